@@ -1,0 +1,30 @@
+# Every target that needs the library sets up .venv first, so each works alone on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/cardgames list
+	$(BIN)/cardgames play alethi --bots random,greedy --seed 1 --out demo-alethi.json
+	$(BIN)/cardgames replay demo-alethi.json
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy --strict src tests
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache demo-*.json

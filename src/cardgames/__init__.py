@@ -1,0 +1,54 @@
+"""cardgames: four tabletop card games as an embeddable, fully typed Python library.
+
+>>> import cardgames
+>>> sorted(cardgames.GAMES)
+['alethi']
+>>> game = cardgames.get_game("alethi")
+>>> record = cardgames.arena.play(game, [cardgames.bots.RandomBot()] * 2, seed=1)
+>>> record.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+from cardgames import arena, bots
+from cardgames.errors import (
+    CardgamesError,
+    IllegalMoveError,
+    InvalidConfigError,
+    InvalidMoveError,
+    InvalidStateError,
+    SerializationError,
+    UnknownGameError,
+)
+from cardgames.game import Game, Outcome
+from cardgames.record import GameRecord
+
+# The registry imports every game, so it comes after the core names the games use.
+from cardgames.registry import GAMES, get_game
+from cardgames.rng import Rng
+from cardgames.serialization import FORMAT_VERSION, from_json, to_json
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FORMAT_VERSION",
+    "GAMES",
+    "CardgamesError",
+    "Game",
+    "GameRecord",
+    "IllegalMoveError",
+    "InvalidConfigError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "Outcome",
+    "Rng",
+    "SerializationError",
+    "UnknownGameError",
+    "__version__",
+    "arena",
+    "bots",
+    "from_json",
+    "get_game",
+    "to_json",
+]

@@ -1,0 +1,133 @@
+"""Alethi: a two-player battlefield card game on an unbounded grid.
+
+Each side (red, player 0; blue, player 1) throws its twelve cards one by one next to its own,
+capturing enemy cards by outnumbering their health with attack. See ``docs/rules/alethi.md``.
+
+>>> from cardgames import alethi
+>>> state = alethi.new_game(seed=3)
+>>> move = alethi.legal_moves(state)[0]
+>>> alethi.format_move(move)
+'throw squire -1,0'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cardgames.alethi.bots import GreedyBot
+from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
+from cardgames.alethi.config import Config
+from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
+from cardgames.alethi.notation import format_move, parse_move
+from cardgames.alethi.render import render
+from cardgames.alethi.rules import (
+    apply_move,
+    current_player,
+    find_captures,
+    is_legal,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+)
+from cardgames.alethi.state import Card, Phase, Placed, State, View
+from cardgames.alethi.view import resample, view
+
+__all__ = [
+    "DEFAULT_ARMY",
+    "GAME",
+    "Card",
+    "CardType",
+    "Cell",
+    "Colour",
+    "Config",
+    "GreedyBot",
+    "Kind",
+    "Move",
+    "Pass",
+    "Phase",
+    "Placed",
+    "Scout",
+    "Soulcast",
+    "State",
+    "Throw",
+    "View",
+    "apply_move",
+    "current_player",
+    "find_captures",
+    "format_move",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "render",
+    "resample",
+    "view",
+]
+
+
+def card_counts(state: State) -> Mapping[str, int]:
+    """Every card of the game wherever it is (field, barracks, removed), counted by colour and kind."""
+    counts: Counter[str] = Counter()
+    for placed in state.field:
+        counts[f"{placed.owner.label} {placed.kind}"] += 1
+    for colour in Colour:
+        for kind in state.barracks[colour]:
+            counts[f"{colour.label} {kind}"] += 1
+    for card in state.removed:
+        counts[f"{card.owner.label} {card.kind}"] += 1
+    return counts
+
+
+def max_decisions(config: Config) -> int:
+    """A bound on a game's decisions: every turn holds at most three, and a side with cards in
+    its barracks throws one each turn, so there are at most two turns per barracks card (+2)."""
+    barracks = 2 * (sum(card.count for card in config.army) - 2)
+    return 3 * (2 * barracks + 2)
+
+
+class _Alethi:
+    """The ``cardgames.Game`` of Alethi."""
+
+    name = "alethi"
+    config_type = Config
+    state_type = State
+    view_type = View
+    move_types: tuple[type[Move], ...] = (Soulcast, Throw, Scout, Pass)
+    presets: Mapping[str, Config] = MappingProxyType(
+        {"default": Config(), "red-starts": Config(first_player=0)}
+    )
+
+    new_game = staticmethod(new_game)
+    current_player = staticmethod(current_player)
+    legal_moves = staticmethod(legal_moves)
+    apply_move = staticmethod(apply_move)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    resample = staticmethod(resample)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    render = staticmethod(render)
+    card_counts = staticmethod(card_counts)
+    max_decisions = staticmethod(max_decisions)
+
+    @staticmethod
+    def num_players(config: Config) -> int:
+        """Always two."""
+        return 2
+
+    @staticmethod
+    def heuristic_bot() -> GreedyBot:
+        """A fresh :class:`GreedyBot`."""
+        return GreedyBot()
+
+    def __repr__(self) -> str:
+        return "<cardgames game 'alethi'>"
+
+
+GAME = _Alethi()

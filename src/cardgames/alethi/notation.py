@@ -1,0 +1,80 @@
+"""Alethi's move notation.
+
+====================  ==============================================
+``throw knight 3,1``  throw a Knight from the barracks onto cell (3, 1)
+``soulcast 2,1``      soulcast the enemy card on (2, 1)
+``scout 0,1 to 0,2``  move the Scout on (0, 1) to (0, 2)
+``pass``              skip soulcasting or scouting
+====================  ==============================================
+
+Parsing ignores case and extra spaces, accepts parentheses around cells, and two-letter kind
+abbreviations (``throw kn (3, 1)``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardgames.alethi.cards import Cell, Kind
+from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
+from cardgames.alethi.state import State, View
+from cardgames.errors import InvalidMoveError
+
+__all__ = ["describe", "format_move", "parse_move"]
+
+_CELL = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
+_THROW = re.compile(rf"throw\s+([a-z]+)\s*@?\s*{_CELL}")
+_SOULCAST = re.compile(rf"soulcast\s+{_CELL}")
+_SCOUT = re.compile(rf"scout\s+{_CELL}\s*(?:to|->|>)\s*{_CELL}")
+_KINDS = {kind.value: kind for kind in Kind} | {kind.abbreviation.lower(): kind for kind in Kind}
+
+
+def format_move(move: Move) -> str:
+    """The notation of ``move``, e.g. ``"throw knight 3,1"``."""
+    if isinstance(move, Throw):
+        return f"throw {move.kind} {move.at.x},{move.at.y}"
+    if isinstance(move, Soulcast):
+        return f"soulcast {move.target.x},{move.target.y}"
+    if isinstance(move, Scout):
+        return f"scout {move.scout.x},{move.scout.y} to {move.to.x},{move.to.y}"
+    if isinstance(move, Pass):
+        return "pass"
+    raise InvalidMoveError(f"{move!r} is not an alethi move")
+
+
+def describe(move: object) -> str:
+    """The notation of a move for messages, or its repr when it is not a well-formed move."""
+    try:
+        return format_move(move)  # type: ignore[arg-type]
+    except (InvalidMoveError, AttributeError, TypeError):
+        return repr(move)
+
+
+def parse_move(state: State | View, text: str) -> Move:
+    """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
+
+    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
+
+    >>> from cardgames import alethi
+    >>> alethi.parse_move(alethi.new_game(seed=1), "Throw Knight (3, 1)")
+    Throw(kind=<Kind.KNIGHT: 'knight'>, at=Cell(x=3, y=1))
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+    words = " ".join(text.lower().split())
+    if words == "pass":
+        return Pass()
+    if match := _THROW.fullmatch(words):
+        kind = _KINDS.get(match[1])
+        if kind is None:
+            known = ", ".join(k.value for k in Kind)
+            raise InvalidMoveError(f"{text!r}: unknown kind {match[1]!r}; kinds are {known}")
+        return Throw(kind, Cell(int(match[2]), int(match[3])))
+    if match := _SOULCAST.fullmatch(words):
+        return Soulcast(Cell(int(match[1]), int(match[2])))
+    if match := _SCOUT.fullmatch(words):
+        return Scout(Cell(int(match[1]), int(match[2])), Cell(int(match[3]), int(match[4])))
+    raise InvalidMoveError(
+        f"{text!r} is not an alethi move; write e.g. 'throw knight 3,1', 'soulcast 2,1', "
+        "'scout 0,1 to 0,2' or 'pass'"
+    )

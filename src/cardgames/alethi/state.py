@@ -1,0 +1,89 @@
+"""The state of an Alethi game, and the view a player has of it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from cardgames.alethi.cards import Cell, Colour, Kind
+from cardgames.alethi.config import Config
+from cardgames.game import Outcome
+from cardgames.rng import Rng
+
+__all__ = ["Card", "Phase", "Placed", "State", "View"]
+
+
+class Phase(StrEnum):
+    """The phase of the turn the player to move is in."""
+
+    SOULCAST = "soulcast"
+    THROW = "throw"
+    SCOUT = "scout"
+    OVER = "over"
+
+
+@attrs.frozen
+class Card:
+    """A card off the field: its owner and kind."""
+
+    owner: Colour
+    kind: Kind
+
+
+@attrs.frozen
+class Placed:
+    """A card on the field. A captured card lies face down: it blocks its cell and does nothing."""
+
+    owner: Colour
+    kind: Kind
+    at: Cell
+    captured: bool = False
+
+
+@attrs.frozen
+class State:
+    """A whole Alethi game at one moment.
+
+    ``field`` lists the cards on the field in the order they arrived; ``barracks`` holds each
+    colour's cards still in hand (red's first), in army order; ``removed`` the cards that
+    soulcasting took out of the game.
+    """
+
+    config: Config
+    field: tuple[Placed, ...]
+    barracks: tuple[tuple[Kind, ...], tuple[Kind, ...]]
+    removed: tuple[Card, ...]
+    to_move: Colour
+    phase: Phase
+    turn: int
+    result: Outcome | None
+    rng: Rng
+    # What the rules worked out about ``field``, kept so that legal_moves and apply_move do not
+    # redo it. Not part of the value: never compared, hashed, shown or serialized.
+    _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+
+@attrs.frozen
+class View:
+    """What ``player`` knows: Alethi hides nothing but the random generator."""
+
+    player: Colour
+    config: Config
+    field: tuple[Placed, ...]
+    barracks: tuple[tuple[Kind, ...], tuple[Kind, ...]]
+    removed: tuple[Card, ...]
+    to_move: Colour
+    phase: Phase
+    turn: int
+    result: Outcome | None
+
+
+Table = State | View
+"""Anything that shows the table: a state or a view."""
+
+
+def cell_index(table: Table) -> dict[Cell, Placed]:
+    """The cards on the field by cell."""
+    return {card.at: card for card in table.field}

@@ -1,0 +1,46 @@
+"""What a player may see of an Alethi game, and states rebuilt from it."""
+
+from __future__ import annotations
+
+from cardgames.alethi.cards import Colour
+from cardgames.alethi.rules import _check_state
+from cardgames.alethi.state import State, View
+from cardgames.errors import InvalidStateError
+from cardgames.rng import Rng
+
+__all__ = ["resample", "view"]
+
+
+def view(state: State, player: int) -> View:
+    """All that ``player`` may know: in Alethi the whole table, without the random generator."""
+    state = _check_state(state)
+    if player not in (0, 1):
+        raise ValueError(f"alethi has players 0 and 1, not {player!r}")
+    return View(
+        Colour(player),
+        state.config,
+        state.field,
+        state.barracks,
+        state.removed,
+        state.to_move,
+        state.phase,
+        state.turn,
+        state.result,
+    )
+
+
+def resample(view: View, *, seed: int) -> State:
+    """A full state consistent with ``view``; only the random generator is new (from ``seed``)."""
+    if not isinstance(view, View):
+        raise InvalidStateError(f"expected an alethi View, got {type(view).__name__}")
+    return State(
+        view.config,
+        view.field,
+        view.barracks,
+        view.removed,
+        view.to_move,
+        view.phase,
+        view.turn,
+        view.result,
+        Rng.from_seed(seed),
+    )

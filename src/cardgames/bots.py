@@ -1,0 +1,56 @@
+"""Bots: anything with a ``choose(view, legal_moves, rng)`` method can play.
+
+A bot never receives a game state, only the view of its player and the legal moves, so it can
+not cheat by reading hidden cards. ``rng`` is the bot's own ``random.Random``, seeded by the
+arena, so a seeded match is repeatable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from cardgames.errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from cardgames.game import Game
+
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+
+V_contra = TypeVar("V_contra", contravariant=True)
+M = TypeVar("M")
+
+
+class Bot(Protocol[V_contra, M]):
+    """A player program: picks one of the legal moves from what its player can see."""
+
+    def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
+        """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, view: object, legal_moves: Sequence[M], rng: random.Random) -> M:
+        """A uniformly random element of ``legal_moves``."""
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+#: The bot names the arena and the command line understand.
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(name: str, game: Game[Any, Any, Any, Any]) -> Bot[Any, Any]:
+    """A fresh bot by name: ``"random"`` or ``"greedy"`` (the game's heuristic bot)."""
+    if name == "random":
+        return RandomBot()
+    if name in ("greedy", "heuristic"):
+        return game.heuristic_bot()
+    raise UnknownGameError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")

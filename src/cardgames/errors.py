@@ -1,0 +1,49 @@
+"""The library's error types.
+
+Every error the library raises on purpose derives from :class:`CardgamesError`; the ones about
+bad input are also :class:`ValueError`, so callers may catch either.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardgamesError",
+    "IllegalMoveError",
+    "InvalidConfigError",
+    "InvalidMoveError",
+    "InvalidStateError",
+    "SerializationError",
+    "UnknownGameError",
+]
+
+
+class CardgamesError(Exception):
+    """Base class of every error raised by ``cardgames``."""
+
+
+class IllegalMoveError(CardgamesError, ValueError):
+    """A well-formed move that is not legal in the given state; the message says which and why."""
+
+
+class InvalidMoveError(CardgamesError, ValueError):
+    """Move notation that does not parse."""
+
+
+class SerializationError(CardgamesError, ValueError):
+    """JSON that is not a valid document of the expected kind; the message says where."""
+
+
+class InvalidConfigError(CardgamesError, ValueError):
+    """A game configuration that cannot be played (wrong player count, impossible card list...)."""
+
+
+class InvalidStateError(CardgamesError, TypeError):
+    """An object given where a game's state is expected is not one (a view, another game's state)."""
+
+
+class UnknownGameError(CardgamesError, KeyError):
+    """A game or bot name that is not registered."""
+
+    def __str__(self) -> str:
+        # KeyError quotes its argument; the message reads better unquoted.
+        return str(self.args[0]) if self.args else ""

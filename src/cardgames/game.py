@@ -1,0 +1,137 @@
+"""The contract every game implements: the :class:`Game` protocol and :class:`Outcome`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
+
+__all__ = ["Game", "Outcome"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+C = TypeVar("C")
+
+
+def _returns_are_valid(instance: Outcome, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if any(not 0.0 <= r <= 1.0 for r in value):
+        raise ValueError(f"returns must lie in [0, 1], got {value}")
+    if any(not 0 <= w < len(value) for w in instance.winners):
+        raise ValueError(f"winners {sorted(instance.winners)} are not players of {len(value)}")
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended.
+
+    ``returns`` has one entry per player: 1.0 for each winner and 0.0 for each loser; in a draw
+    the players share 1.0 equally and ``winners`` is empty. A game that every player loses has
+    no winners and all returns 0.0.
+    """
+
+    winners: frozenset[int]
+    returns: tuple[float, ...] = attrs.field(validator=_returns_are_valid)
+    reason: str
+
+    @classmethod
+    def win(cls, winners: frozenset[int] | set[int], players: int, reason: str) -> Outcome:
+        """The given players win, everybody else loses."""
+        won = frozenset(int(w) for w in winners)
+        return cls(won, tuple(1.0 if p in won else 0.0 for p in range(players)), reason)
+
+    @classmethod
+    def draw(cls, players: int, reason: str) -> Outcome:
+        """Nobody wins; the players share 1.0 equally."""
+        return cls(frozenset(), (1.0 / players,) * players, reason)
+
+    @classmethod
+    def all_lose(cls, players: int, reason: str) -> Outcome:
+        """Every player loses."""
+        return cls(frozenset(), (0.0,) * players, reason)
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won and the players share the result."""
+        return not self.winners and sum(self.returns) > 0.0
+
+
+class Game(Protocol[S, M, V, C]):
+    """One game's functions bundled together; ``cardgames.<game>.GAME`` implements it.
+
+    The functions are the same as the game subpackage's module-level functions, so code can be
+    written once for every game: ``game.legal_moves(state)``.
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"alethi"``."""
+
+    @property
+    def config_type(self) -> type[C]:
+        """The game's ``Config`` class."""
+
+    @property
+    def state_type(self) -> type[S]:
+        """The game's ``State`` class."""
+
+    @property
+    def view_type(self) -> type[V]:
+        """The game's ``View`` class."""
+
+    @property
+    def move_types(self) -> tuple[type[M], ...]:
+        """Every concrete move class of the game (its ``Move`` union, as a tuple)."""
+
+    @property
+    def presets(self) -> Mapping[str, C]:
+        """Named configurations worth testing and offering to users; ``"default"`` is first."""
+
+    def new_game(self, config: C | None = None, *, seed: int) -> S:
+        """A fresh game; every chance event comes from ``seed``."""
+
+    def current_player(self, state: S) -> int | None:
+        """The player who decides now, or ``None`` once the game is over."""
+
+    def legal_moves(self, state: S) -> tuple[M, ...]:
+        """Every legal move of the player to decide, in a deterministic order; ``()`` when over."""
+
+    def apply_move(self, state: S, move: M) -> S:
+        """The state after ``move``; raises ``IllegalMoveError`` if it is not legal here."""
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def view(self, state: S, player: int) -> V:
+        """All that ``player`` may know of ``state``, and nothing more."""
+
+    def resample(self, view: V, *, seed: int) -> S:
+        """A full state consistent with ``view``, hidden cards dealt at random."""
+
+    def format_move(self, move: M) -> str:
+        """The move in the game's notation."""
+
+    def parse_move(self, state: S | V, text: str) -> M:
+        """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse."""
+
+    def render(self, state_or_view: S | V) -> str:
+        """A plain-text picture of the table."""
+
+    def num_players(self, config: C) -> int:
+        """How many players a game with this config seats."""
+
+    def max_decisions(self, config: C) -> int:
+        """An upper bound on the number of decisions in any game with this config."""
+
+    def card_counts(self, state: S) -> Mapping[str, int]:
+        """Every card of the game wherever it is, counted by card name (for conservation checks)."""
+
+    def heuristic_bot(self) -> Bot[V, M]:
+        """A fresh instance of the game's heuristic bot."""

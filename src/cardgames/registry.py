@@ -1,0 +1,41 @@
+"""The registry of games: ``GAMES`` maps each game's name to its :class:`~cardgames.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from cardgames.alethi import GAME as _ALETHI
+from cardgames.errors import UnknownGameError
+from cardgames.game import Game
+from cardgames.record import GameRecord
+from cardgames.serialization import register_game_types, register_kind
+
+__all__ = ["GAMES", "get_game"]
+
+_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALETHI,)
+
+#: Every registered game by name, in alphabetical order.
+GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(
+    {game.name: game for game in sorted(_ALL, key=lambda g: g.name)}
+)
+
+for _game in _ALL:
+    register_game_types(
+        _game.name,
+        config=_game.config_type,
+        state=_game.state_type,
+        view=_game.view_type,
+        moves=_game.move_types,
+    )
+register_kind(GameRecord, "*", "record")
+
+
+def get_game(name: str) -> Game[Any, Any, Any, Any]:
+    """The game registered under ``name``; raises ``UnknownGameError`` (a ``KeyError``) if none."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None

@@ -1,0 +1,182 @@
+"""JSON for every config, state, move, view and record, through one cattrs converter.
+
+Every document is an envelope that says what it holds::
+
+    {"format": "cardgames", "version": 1, "game": "alethi", "kind": "state", "data": {...}}
+
+Loading checks the envelope first, so a record of another game, a view offered where a state is
+expected, or a document written by a newer version of the library is refused with a
+:class:`~cardgames.errors.SerializationError` that names the offending place (``$.kind``...).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar, Union, cast
+
+import cattrs
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+
+from cardgames.errors import SerializationError
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "converter",
+    "from_json",
+    "register_game_types",
+    "to_json",
+]
+
+FORMAT = "cardgames"
+FORMAT_VERSION = 1
+T = TypeVar("T")
+
+#: The one converter of the library. Unknown keys are errors, so a round trip is exact.
+converter = make_converter(forbid_extra_keys=True)
+
+# type -> (game name, kind); kinds are "config", "state", "view", "move", "record".
+_KIND_OF: dict[type, tuple[str, str]] = {}
+# (game name) -> the union of its move classes, for structuring a move of unknown class.
+_MOVE_UNION: dict[str, Any] = {}
+
+
+def _tag(cls: type) -> str:
+    return cls.__name__.lower()
+
+
+def register_game_types(
+    game: str, *, config: type, state: type, view: type, moves: tuple[type, ...]
+) -> None:
+    """Make a game's classes known to :func:`to_json` and :func:`from_json`.
+
+    Called once per game by the registry; a game's own code never needs it.
+    """
+    _KIND_OF[config] = (game, "config")
+    _KIND_OF[state] = (game, "state")
+    _KIND_OF[view] = (game, "view")
+    union: Any = Union[moves]  # noqa: UP007 - a runtime union built from a tuple
+    for cls in moves:
+        _KIND_OF[cls] = (game, "move")
+    _MOVE_UNION[game] = union
+    if len(moves) > 1:
+        configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
+
+
+def register_kind(cls: type, game: str, kind: str) -> None:
+    """Record the game and kind of a class that is not one of a game's own (the record)."""
+    _KIND_OF[cls] = (game, kind)
+
+
+def move_union(game: str) -> Any:
+    """The union type of a game's moves, as registered."""
+    return _MOVE_UNION[game]
+
+
+def _where(exc: Exception, path: str) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(exc, path=path))
+    return f"{path}: {exc}"
+
+
+def unstructure(obj: Any, as_type: Any) -> Any:
+    """The JSON-ready form of ``obj`` (no envelope)."""
+    return converter.unstructure(obj, unstructure_as=as_type)
+
+
+def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
+    """Build an object from its JSON-ready form, turning every failure into a located error."""
+    try:
+        return cast(T, converter.structure(data, as_type))
+    except SerializationError:
+        raise
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise SerializationError(_where(exc, path)) from None
+
+
+def _kind_of(obj_type: type) -> tuple[str, str]:
+    try:
+        return _KIND_OF[obj_type]
+    except KeyError:
+        raise SerializationError(
+            f"{obj_type.__name__} is not a cardgames config, state, move, view or record"
+        ) from None
+
+
+def envelope(game: str, kind: str, data: Any) -> str:
+    """The JSON text of a document."""
+    doc = {"format": FORMAT, "version": FORMAT_VERSION, "game": game, "kind": kind, "data": data}
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def to_json(obj: object) -> str:
+    """The JSON text of a config, state, move, view or record.
+
+    >>> import cardgames
+    >>> from cardgames import alethi
+    >>> text = cardgames.to_json(alethi.Config())
+    >>> cardgames.from_json(text, alethi.Config) == alethi.Config()
+    True
+    """
+    to_json_method: Callable[[], str] | None = getattr(obj, "to_json", None)
+    if to_json_method is not None:
+        return to_json_method()
+    game, kind = _kind_of(type(obj))
+    as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
+    return envelope(game, kind, unstructure(obj, as_type))
+
+
+def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, Any]:
+    """Check a document's envelope; return its game name and its data."""
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SerializationError(f"not JSON: {exc}") from None
+    except TypeError:
+        raise SerializationError(f"expected JSON text, got {type(text).__name__}") from None
+    if not isinstance(doc, dict):
+        raise SerializationError(f"$: expected a JSON object, got {type(doc).__name__}")
+    missing = [key for key in ("format", "version", "game", "kind", "data") if key not in doc]
+    if missing:
+        raise SerializationError(f"$: not a cardgames document, missing {', '.join(missing)}")
+    extra = sorted(set(doc) - {"format", "version", "game", "kind", "data"})
+    if extra:
+        raise SerializationError(f"$: unexpected keys {', '.join(extra)}")
+    if doc["format"] != FORMAT:
+        raise SerializationError(f"$.format: expected {FORMAT!r}, got {doc['format']!r}")
+    version = doc["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SerializationError(f"$.version: expected a positive integer, got {version!r}")
+    if version > FORMAT_VERSION:
+        raise SerializationError(
+            f"$.version: format version {version} is newer than this library reads "
+            f"(up to {FORMAT_VERSION}); upgrade cardgames"
+        )
+    if game is not None and doc["game"] != game:
+        raise SerializationError(f"$.game: this is a {doc['game']!r} document, expected {game!r}")
+    if doc["kind"] != kind:
+        raise SerializationError(f"$.kind: this document holds a {doc['kind']}, expected a {kind}")
+    return str(doc["game"]), doc["data"]
+
+
+def from_json(text: str | bytes, cls: type[T] | Any) -> T:
+    """Load an object of class ``cls`` (or a game's move union) from :func:`to_json` text.
+
+    Raises ``SerializationError`` naming the place that is wrong.
+    """
+    from_json_method: Callable[[str | bytes], T] | None = getattr(cls, "from_json", None)
+    if from_json_method is not None:
+        return from_json_method(text)
+    union_game = next((g for g, u in _MOVE_UNION.items() if u == cls), None)
+    if union_game is not None:
+        game, kind = union_game, "move"
+    else:
+        game, kind = _kind_of(cls)
+    _, data = open_envelope(text, game, kind)
+    as_type: Any = _MOVE_UNION[game] if kind == "move" else cls
+    obj: Any = structure(data, as_type, "$.data")
+    if kind == "move" and isinstance(cls, type) and not isinstance(obj, cls):
+        raise SerializationError(f"$.data.type: expected a {_tag(cls)} move, got {_tag(type(obj))}")
+    return cast(T, obj)
