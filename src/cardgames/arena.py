@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgames.bots import Bot
@@ -12,7 +12,10 @@ from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.rng import Rng
 
-__all__ = ["bot_rng", "play"]
+__all__ = ["MoveHook", "bot_name", "bot_rng", "play"]
+
+#: Called after every move as ``on_move(number, player, move, state_after)``; numbers start at 1.
+MoveHook = Callable[[int, int, Any, Any], object]
 
 # Keeps the bots' numbers apart from the game's own draws for the same seed.
 _BOT_SALT = 0xB075_5EED
@@ -26,7 +29,8 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     return random.Random(value)
 
 
-def _bot_name(bot: object) -> str:
+def bot_name(bot: object) -> str:
+    """The name a record gives a bot: its ``name`` attribute, or its class name."""
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
 
@@ -37,11 +41,13 @@ def play(
     *,
     config: Any = None,
     seed: int,
+    on_move: MoveHook | None = None,
 ) -> GameRecord:
     """Play one game between ``bots`` (one per seat, seat 0 first) and return its record.
 
     Each bot sees only its own view and the legal moves. A bot that answers with a move that is
-    not legal ends the match with an ``IllegalMoveError`` naming the bot.
+    not legal ends the match with an ``IllegalMoveError`` naming the bot. ``on_move``, if given,
+    hears of every move as it is played (to print or stream the game).
     """
     cfg = config if config is not None else game.config_type()
     seats = game.num_players(cfg)
@@ -60,9 +66,11 @@ def play(
             state = game.apply_move(state, move)
         except IllegalMoveError as exc:
             raise IllegalMoveError(
-                f"bot {_bot_name(bots[player])} in seat {player}: {exc}"
+                f"bot {bot_name(bots[player])} in seat {player}: {exc}"
             ) from None
         moves.append(move)
+        if on_move is not None:
+            on_move(len(moves), player, move, state)
         if len(moves) > limit:
             raise CardgamesError(f"{game.name} did not end within its bound of {limit} decisions")
     return GameRecord(
@@ -70,6 +78,6 @@ def play(
         config=cfg,
         seed=seed,
         moves=tuple(moves),
-        players=tuple(_bot_name(b) for b in bots),
+        players=tuple(bot_name(b) for b in bots),
         outcome=game.outcome(state),
     )

@@ -39,7 +39,7 @@ class Rng:
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """The generator for a seed; any Python ``int`` works, negative or large."""
-        return cls(_mix(seed & _MASK))
+        return cls(_mix((seed + _GOLDEN) & _MASK))
 
     def next64(self) -> tuple[int, Rng]:
         """A uniform 64-bit integer and the next generator."""

@@ -1,0 +1,188 @@
+"""The command line: ``cardgames list``, ``play`` and ``replay``, and its one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardgames
+from cardgames.cli import main
+
+GAME = "alethi"
+SEED = 7
+
+
+def _play(tmp_path: Path, *extra: str, bots: str = "greedy,random") -> Path:
+    out = tmp_path / "game.json"
+    assert main(["play", GAME, "--bots", bots, "--seed", str(SEED), "--out", str(out), *extra]) == 0
+    return out
+
+
+def _error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("cardgames: error: ")
+    return lines[0]
+
+
+def test_list_shows_games_presets_and_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    game = cardgames.get_game(GAME)
+    line = next(line for line in out.splitlines() if line.startswith(f"{GAME}:"))
+    assert "2 players" in line
+    assert all(preset in line for preset in game.presets)
+    assert all(bot in out for bot in cardgames.bots.BOT_NAMES)
+
+
+def test_play_prints_moves_and_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", GAME, "--bots", "greedy,random", "--seed", str(SEED)]) == 0
+    out = capsys.readouterr().out
+    game = cardgames.get_game(GAME)
+    bots = [cardgames.bots.make_bot(name, game) for name in ("greedy", "random")]
+    record = cardgames.arena.play(game, bots, seed=SEED)
+    assert "   1. player " in out
+    assert game.format_move(record.moves[0]) in out
+    assert f"{len(record.moves):4d}. player " in out
+    assert game.render(record.final_state()) in out
+    assert record.outcome is not None
+    assert f"result: {record.outcome.reason}" in out
+
+
+def test_play_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", GAME, "--bots", "random", "--seed", str(SEED), "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["result", "winners"]
+
+
+@pytest.mark.parametrize(
+    ("bots", "preset"),
+    [("greedy,random", None), ("random", None), ("random,greedy", "red-starts")],
+)
+def test_play_record_equals_arena_play(tmp_path: Path, bots: str, preset: str | None) -> None:
+    out = _play(tmp_path, "--quiet", *(["--preset", preset] if preset else []), bots=bots)
+    record = cardgames.GameRecord.from_json(out.read_text(encoding="utf-8"))
+    game = cardgames.get_game(GAME)
+    names = bots.split(",")
+    seats = [cardgames.bots.make_bot(names[seat % len(names)], game) for seat in range(2)]
+    config = game.presets[preset] if preset else None
+    assert record == cardgames.arena.play(game, seats, config=config, seed=SEED)
+
+
+def test_replay_reads_back_a_played_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play(tmp_path)
+    capsys.readouterr()
+    record = cardgames.GameRecord.from_json(out.read_text(encoding="utf-8"))
+    assert main(["replay", str(out)]) == 0
+    printed = capsys.readouterr().out
+    game = cardgames.get_game(GAME)
+    for number, move in enumerate(record.moves, start=1):
+        assert f"{number:4d}. player " in printed
+        assert game.format_move(move) in printed
+    assert game.render(record.final_state()) in printed
+    assert printed.rstrip().endswith("the replayed outcome matches the stored outcome")
+    assert game.outcome(record.final_state()) == record.outcome
+
+
+def _edited_record(tmp_path: Path, name: str, edit: str) -> Path:
+    data = json.loads(_play(tmp_path, "--quiet").read_text(encoding="utf-8"))
+    if edit == "illegal":
+        data["data"]["moves"].insert(0, {"type": "pass"})
+    elif edit == "outcome":
+        winners = data["data"]["outcome"]["winners"]
+        loser = next(p for p in range(2) if p not in winners)
+        data["data"]["outcome"]["winners"] = [loser]
+        data["data"]["outcome"]["returns"] = [1.0 if p == loser else 0.0 for p in range(2)]
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "nosuchgame", "--bots", "random", "--seed", "1"], "unknown game"),
+        (["play", GAME, "--bots", "random,nosuchbot", "--seed", "1"], "unknown bot"),
+        (["play", GAME, "--bots", "random", "--seed", "1", "--preset", "nope"], "unknown preset"),
+        (["play", GAME, "--bots", "random,random,random", "--seed", "1"], "seats 2"),
+        (["replay", "missing.json"], "No such file"),
+    ],
+)
+def test_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    words: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert words in _error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{not json", "not JSON"),
+        (b"\xff\xfe\x00garbage", "not JSON"),
+        (b'{"format": "cardgames"}', "missing"),
+    ],
+)
+def test_malformed_record_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, words: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    assert words in _error_line(capsys)
+
+
+def test_illegal_record_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _edited_record(tmp_path, "illegal.json", "illegal")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 2
+    assert "move 1 of the record" in _error_line(capsys)
+
+
+def test_outcome_mismatch_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _edited_record(tmp_path, "mismatch.json", "outcome")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 2
+    assert "differs from the stored one" in _error_line(capsys)
+
+
+def test_unwritable_out_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "no-such-dir" / "game.json"
+    argv = ["play", GAME, "--bots", "random", "--seed", "1", "--quiet", "--out", str(out)]
+    assert main(argv) == 2
+    assert "No such file" in _error_line(capsys)
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["play", GAME, "--bots", "random", "--seed", "not-a-number"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main([])
+    assert exc.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_python_m_cardgames_list() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardgames", "list"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"{GAME}:" in result.stdout

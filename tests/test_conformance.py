@@ -1,0 +1,243 @@
+"""The conformance suite: every registered game and every preset config, checked the same way.
+
+Hypothesis draws the seed of each game and the choice of every move, then each test walks the
+whole game and checks its property at every state. A game added to the registry is covered by
+this module without new test code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import Game, GameRecord, IllegalMoveError, InvalidStateError, Outcome
+
+AnyGame = Game[Any, Any, Any, Any]
+
+#: Random games per test and per (game, preset). Seven tests below each play this many, so the
+#: suite plays several hundred random games of every preset.
+GAMES_PER_TEST = 60
+
+CASES = [
+    pytest.param(game, config, id=f"{name}-{preset}")
+    for name, game in cardgames.GAMES.items()
+    for preset, config in game.presets.items()
+]
+
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+choosers = st.randoms(use_true_random=False)
+
+
+@attrs.frozen
+class Step:
+    """One state of a game, its JSON when it was made, and the move played from it."""
+
+    state: Any
+    snapshot: str
+    move: Any  # None at the end
+
+
+@attrs.frozen
+class Played:
+    """A whole random game: its seed and every step."""
+
+    seed: int
+    steps: list[Step]
+
+
+def play_random(game: AnyGame, config: Any, seed: int, chooser: random.Random) -> Played:
+    """A whole game with moves chosen by ``chooser``; fails if it exceeds its declared bound."""
+    bound = game.max_decisions(config)
+    state = game.new_game(config, seed=seed)
+    steps = []
+    while not game.is_over(state):
+        moves = game.legal_moves(state)
+        move = moves[chooser.randrange(len(moves))]
+        steps.append(Step(state, cardgames.to_json(state), move))
+        state = game.apply_move(state, move)
+        assert len(steps) <= bound, f"{game.name} went past its bound of {bound} decisions"
+    steps.append(Step(state, cardgames.to_json(state), None))
+    return Played(seed, steps)
+
+
+def each_game(test: Callable[[AnyGame, Any, Played], None]) -> Any:
+    """Turn ``test(game, config, played)`` into a Hypothesis test over every game and preset."""
+
+    @pytest.mark.parametrize(("game", "config"), CASES)
+    @settings(max_examples=GAMES_PER_TEST)
+    @given(seed=seeds, chooser=choosers)
+    def wrapper(game: AnyGame, config: Any, seed: int, chooser: random.Random) -> None:
+        test(game, config, play_random(game, config, seed, chooser))
+
+    wrapper.__name__ = test.__name__
+    wrapper.__doc__ = test.__doc__
+    return wrapper
+
+
+def states(played: Played) -> Iterator[Any]:
+    return (step.state for step in played.steps)
+
+
+def players(game: AnyGame, config: Any) -> range:
+    return range(game.num_players(config))
+
+
+@each_game
+def test_legal_moves_are_complete_unique_and_stable(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """Legal moves: some until the end, none after; no duplicates; the same on every call;
+    every one of them applies; the player to move agrees with them."""
+    for state in states(played):
+        moves = game.legal_moves(state)
+        assert moves == game.legal_moves(state)
+        assert len(set(moves)) == len(moves)
+        if game.is_over(state):
+            assert moves == ()
+            assert game.current_player(state) is None
+            continue
+        assert moves
+        assert game.current_player(state) in players(game, config)
+        for move in moves:
+            game.apply_move(state, move)
+
+
+@each_game
+def test_outcome_is_well_formed(game: AnyGame, config: Any, played: Played) -> None:
+    """No outcome until the end; then one return per player, 1 per winner and 0 per loser,
+    or an equal share for everybody in a draw."""
+    n = game.num_players(config)
+    for state in states(played):
+        assert (game.outcome(state) is None) == (not game.is_over(state))
+    result = game.outcome(played.steps[-1].state)
+    assert isinstance(result, Outcome)
+    assert len(result.returns) == n
+    assert result.winners <= set(range(n))
+    assert result.reason
+    if result.winners:
+        assert result.returns == tuple(1.0 if p in result.winners else 0.0 for p in range(n))
+    else:
+        assert result.returns in ((0.0,) * n, (1.0 / n,) * n)
+
+
+@each_game
+def test_other_and_malformed_moves_are_rejected_without_change(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """Moves legal elsewhere in the game but not here, and malformed moves, raise
+    ``IllegalMoveError`` and leave the state as it was."""
+    pool = {step.move for step in played.steps if step.move is not None}
+    for state in states(played):
+        before = cardgames.to_json(state)
+        legal = game.legal_moves(state)
+        strangers = [m for m in pool if m not in legal][:8]
+        malformed: list[object] = [None, "pass", object(), 42]
+        for move in list(legal)[:3]:
+            malformed += [attrs.evolve(move, **{f.name: None}) for f in attrs.fields(type(move))]
+            malformed += [attrs.evolve(move, **{f.name: [1]}) for f in attrs.fields(type(move))]
+        for move in [*strangers, *(m for m in malformed if m not in legal)]:
+            with pytest.raises(IllegalMoveError):
+                game.apply_move(state, move)
+        assert cardgames.to_json(state) == before
+
+
+@each_game
+def test_no_state_is_ever_mutated(game: AnyGame, config: Any, played: Played) -> None:
+    """Every state still serializes to what it was when it was made, after the game went on and
+    after every query (legal moves, views) touched it again."""
+    for state in states(played):
+        game.legal_moves(state)
+        for p in players(game, config):
+            game.view(state, p)
+    for step in played.steps:
+        assert cardgames.to_json(step.state) == step.snapshot
+        assert cardgames.from_json(step.snapshot, game.state_type) == step.state
+
+
+@each_game
+def test_cards_are_conserved(game: AnyGame, config: Any, played: Played) -> None:
+    """Nothing is created and nothing is lost: the multiset of all cards never changes."""
+    first = dict(game.card_counts(played.steps[0].state))
+    assert sum(first.values()) > 0
+    for state in states(played):
+        assert dict(game.card_counts(state)) == first
+
+
+@each_game
+def test_json_round_trips_exactly(game: AnyGame, config: Any, played: Played) -> None:
+    """States, views, moves and configs come back equal from JSON, and re-serialize to the same
+    text; a view's JSON does not load as a state."""
+    assert cardgames.from_json(cardgames.to_json(config), game.config_type) == config
+    for step in played.steps:
+        text = cardgames.to_json(step.state)
+        back: Any = cardgames.from_json(text, game.state_type)
+        assert back == step.state
+        assert cardgames.to_json(back) == text
+        for p in players(game, config):
+            v = game.view(step.state, p)
+            v_text = cardgames.to_json(v)
+            assert cardgames.from_json(v_text, game.view_type) == v
+            with pytest.raises(cardgames.SerializationError):
+                cardgames.from_json(v_text, game.state_type)
+        if step.move is not None:
+            m_text = cardgames.to_json(step.move)
+            assert cardgames.from_json(m_text, type(step.move)) == step.move
+            assert game.parse_move(step.state, game.format_move(step.move)) == step.move
+            for move in game.legal_moves(step.state):
+                assert game.parse_move(step.state, game.format_move(move)) == move
+
+
+@each_game
+def test_views_hide_what_players_may_not_see(game: AnyGame, config: Any, played: Played) -> None:
+    """A view is the same for every state that differs only in what its player may not see:
+    states resampled from the view give the same view and, for the player to move, the same
+    legal moves. A view never carries the random generator, and is refused as a state."""
+    for step in played.steps:
+        state = step.state
+        rng = getattr(state, "rng", None)
+        for p in players(game, config):
+            v = game.view(state, p)
+            v_text = cardgames.to_json(v)
+            assert '"rng"' not in v_text
+            if rng is not None and rng.state >= 10**9:
+                assert str(rng.state) not in v_text
+            with pytest.raises(InvalidStateError):
+                game.legal_moves(v)
+            for k in range(2):
+                other = game.resample(v, seed=k)
+                assert game.view(other, p) == v
+                if game.current_player(state) == p:
+                    assert game.legal_moves(other) == game.legal_moves(state)
+
+
+@each_game
+def test_replay_is_identical(game: AnyGame, config: Any, played: Played) -> None:
+    """A record of the game, through JSON and back, replays to the very same states."""
+    steps = played.steps
+    record = GameRecord(
+        game=game.name,
+        config=config,
+        seed=played.seed,
+        moves=tuple(s.move for s in steps if s.move is not None),
+        players=tuple(f"p{i}" for i in players(game, config)),
+        outcome=game.outcome(steps[-1].state),
+    )
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded == record
+    assert list(loaded.states()) == [s.state for s in steps]
+    assert game.outcome(loaded.final_state()) == record.outcome
+
+
+def test_every_game_is_registered_with_its_presets() -> None:
+    """The registry lists each game under its own name, with a default preset first."""
+    for name, game in cardgames.GAMES.items():
+        assert game.name == name
+        assert next(iter(game.presets)) == "default"
+        assert cardgames.get_game(name) is game
