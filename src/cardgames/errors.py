@@ -38,7 +38,7 @@ class InvalidConfigError(CardgamesError, ValueError):
 
 
 class InvalidStateError(CardgamesError, TypeError):
-    """An object given where a game's state is expected is not one (a view, another game's state)."""
+    """Something given where a state is expected is not one (a view, another game's state)."""
 
 
 class UnknownGameError(CardgamesError, KeyError):

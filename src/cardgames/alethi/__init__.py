@@ -71,7 +71,7 @@ __all__ = [
 
 
 def card_counts(state: State) -> Mapping[str, int]:
-    """Every card of the game wherever it is (field, barracks, removed), counted by colour and kind."""
+    """Every card of the game, wherever it is, counted by colour and kind."""
     counts: Counter[str] = Counter()
     for placed in state.field:
         counts[f"{placed.owner.label} {placed.kind}"] += 1

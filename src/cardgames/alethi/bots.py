@@ -87,7 +87,7 @@ def _threatened(
     health: dict[Kind, int],
     strongest_throw: int,
 ) -> bool:
-    """Whether one enemy throw next to ``card`` (with a General's bonus at most) could capture it."""
+    """Whether one enemy throw next to ``card`` (with a General's bonus) could capture it."""
     pressure = 0
     for n in card.at.neighbours():
         enemy = standing.get(n)

@@ -26,7 +26,7 @@ class Colour(IntEnum):
     @property
     def opponent(self) -> "Colour":
         """The other colour."""
-        return Colour(1 - self)
+        return Colour.BLUE if self is Colour.RED else Colour.RED
 
     @property
     def label(self) -> str:

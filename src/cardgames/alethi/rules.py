@@ -7,11 +7,13 @@ never disagree.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
-from cardgames.alethi.cards import BLUE_START, RED_START, Cell, Colour, Kind
+from cardgames.alethi.cards import BLUE_START, GENERAL_BONUS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import Config, Stats, check_config, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
+from cardgames.alethi.notation import describe
 from cardgames.alethi.state import Card, Phase, Placed, State, View
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
@@ -139,28 +141,43 @@ def _cells(points: Iterable[Point]) -> list[Cell]:
     return [Cell(x, y) for x, y in sorted(points)]
 
 
-def _attack_with_bonus(card: Placed, cards: dict[Point, Placed], base: dict[Kind, int]) -> int:
-    """A card's attack: its own, plus one while it touches an uncaptured General of its side."""
-    for n in _around(card.at):
-        other = cards.get(n)
-        if (
-            other is not None
-            and other.kind is Kind.GENERAL
-            and other.owner == card.owner
-            and not other.captured
-        ):
-            return base[card.kind] + 1
-    return base[card.kind]
+@functools.lru_cache(maxsize=1 << 16)
+def _throw(kind: Kind, point: Point) -> Throw:
+    """The move that throws ``kind`` on ``point``. Moves are immutable values, so the same one can
+    serve every state; keeping them saves building a dozen per decision."""
+    return Throw(kind, Cell(*point))
 
 
-def _falls(card: Placed, cards: dict[Point, Placed], table: Stats) -> bool:
-    """Whether the uncaptured enemy cards touching ``card`` have more attack than its health."""
+def _falls(card: Placed, cards: dict[Point, Placed], table: Stats, generals: bool) -> bool:
+    """Whether the uncaptured enemy cards touching ``card`` have more attack than its health.
+
+    An enemy's attack gains one while it touches an uncaptured General of its own side;
+    ``generals`` says whether any General stands on the field at all, to skip that search.
+    """
+    attack = table.attack
     total = 0
-    for n in _around(card.at):
+    x, y = card.at
+    for n in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
         enemy = cards.get(n)
-        if enemy is not None and enemy.owner != card.owner and not enemy.captured:
-            total += _attack_with_bonus(enemy, cards, table.attack)
+        if enemy is None or enemy.owner == card.owner or enemy.captured:
+            continue
+        total += attack[enemy.kind]
+        if generals:
+            for m in _around(n):
+                ally = cards.get(m)
+                if (
+                    ally is not None
+                    and ally.kind is Kind.GENERAL
+                    and ally.owner == enemy.owner
+                    and not ally.captured
+                ):
+                    total += GENERAL_BONUS
+                    break
     return total > table.health[card.kind]
+
+
+def _generals_standing(cards: dict[Point, Placed]) -> bool:
+    return any(c.kind is Kind.GENERAL and not c.captured for c in cards.values())
 
 
 def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
@@ -169,9 +186,10 @@ def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
     A card falls when the attack of the uncaptured enemy cards touching it adds up to more than
     its health. Every card is judged against the same field, so all captures happen at once.
     """
-    cards = {c.at: c for c in field}
+    cards: dict[Point, Placed] = {c.at: c for c in field}
     table = stats(config)
-    return sorted(c.at for c in field if not c.captured and _falls(c, cards, table))
+    generals = _generals_standing(cards)
+    return sorted(c.at for c in field if not c.captured and _falls(c, cards, table, generals))
 
 
 def _captures_near(
@@ -184,6 +202,7 @@ def _captures_near(
     bonus of such an enemy did (one ring further). The tests hold this to ``find_captures``.
     """
     table = stats(config)
+    generals = _generals_standing(cards)
     near: set[Point] = set()
     for cell in changed:
         near.add(cell)
@@ -198,7 +217,7 @@ def _captures_near(
         for cell in near
         if (card := cards.get(cell)) is not None
         and not card.captured
-        and _falls(card, cards, table)
+        and _falls(card, cards, table, generals)
     ]
 
 
@@ -270,7 +289,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     army = [card.kind for card in config.army for _ in range(card.count)]
     for _ in starts[Colour.RED]:
         army.remove(Kind.SQUIRE)
-    cards = {c.at: c for c in field}
+    cards: dict[Point, Placed] = {c.at: c for c in field}
     field, _ = _capture(field, cards, config, list(cards))
     return _next_decision(
         config,
@@ -322,7 +341,7 @@ def _soulcast_targets(board: _Board, barracks: Barracks, me: Colour) -> list[Cel
 
 
 def _scout_targets(board: _Board, me: Colour, scout: Cell) -> list[Cell]:
-    """Empty cells the Scout on ``scout`` may move to: next to another uncaptured card of its side."""
+    """Empty cells the Scout on ``scout`` may move to: next to another uncaptured own card."""
     return _cells(board.free_next_to_other_than(me, scout))
 
 
@@ -336,9 +355,27 @@ def _has_options(board: _Board, barracks: Barracks, me: Colour, phase: Phase) ->
     if phase is Phase.THROW:
         return _can_throw(board, barracks, me)
     if phase is Phase.SOULCAST:
-        return bool(_soulcast_targets(board, barracks, me))
+        if not board.standing(me, Kind.SOULCASTER):
+            return False
+        kinds = set(barracks[me])
+        return any(
+            c.owner != me and not c.captured and c.kind is not Kind.KING and c.kind in kinds
+            for c in board.field
+        )
     if phase is Phase.SCOUT:
-        return any(board.free_next_to_other_than(me, s) for s in board.standing(me, Kind.SCOUT))
+        return any(_scout_can_move(board, me, s) for s in board.standing(me, Kind.SCOUT))
+    return False
+
+
+def _scout_can_move(board: _Board, me: Colour, scout: Point) -> bool:
+    """Whether some empty cell touches an uncaptured card of ``me`` other than the Scout: the
+    quick test behind :func:`_scout_targets` being non-empty."""
+    cards = board.cards
+    for point in board.free_next_to(me):
+        for n in _around(point):
+            card = cards.get(n)
+            if n != scout and card is not None and card.owner == me and not card.captured:
+                return True
     return False
 
 
@@ -406,10 +443,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     board = _board(state)
     me = state.to_move
     if phase is Phase.THROW:
-        cells = _cells(board.free_next_to(me))
-        return tuple(
-            Throw(kind, cell) for kind in dict.fromkeys(state.barracks[me]) for cell in cells
-        )
+        points = sorted(board.free_next_to(me))
+        return tuple(_throw(kind, p) for kind in dict.fromkeys(state.barracks[me]) for p in points)
     if phase is Phase.SOULCAST:
         return (*(Soulcast(c) for c in _soulcast_targets(board, state.barracks, me)), _PASS)
     moves: list[Move] = [
@@ -481,8 +516,6 @@ def _take(barracks: Barracks, owner: Colour, kind: Kind) -> Barracks:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    from cardgames.alethi.notation import describe
-
     state = _check_state(state)
     try:
         why = _why_illegal(state, move)
