@@ -219,15 +219,24 @@ def test_registry() -> None:
 
 
 def test_errors_are_value_errors_under_one_base() -> None:
-    for error in (IllegalMoveError, cardgames.InvalidMoveError, SerializationError):
+    errors: list[type[Exception]] = [
+        IllegalMoveError,
+        cardgames.InvalidMoveError,
+        SerializationError,
+        InvalidConfigError,
+        InvalidStateError,
+        cardgames.InvalidPlayerError,
+        UnknownGameError,
+        cardgames.UnknownBotError,
+    ]
+    for error in errors:
         assert issubclass(error, CardgamesError) and issubclass(error, ValueError)
-    assert issubclass(InvalidStateError, CardgamesError)
 
 
 def test_make_bot_by_name() -> None:
     assert isinstance(make_bot("random", alethi.GAME), RandomBot)
     assert isinstance(make_bot("greedy", alethi.GAME), alethi.GreedyBot)
-    with pytest.raises(UnknownGameError, match="unknown bot"):
+    with pytest.raises(cardgames.UnknownBotError, match="unknown bot"):
         make_bot("oracle", alethi.GAME)
 
 
@@ -285,3 +294,15 @@ def test_a_view_passed_as_a_state_is_a_clear_error() -> None:
             call(v)  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
         alethi.apply_move(v, alethi.Pass())  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError):
+        alethi.is_legal(v, alethi.Pass())  # type: ignore[arg-type]
+
+
+def test_bad_arguments_are_the_library_s_errors() -> None:
+    state = alethi.new_game(seed=1)
+    with pytest.raises(cardgames.InvalidPlayerError, match="players 0 and 1"):
+        alethi.view(state, 2)
+    with pytest.raises(InvalidConfigError, match="seed must be an int"):
+        alethi.new_game(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="expected an alethi Config"):
+        alethi.new_game("default", seed=1)  # type: ignore[arg-type]

@@ -17,8 +17,10 @@ from cardgames.errors import (
     IllegalMoveError,
     InvalidConfigError,
     InvalidMoveError,
+    InvalidPlayerError,
     InvalidStateError,
     SerializationError,
+    UnknownBotError,
     UnknownGameError,
 )
 from cardgames.game import Game, Outcome
@@ -40,10 +42,12 @@ __all__ = [
     "IllegalMoveError",
     "InvalidConfigError",
     "InvalidMoveError",
+    "InvalidPlayerError",
     "InvalidStateError",
     "Outcome",
     "Rng",
     "SerializationError",
+    "UnknownBotError",
     "UnknownGameError",
     "__version__",
     "arena",

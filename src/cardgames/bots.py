@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardgames.errors import UnknownGameError
+from cardgames.errors import UnknownBotError
 
 if TYPE_CHECKING:
     from cardgames.game import Game
@@ -53,4 +53,4 @@ def make_bot(name: str, game: Game[Any, Any, Any, Any]) -> Bot[Any, Any]:
         return RandomBot()
     if name in ("greedy", "heuristic"):
         return game.heuristic_bot()
-    raise UnknownGameError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
+    raise UnknownBotError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")

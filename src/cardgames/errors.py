@@ -11,8 +11,10 @@ __all__ = [
     "IllegalMoveError",
     "InvalidConfigError",
     "InvalidMoveError",
+    "InvalidPlayerError",
     "InvalidStateError",
     "SerializationError",
+    "UnknownBotError",
     "UnknownGameError",
 ]
 
@@ -37,13 +39,21 @@ class InvalidConfigError(CardgamesError, ValueError):
     """A game configuration that cannot be played (wrong player count, impossible card list...)."""
 
 
-class InvalidStateError(CardgamesError, TypeError):
+class InvalidStateError(CardgamesError, TypeError, ValueError):
     """Something given where a state is expected is not one (a view, another game's state)."""
 
 
-class UnknownGameError(CardgamesError, KeyError):
-    """A game or bot name that is not registered."""
+class InvalidPlayerError(CardgamesError, ValueError):
+    """A player number that the game does not seat."""
+
+
+class UnknownGameError(CardgamesError, KeyError, ValueError):
+    """A game name that is not registered."""
 
     def __str__(self) -> str:
         # KeyError quotes its argument; the message reads better unquoted.
         return str(self.args[0]) if self.args else ""
+
+
+class UnknownBotError(UnknownGameError):
+    """A bot name that :func:`cardgames.bots.make_bot` does not know."""

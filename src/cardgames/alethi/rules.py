@@ -15,7 +15,7 @@ from cardgames.alethi.config import Config, Stats, check_config, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
 from cardgames.alethi.state import Card, Phase, Placed, State, View
-from cardgames.errors import IllegalMoveError, InvalidStateError
+from cardgames.errors import IllegalMoveError, InvalidConfigError, InvalidStateError
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -277,8 +277,8 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     """
     config = Config() if config is None else config
     check_config(config)
-    if not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
     rng = Rng.from_seed(seed)
     if config.first_player is None:
         first, rng = rng.below(PLAYERS)
@@ -497,8 +497,9 @@ def _why_illegal(state: State, move: object) -> str | None:
 
 def is_legal(state: State, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
+    state = _check_state(state)
     try:
-        return _why_illegal(_check_state(state), move) is None
+        return _why_illegal(state, move) is None
     except TypeError:  # an unhashable cell or kind
         return False
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardgames.alethi.cards import Colour
 from cardgames.alethi.rules import _check_state
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidStateError
+from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
 
 __all__ = ["resample", "view"]
@@ -14,8 +14,8 @@ __all__ = ["resample", "view"]
 def view(state: State, player: int) -> View:
     """All that ``player`` may know: in Alethi the whole table, without the random generator."""
     state = _check_state(state)
-    if player not in (0, 1):
-        raise ValueError(f"alethi has players 0 and 1, not {player!r}")
+    if player not in (0, 1) or isinstance(player, bool):
+        raise InvalidPlayerError(f"alethi has players 0 and 1, not {player!r}")
     return View(
         Colour(player),
         state.config,
