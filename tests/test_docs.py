@@ -1,0 +1,36 @@
+"""The documentation's examples run: every ```python block of the README and the docs pages.
+
+Fragments that are not meant to run on their own are fenced as ```py instead.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+
+EXAMPLES = [
+    pytest.param(page, code, id=f"{page.relative_to(ROOT)}-{i}")
+    for page in PAGES
+    for i, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8")))
+]
+
+
+@pytest.mark.parametrize(("page", "code"), EXAMPLES)
+def test_example_runs(
+    page: Path, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each example runs as written, in a fresh namespace and an empty working folder."""
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, str(page), "exec"), {"__name__": "__example__"})
+
+
+def test_readme_starts_with_the_two_set_up_commands() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_block = text.split("```")[1]
+    assert first_block.split("\n", 1)[1].split() == ["make", "demo", "make", "test"]
