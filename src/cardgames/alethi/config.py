@@ -12,6 +12,8 @@ from cardgames.errors import InvalidConfigError
 __all__ = ["Config", "Stats", "check_config", "stats"]
 
 STARTING_SQUIRES = 2
+#: The largest army a side may have; it keeps every cell within the rules' coordinate limits.
+MAX_CARDS = 1000
 
 
 @attrs.frozen(cache_hash=True)
@@ -36,6 +38,8 @@ def check_config(config: Config) -> None:
     for card in config.army:
         if card.count < 0 or card.attack < 0 or card.health < 0:
             raise InvalidConfigError(f"army: {card.kind} has a negative count or stat")
+    if sum(card.count for card in config.army) > MAX_CARDS:
+        raise InvalidConfigError(f"army: at most {MAX_CARDS} cards a side")
     squires = next((c.count for c in config.army if c.kind is Kind.SQUIRE), 0)
     if squires < STARTING_SQUIRES:
         raise InvalidConfigError(f"army: needs at least {STARTING_SQUIRES} squires to start")

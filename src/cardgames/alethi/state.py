@@ -78,12 +78,3 @@ class View:
     phase: Phase
     turn: int
     result: Outcome | None
-
-
-Table = State | View
-"""Anything that shows the table: a state or a view."""
-
-
-def cell_index(table: Table) -> dict[Cell, Placed]:
-    """The cards on the field by cell."""
-    return {card.at: card for card in table.field}
