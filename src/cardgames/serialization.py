@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar, Union, cast
+from enum import Enum
+from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
 
+import attrs
 import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
@@ -35,7 +37,71 @@ FORMAT_VERSION = 1
 T = TypeVar("T")
 
 #: The one converter of the library. Unknown keys are errors, so a round trip is exact.
-converter = make_converter(forbid_extra_keys=True)
+converter = make_converter(forbid_extra_keys=True, omit_if_default=True)
+
+
+def _is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, Enum)
+
+
+def _structure_enum(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
+    """A quick hook for an enum: a table lookup of its values (a bool is never an int here)."""
+    by_value = {member.value: member for member in cls}
+    expected = ", ".join(repr(v) for v in by_value)
+
+    def structure(value: Any, _: Any) -> Enum:
+        member = by_value.get(value) if type(value) is not bool else None
+        if member is None:
+            raise ValueError(f"{value!r} is not a {cls.__name__}; expected one of {expected}")
+        return member
+
+    return structure
+
+
+def _is_int_namedtuple(t: Any) -> bool:
+    if not (isinstance(t, type) and issubclass(t, tuple) and hasattr(t, "_fields")):
+        return False
+    hints = get_type_hints(t)
+    return bool(hints) and all(hint is int for hint in hints.values())
+
+
+def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any], Any]:
+    """A quick hook for a named tuple of integers (a cell), written as a JSON list."""
+    size = len(cls._fields)  # type: ignore[attr-defined]
+
+    def structure(value: Any, _: Any) -> Any:
+        if (
+            not isinstance(value, list)
+            or len(value) != size
+            or any(type(v) is not int for v in value)
+        ):
+            raise ValueError(
+                f"expected a list of {size} integers for {cls.__name__}, got {value!r}"
+            )
+        return cls(*value)
+
+    return structure
+
+
+def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
+    """Give every enum and integer named tuple reachable from ``tp`` its quick hook.
+
+    cattrs finds enum classes through its own class-based dispatch before any hook factory, so
+    the quick hooks are registered class by class, walking the attrs classes of each game.
+    """
+    if tp in seen:
+        return
+    seen.add(tp)
+    if _is_enum(tp):
+        converter.register_structure_hook(tp, _structure_enum(tp))
+    elif _is_int_namedtuple(tp):
+        converter.register_structure_hook(tp, _structure_int_namedtuple(tp))
+    elif isinstance(tp, type) and attrs.has(tp):
+        for hint in get_type_hints(tp).values():
+            _register_quick_hooks(hint, seen)
+    for arg in get_args(tp):
+        _register_quick_hooks(arg, seen)
+
 
 # type -> (game name, kind); kinds are "config", "state", "view", "move", "record".
 _KIND_OF: dict[type, tuple[str, str]] = {}
@@ -54,6 +120,9 @@ def register_game_types(
 
     Called once per game by the registry; a game's own code never needs it.
     """
+    seen: set[Any] = set()
+    for cls in (config, state, view, *moves):
+        _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
     _KIND_OF[state] = (game, "state")
     _KIND_OF[view] = (game, "view")
