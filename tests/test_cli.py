@@ -47,9 +47,9 @@ def test_play_prints_moves_and_result(capsys: pytest.CaptureFixture[str]) -> Non
     game = cardgames.get_game(GAME)
     bots = [cardgames.bots.make_bot(name, game) for name in ("greedy", "random")]
     record = cardgames.arena.play(game, bots, seed=SEED)
-    assert "   1. player " in out
+    assert "   1. red (greedy): " in out or "   1. blue (random): " in out
     assert game.format_move(record.moves[0]) in out
-    assert f"{len(record.moves):4d}. player " in out
+    assert f"{len(record.moves):4d}. " in out
     assert game.render(record.final_state()) in out
     assert record.outcome is not None
     assert f"result: {record.outcome.reason}" in out
@@ -85,7 +85,7 @@ def test_replay_reads_back_a_played_game(
     printed = capsys.readouterr().out
     game = cardgames.get_game(GAME)
     for number, move in enumerate(record.moves, start=1):
-        assert f"{number:4d}. player " in printed
+        assert f"{number:4d}. red (" in printed or f"{number:4d}. blue (" in printed
         assert game.format_move(move) in printed
     assert game.render(record.final_state()) in printed
     assert printed.rstrip().endswith("the replayed outcome matches the stored outcome")
@@ -186,3 +186,11 @@ def test_python_m_cardgames_list() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert f"{GAME}:" in result.stdout
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """``cardgames play ... | head`` stops without an error message or a traceback."""
+    command = f"{sys.executable} -m cardgames play alethi --bots random --seed 1 | head -n 1"
+    result = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
+    assert result.stdout.startswith("alethi, seed 1")
+    assert result.stderr == ""

@@ -15,6 +15,7 @@ command with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -46,6 +47,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: _Handler = args.handler
     try:
         return handler(args)
+    except BrokenPipeError:
+        # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (CardgamesError, OSError) as exc:
         print(f"{PROG}: error: {_error_message(exc)}", file=sys.stderr)
         return EXIT_ERROR
@@ -113,14 +119,14 @@ def _play(args: argparse.Namespace) -> int:
             f"{game.name} with this config seats {seats} players, got {len(names)} bots"
         )
     bots = [make_bot(names[seat % len(names)], game) for seat in range(seats)]
-    players = tuple(arena.bot_name(bot) for bot in bots)
+    labels = _labels(game, config, [arena.bot_name(bot) for bot in bots])
     echo = None if args.quiet else print
     if echo is not None:
-        echo(_header(game.name, args.seed, players))
-    record, final = _play_record(game, config, bots, players, seed=args.seed, echo=echo)
+        echo(_header(game.name, args.seed, labels))
+    record, final = _play_record(game, config, bots, labels, seed=args.seed, echo=echo)
     if not args.quiet:
         print(game.render(final))
-    for line in _outcome_lines(record.outcome, players):
+    for line in _outcome_lines(record.outcome, labels):
         print(line)
     if args.out is not None:
         args.out.write_text(record.to_json() + "\n", encoding="utf-8")
@@ -145,7 +151,7 @@ def _play_record(
     game: Game[Any, Any, Any, Any],
     config: Any,
     bots: Sequence[Bot[Any, Any]],
-    players: tuple[str, ...],
+    labels: tuple[str, ...],
     *,
     seed: int,
     echo: Callable[[str], object] | None,
@@ -156,7 +162,7 @@ def _play_record(
     def on_move(number: int, player: int, move: Any, state: Any) -> None:
         final[0] = state
         if echo is not None:
-            echo(_move_line(number, player, players, game.format_move(move)))
+            echo(_move_line(number, player, labels, game.format_move(move)))
 
     record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
     return record, final[0]
@@ -169,12 +175,13 @@ def _replay(args: argparse.Namespace) -> int:
     record = GameRecord.from_json(args.file.read_bytes())
     game = get_game(record.game)
     states = record.states()
-    print(_header(record.game, record.seed, record.players))
+    labels = _labels(game, record.config, record.players)
+    print(_header(record.game, record.seed, labels))
     for number, (before, move) in enumerate(zip(states, record.moves, strict=False), start=1):
         player = game.current_player(before)
-        print(_move_line(number, player, record.players, game.format_move(move)))
+        print(_move_line(number, player, labels, game.format_move(move)))
     print(game.render(states[-1]))
-    for line in _outcome_lines(record.outcome, record.players):
+    for line in _outcome_lines(record.outcome, labels):
         print(line)
     replayed = game.outcome(states[-1])
     if replayed != record.outcome:
@@ -189,12 +196,18 @@ def _replay(args: argparse.Namespace) -> int:
 # --- text ---------------------------------------------------------------------------------------
 
 
-def _seat(player: int | None, players: Sequence[str]) -> str:
+def _labels(game: Game[Any, Any, Any, Any], config: Any, bots: Sequence[str]) -> tuple[str, ...]:
+    """Each seat as the rules name it, with the bot that played it: ``red (greedy)``."""
+    seats = game.seat_names(config)
+    return tuple(
+        f"{seats[p]} ({bots[p]})" if p < len(bots) else seats[p] for p in range(len(seats))
+    )
+
+
+def _seat(player: int | None, labels: Sequence[str]) -> str:
     if player is None:
         return "nobody"
-    if player < len(players):
-        return f"player {player} ({players[player]})"
-    return f"player {player}"
+    return labels[player] if player < len(labels) else f"player {player}"
 
 
 def _header(game: str, seed: int, players: Sequence[str]) -> str:

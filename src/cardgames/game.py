@@ -127,6 +127,9 @@ class Game(Protocol[S, M, V, C]):
     def num_players(self, config: C) -> int:
         """How many players a game with this config seats."""
 
+    def seat_names(self, config: C) -> tuple[str, ...]:
+        """What the rules call each seat, player 0 first (``("red", "blue")`` in Alethi)."""
+
     def max_decisions(self, config: C) -> int:
         """An upper bound on the number of decisions in any game with this config."""
 

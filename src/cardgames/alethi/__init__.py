@@ -122,6 +122,11 @@ class _Alethi:
         return 2
 
     @staticmethod
+    def seat_names(config: Config) -> tuple[str, ...]:
+        """Red plays as player 0, blue as player 1."""
+        return tuple(colour.label for colour in Colour)
+
+    @staticmethod
     def heuristic_bot() -> GreedyBot:
         """A fresh :class:`GreedyBot`."""
         return GreedyBot()

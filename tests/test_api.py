@@ -1,0 +1,69 @@
+"""The public API: every game exports the contract's names; every public name has a docstring."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from types import ModuleType
+
+import pytest
+
+import cardgames
+
+#: The names every game subpackage exports (the contract of API.md).
+GAME_NAMES = (
+    "Config",
+    "State",
+    "Move",
+    "View",
+    "new_game",
+    "current_player",
+    "legal_moves",
+    "apply_move",
+    "is_over",
+    "outcome",
+    "view",
+    "resample",
+    "format_move",
+    "parse_move",
+    "render",
+    "GAME",
+)
+#: What the Game protocol asks of a GAME object.
+PROTOCOL = [
+    name
+    for name, _ in inspect.getmembers(cardgames.Game)
+    if not name.startswith("_") and name not in ("register",)
+]
+MODULES = [importlib.import_module(f"cardgames.{name}") for name in cardgames.GAMES]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_each_game_exports_the_contract(module: ModuleType) -> None:
+    for name in GAME_NAMES:
+        assert hasattr(module, name), f"{module.__name__} lacks {name}"
+        assert name in module.__all__
+    game = module.GAME
+    for member in PROTOCOL:
+        assert hasattr(game, member), f"{module.__name__}.GAME lacks {member}"
+    assert game is cardgames.get_game(game.name)
+
+
+def _public_objects() -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = []
+    for module in (cardgames, cardgames.arena, cardgames.bots, *MODULES):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isclass(obj) or inspect.isfunction(obj) or inspect.ismodule(obj):
+                found.append((f"{module.__name__}.{name}", obj))
+    return found
+
+
+@pytest.mark.parametrize(("name", "obj"), _public_objects(), ids=lambda v: str(v)[:60])
+def test_every_public_name_has_a_docstring(name: str, obj: object) -> None:
+    assert inspect.getdoc(obj), f"{name} has no docstring"
+    if inspect.isclass(obj):
+        for member_name, member in vars(obj).items():
+            if member_name.startswith("_") or not callable(member):
+                continue
+            assert inspect.getdoc(member), f"{name}.{member_name} has no docstring"
