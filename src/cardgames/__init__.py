@@ -22,6 +22,7 @@ from cardgames.errors import (
     SerializationError,
     UnknownBotError,
     UnknownGameError,
+    UnknownNameError,
 )
 from cardgames.game import Game, Outcome
 from cardgames.record import GameRecord
@@ -49,6 +50,7 @@ __all__ = [
     "SerializationError",
     "UnknownBotError",
     "UnknownGameError",
+    "UnknownNameError",
     "__version__",
     "arena",
     "bots",

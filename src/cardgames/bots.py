@@ -51,6 +51,6 @@ def make_bot(name: str, game: Game[Any, Any, Any, Any]) -> Bot[Any, Any]:
     """A fresh bot by name: ``"random"`` or ``"greedy"`` (the game's heuristic bot)."""
     if name == "random":
         return RandomBot()
-    if name in ("greedy", "heuristic"):
+    if name == "greedy":
         return game.heuristic_bot()
     raise UnknownBotError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")

@@ -157,15 +157,15 @@ def _play_record(
     echo: Callable[[str], object] | None,
 ) -> tuple[GameRecord, Any]:
     """The record of ``arena.play`` and the final state; ``echo`` gets a line per move."""
-    final: list[Any] = [game.new_game(config, seed=seed)]
+    final: list[Any] = []
 
     def on_move(number: int, player: int, move: Any, state: Any) -> None:
-        final[0] = state
+        final[:] = [state]
         if echo is not None:
             echo(_move_line(number, player, labels, game.format_move(move)))
 
     record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
-    return record, final[0]
+    return record, final[0] if final else record.final_state()
 
 
 # --- replay -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ __all__ = [
     "SerializationError",
     "UnknownBotError",
     "UnknownGameError",
+    "UnknownNameError",
 ]
 
 
@@ -47,13 +48,17 @@ class InvalidPlayerError(CardgamesError, ValueError):
     """A player number that the game does not seat."""
 
 
-class UnknownGameError(CardgamesError, KeyError, ValueError):
-    """A game name that is not registered."""
+class UnknownNameError(CardgamesError, KeyError, ValueError):
+    """A name that the library does not know: a game, a bot, a preset."""
 
     def __str__(self) -> str:
         # KeyError quotes its argument; the message reads better unquoted.
         return str(self.args[0]) if self.args else ""
 
 
-class UnknownBotError(UnknownGameError):
+class UnknownGameError(UnknownNameError):
+    """A game name that is not registered."""
+
+
+class UnknownBotError(UnknownNameError):
     """A bot name that :func:`cardgames.bots.make_bot` does not know."""

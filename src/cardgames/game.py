@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
@@ -18,11 +18,26 @@ V = TypeVar("V")
 C = TypeVar("C")
 
 
+def _winners(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
+def _returns(value: Iterable[float]) -> tuple[float, ...]:
+    return tuple(value)
+
+
 def _returns_are_valid(instance: Outcome, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if any(not 0.0 <= r <= 1.0 for r in value):
-        raise ValueError(f"returns must lie in [0, 1], got {value}")
-    if any(not 0 <= w < len(value) for w in instance.winners):
-        raise ValueError(f"winners {sorted(instance.winners)} are not players of {len(value)}")
+    players = len(value)
+    if players == 0:
+        raise ValueError("an outcome needs at least one player")
+    if any(w not in range(players) for w in instance.winners):
+        raise ValueError(f"winners {sorted(instance.winners)} are not players of {players}")
+    if instance.winners:
+        expected = tuple(1.0 if p in instance.winners else 0.0 for p in range(players))
+        if value != expected:
+            raise ValueError(f"returns {value} do not match winners {sorted(instance.winners)}")
+    elif value not in ((0.0,) * players, (1.0 / players,) * players):
+        raise ValueError(f"returns {value} are neither a draw nor a loss for everybody")
 
 
 @attrs.frozen
@@ -34,8 +49,8 @@ class Outcome:
     no winners and all returns 0.0.
     """
 
-    winners: frozenset[int]
-    returns: tuple[float, ...] = attrs.field(validator=_returns_are_valid)
+    winners: frozenset[int] = attrs.field(converter=_winners)
+    returns: tuple[float, ...] = attrs.field(converter=_returns, validator=_returns_are_valid)
     reason: str
 
     @classmethod
@@ -47,6 +62,8 @@ class Outcome:
     @classmethod
     def draw(cls, players: int, reason: str) -> Outcome:
         """Nobody wins; the players share 1.0 equally."""
+        if players < 1:
+            raise ValueError("an outcome needs at least one player")
         return cls(frozenset(), (1.0 / players,) * players, reason)
 
     @classmethod
@@ -123,6 +140,9 @@ class Game(Protocol[S, M, V, C]):
 
     def render(self, state_or_view: S | V) -> str:
         """A plain-text picture of the table."""
+
+    def check_state(self, state: S) -> S:
+        """``state`` if it is a playable state of the game; raises ``InvalidStateError`` if not."""
 
     def num_players(self, config: C) -> int:
         """How many players a game with this config seats."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -13,6 +13,7 @@ from cardgames.serialization import (
     envelope,
     move_union,
     open_envelope,
+    register_document,
     structure,
     unstructure,
 )
@@ -33,9 +34,9 @@ class GameRecord:
     moves: tuple[Any, ...] = ()
     players: tuple[str, ...] = ()
     outcome: Outcome | None = None
-
-    #: The JSON format version this library writes (and the newest it reads).
-    format_version: ClassVar[int] = FORMAT_VERSION
+    #: The JSON format version of the document the record came from; new records have the
+    #: version this library writes, and ``to_json`` always writes that one.
+    format_version: int = attrs.field(default=FORMAT_VERSION, kw_only=True, eq=False)
 
     def _game(self) -> Game[Any, Any, Any, Any]:
         from cardgames.registry import get_game
@@ -64,7 +65,22 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
-        game = self._game()
+        from cardgames.errors import UnknownGameError
+
+        try:
+            game = self._game()
+        except UnknownGameError as exc:
+            raise SerializationError(f"game: {exc}") from None
+        if not isinstance(self.config, game.config_type):
+            raise SerializationError(f"config: expected a {self.game} Config")
+        moves = game.move_types
+        bad = next((i for i, m in enumerate(self.moves) if not isinstance(m, moves)), None)
+        if bad is not None:
+            raise SerializationError(f"moves[{bad}]: {self.moves[bad]!r} is not a {self.game} move")
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise SerializationError("outcome: expected an Outcome or None")
+        if type(self.seed) is not int or not all(type(p) is str for p in self.players):
+            raise SerializationError("seed must be an int and players a tuple of names")
         data = {
             "config": unstructure(self.config, game.config_type),
             "seed": self.seed,
@@ -80,7 +96,7 @@ class GameRecord:
         from cardgames.errors import UnknownGameError
         from cardgames.registry import get_game
 
-        name, data = open_envelope(text, None, "record")
+        name, version, data = open_envelope(text, None, "record")
         try:
             game = get_game(name)
         except UnknownGameError as exc:
@@ -111,4 +127,8 @@ class GameRecord:
             ),
             players=tuple(data["players"]),
             outcome=structure(data["outcome"], Outcome | None, "$.data.outcome"),
+            format_version=version,
         )
+
+
+register_document(GameRecord)

@@ -9,8 +9,7 @@ from typing import Any
 from cardgames.alethi import GAME as _ALETHI
 from cardgames.errors import UnknownGameError
 from cardgames.game import Game
-from cardgames.record import GameRecord
-from cardgames.serialization import register_game_types, register_kind
+from cardgames.serialization import register_game_types
 
 __all__ = ["GAMES", "get_game"]
 
@@ -28,14 +27,14 @@ for _game in _ALL:
         state=_game.state_type,
         view=_game.view_type,
         moves=_game.move_types,
+        check_state=_game.check_state,
     )
-register_kind(GameRecord, "*", "record")
 
 
 def get_game(name: str) -> Game[Any, Any, Any, Any]:
     """The game registered under ``name``; raises ``UnknownGameError`` (a ``KeyError``) if none."""
     try:
         return GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(GAMES)
         raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None

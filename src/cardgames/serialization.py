@@ -12,6 +12,7 @@ expected, or a document written by a newer version of the library is refused wit
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
@@ -21,7 +22,7 @@ import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from cardgames.errors import SerializationError
+from cardgames.errors import CardgamesError, SerializationError
 
 __all__ = [
     "FORMAT",
@@ -83,6 +84,28 @@ def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any]
     return structure
 
 
+def _strict(kind: type, check: Callable[[Any], bool], what: str) -> None:
+    """Make ``kind`` load only from JSON values of its own type: no silent conversions, so a
+    loaded object is exactly what was written."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if not check(value):
+            raise ValueError(f"expected {what}, got {value!r}")
+        return value
+
+    converter.register_structure_hook(kind, structure)
+
+
+_strict(int, lambda v: type(v) is int, "an integer")
+_strict(bool, lambda v: type(v) is bool, "true or false")
+_strict(str, lambda v: type(v) is str, "a string")
+_strict(
+    float,
+    lambda v: (type(v) is float and math.isfinite(v)) or type(v) is int,
+    "a finite number",
+)
+
+
 def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
     """Give every enum and integer named tuple reachable from ``tp`` its quick hook.
 
@@ -103,8 +126,13 @@ def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
         _register_quick_hooks(arg, seen)
 
 
+#: Classes that write and read whole documents themselves (the game record).
+_DOCUMENTS: set[type] = set()
+
 # type -> (game name, kind); kinds are "config", "state", "view", "move", "record".
 _KIND_OF: dict[type, tuple[str, str]] = {}
+# state class -> the check that a loaded state can be played.
+_STATE_CHECKS: dict[type, Callable[[Any], Any]] = {}
 # (game name) -> the union of its move classes, for structuring a move of unknown class.
 _MOVE_UNION: dict[str, Any] = {}
 
@@ -114,7 +142,13 @@ def _tag(cls: type) -> str:
 
 
 def register_game_types(
-    game: str, *, config: type, state: type, view: type, moves: tuple[type, ...]
+    game: str,
+    *,
+    config: type,
+    state: type,
+    view: type,
+    moves: tuple[type, ...],
+    check_state: Callable[[Any], Any] | None = None,
 ) -> None:
     """Make a game's classes known to :func:`to_json` and :func:`from_json`.
 
@@ -125,6 +159,8 @@ def register_game_types(
         _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
     _KIND_OF[state] = (game, "state")
+    if check_state is not None:
+        _STATE_CHECKS[state] = check_state
     _KIND_OF[view] = (game, "view")
     union: Any = Union[moves]  # noqa: UP007 - a runtime union built from a tuple
     for cls in moves:
@@ -134,9 +170,10 @@ def register_game_types(
         configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
 
 
-def register_kind(cls: type, game: str, kind: str) -> None:
-    """Record the game and kind of a class that is not one of a game's own (the record)."""
-    _KIND_OF[cls] = (game, kind)
+def register_document(cls: type) -> None:
+    """Let :func:`to_json` and :func:`from_json` hand ``cls`` to its own ``to_json`` and
+    ``from_json`` (a class whose documents span games, such as the record)."""
+    _DOCUMENTS.add(cls)
 
 
 def move_union(game: str) -> Any:
@@ -165,12 +202,13 @@ def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
         raise SerializationError(_where(exc, path)) from None
 
 
-def _kind_of(obj_type: type) -> tuple[str, str]:
+def _kind_of(obj_type: Any) -> tuple[str, str]:
     try:
         return _KIND_OF[obj_type]
-    except KeyError:
+    except (KeyError, TypeError):
+        name = getattr(obj_type, "__name__", repr(obj_type))
         raise SerializationError(
-            f"{obj_type.__name__} is not a cardgames config, state, move, view or record"
+            f"{name} is not a cardgames config, state, move, view or record"
         ) from None
 
 
@@ -189,22 +227,25 @@ def to_json(obj: object) -> str:
     >>> cardgames.from_json(text, alethi.Config) == alethi.Config()
     True
     """
-    to_json_method: Callable[[], str] | None = getattr(obj, "to_json", None)
-    if to_json_method is not None:
-        return to_json_method()
+    if type(obj) in _DOCUMENTS:
+        return cast(str, obj.to_json())  # type: ignore[attr-defined]
     game, kind = _kind_of(type(obj))
     as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
-    return envelope(game, kind, unstructure(obj, as_type))
+    try:
+        data = unstructure(obj, as_type)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise SerializationError(f"cannot write this {kind}: {exc}") from None
+    return envelope(game, kind, data)
 
 
-def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, Any]:
-    """Check a document's envelope; return its game name and its data."""
+def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, int, Any]:
+    """Check a document's envelope; return its game name, its format version and its data."""
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SerializationError(f"not JSON: {exc}") from None
     except TypeError:
         raise SerializationError(f"expected JSON text, got {type(text).__name__}") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting or numbers
+        raise SerializationError(f"not JSON: {exc}") from None
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a JSON object, got {type(doc).__name__}")
     missing = [key for key in ("format", "version", "game", "kind", "data") if key not in doc]
@@ -227,7 +268,7 @@ def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, 
         raise SerializationError(f"$.game: this is a {doc['game']!r} document, expected {game!r}")
     if doc["kind"] != kind:
         raise SerializationError(f"$.kind: this document holds a {doc['kind']}, expected a {kind}")
-    return str(doc["game"]), doc["data"]
+    return str(doc["game"]), version, doc["data"]
 
 
 def from_json(text: str | bytes, cls: type[T] | Any) -> T:
@@ -235,17 +276,22 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
 
     Raises ``SerializationError`` naming the place that is wrong.
     """
-    from_json_method: Callable[[str | bytes], T] | None = getattr(cls, "from_json", None)
-    if from_json_method is not None:
-        return from_json_method(text)
+    if isinstance(cls, type) and cls in _DOCUMENTS:
+        return cast(T, cls.from_json(text))  # type: ignore[attr-defined]
     union_game = next((g for g, u in _MOVE_UNION.items() if u == cls), None)
     if union_game is not None:
         game, kind = union_game, "move"
     else:
         game, kind = _kind_of(cls)
-    _, data = open_envelope(text, game, kind)
+    _, _, data = open_envelope(text, game, kind)
     as_type: Any = _MOVE_UNION[game] if kind == "move" else cls
     obj: Any = structure(data, as_type, "$.data")
+    check = _STATE_CHECKS.get(cls) if kind == "state" else None
+    if check is not None:
+        try:
+            check(obj)
+        except CardgamesError as exc:
+            raise SerializationError(f"$.data: {exc}") from None
     if kind == "move" and isinstance(cls, type) and not isinstance(obj, cls):
         raise SerializationError(f"$.data.type: expected a {_tag(cls)} move, got {_tag(type(obj))}")
     return cast(T, obj)
