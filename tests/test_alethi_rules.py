@@ -700,13 +700,36 @@ def test_walled_in_player_skips_the_throw() -> None:
 
 
 def test_game_ends_by_count_when_no_side_can_throw() -> None:
-    """When at the end of a turn neither side can throw (one walled in, one with an empty
-    barracks) the uncaptured cards are counted."""
+    """When at the end of a turn neither side can bring a card in (one walled in, one with an
+    empty barracks) the uncaptured cards are counted."""
     state = position(WALLED, red=(KN,), blue=(SQ,), to_move=BLUE)
     after = throw(state, SQ, 0, -2)
     assert outcome(after) == Outcome.win(
-        {1}, 2, "no side can throw any more, blue has more uncaptured cards (5 to 1)"
+        {1}, 2, "no side can bring in a card any more, blue has more uncaptured cards (5 to 1)"
     )
+
+
+# As WALLED, with a red Soulcaster on (5, 5) walled in by captured cards.
+WALLED_SOULCASTER = {
+    **WALLED,
+    (5, 5): "r So",
+    (4, 5): "b Sq x",
+    (6, 5): "b Sq x",
+    (5, 4): "b Sq x",
+    (5, 6): "b Sq x",
+}
+
+
+def test_a_walled_in_player_who_can_soulcast_keeps_the_game_going() -> None:
+    """A walled-in side that can still soulcast can still bring a card in (and the soulcast
+    card may open cells to throw on), so the game does not end by count."""
+    state = position(WALLED_SOULCASTER, red=(SQ, KN), blue=(SQ,), to_move=BLUE)
+    after = throw(state, SQ, 0, -2)
+    assert not is_over(after)
+    assert (after.to_move, after.phase) == (RED, Phase.SOULCAST)
+    soulcast = apply_move(after, Soulcast(Cell(1, 0)))
+    assert (soulcast.to_move, soulcast.phase) == (RED, Phase.THROW)
+    assert any(m == Throw(SQ, Cell(2, 0)) for m in legal_moves(soulcast))
 
 
 # --- the end ----------------------------------------------------------------------------------
@@ -1038,7 +1061,11 @@ def rule_book_next(
                 return player, phase, turn
         if not barracks[0] and not barracks[1]:
             return by_count(field)
-        if not any(has_decision(field, barracks, colour, Phase.THROW) for colour in Colour):
+        if not any(
+            has_decision(field, barracks, colour, phase)
+            for colour in Colour
+            for phase in (Phase.THROW, Phase.SOULCAST)
+        ):
             return by_count(field)
         player, phases, turn = player.opponent, PHASES, turn + 1
     raise AssertionError("a turn with a throw must come within three turns")

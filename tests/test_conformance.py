@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -37,10 +38,11 @@ choosers = st.randoms(use_true_random=False)
 
 @attrs.frozen
 class Step:
-    """One state of a game, its JSON when it was made, and the move played from it."""
+    """One state of a game, its JSON and legal moves when it was made, and the move played."""
 
     state: Any
     snapshot: str
+    legal: tuple[Any, ...]
     move: Any  # None at the end
 
 
@@ -60,10 +62,10 @@ def play_random(game: AnyGame, config: Any, seed: int, chooser: random.Random) -
     while not game.is_over(state):
         moves = game.legal_moves(state)
         move = moves[chooser.randrange(len(moves))]
-        steps.append(Step(state, cardgames.to_json(state), move))
+        steps.append(Step(state, cardgames.to_json(state), moves, move))
         state = game.apply_move(state, move)
         assert len(steps) <= bound, f"{game.name} went past its bound of {bound} decisions"
-    steps.append(Step(state, cardgames.to_json(state), None))
+    steps.append(Step(state, cardgames.to_json(state), (), None))
     return Played(seed, steps)
 
 
@@ -148,6 +150,33 @@ def test_other_and_malformed_moves_are_rejected_without_change(
         assert cardgames.to_json(state) == before
 
 
+def _plain(value: Any) -> Any:
+    """The same value without its type: an enum's value, a named tuple's plain tuple."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple) and type(value) is not tuple:
+        return tuple(value)
+    return value
+
+
+@each_game
+def test_moves_equal_to_legal_ones_play_the_same(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """A move that equals a legal move but is built from plain values (a string for an enum, a
+    tuple for a cell) is accepted and leads to exactly the same state."""
+    for step in played.steps[:-1]:
+        move = step.move
+        plain = attrs.evolve(
+            move, **{f.name: _plain(getattr(move, f.name)) for f in attrs.fields(type(move))}
+        )
+        assert plain == move
+        assert game.apply_move(step.state, plain) == game.apply_move(step.state, move)
+        assert cardgames.to_json(game.apply_move(step.state, plain)) == cardgames.to_json(
+            game.apply_move(step.state, move)
+        )
+
+
 @each_game
 def test_no_state_is_ever_mutated(game: AnyGame, config: Any, played: Played) -> None:
     """Every state still serializes to what it was when it was made, after the game went on and
@@ -159,6 +188,7 @@ def test_no_state_is_ever_mutated(game: AnyGame, config: Any, played: Played) ->
     for step in played.steps:
         assert cardgames.to_json(step.state) == step.snapshot
         assert cardgames.from_json(step.snapshot, game.state_type) == step.state
+        assert game.legal_moves(step.state) == step.legal
 
 
 @each_game

@@ -24,6 +24,7 @@ from cardgames.alethi.notation import format_move, parse_move
 from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
     apply_move,
+    checked,
     current_player,
     find_captures,
     is_legal,
@@ -114,6 +115,7 @@ class _Alethi:
     parse_move = staticmethod(parse_move)
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
+    check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
 
     @staticmethod

@@ -12,7 +12,7 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.state import Placed
@@ -54,14 +54,23 @@ def cell_of(key: int) -> Cell:
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
-    __slots__ = ("_targets", "alive", "cards", "casters", "free", "generals", "scouts", "touch")
+    __slots__ = (
+        "_targets",
+        "alive",
+        "cards",
+        "casters",
+        "generals",
+        "scouts",
+        "throwable",
+        "touch",
+    )
 
     #: Every card on the field by key, captured ones included (they block their cell).
     cards: dict[int, Placed]
     #: Per colour: for every cell, how many uncaptured cards of that colour touch it.
     touch: tuple[dict[int, int], dict[int, int]]
     #: Per colour: the empty cells that colour may throw on (touched by one of its cards).
-    free: tuple[set[int], set[int]]
+    throwable: tuple[set[int], set[int]]
     #: Per colour: keys of its uncaptured Generals, Scouts; count of uncaptured Soulcasters.
     generals: tuple[set[int], set[int]]
     scouts: tuple[set[int], set[int]]
@@ -77,7 +86,7 @@ class Board:
         board = cls.__new__(cls)
         board.cards = {}
         board.touch = ({}, {})
-        board.free = (set(), set())
+        board.throwable = (set(), set())
         board.generals = (set(), set())
         board.scouts = (set(), set())
         board.casters = [0, 0]
@@ -92,7 +101,7 @@ class Board:
         board = Board.__new__(Board)
         board.cards = self.cards.copy()
         board.touch = (self.touch[0].copy(), self.touch[1].copy())
-        board.free = (self.free[0].copy(), self.free[1].copy())
+        board.throwable = (self.throwable[0].copy(), self.throwable[1].copy())
         board.generals = (self.generals[0].copy(), self.generals[1].copy())
         board.scouts = (self.scouts[0].copy(), self.scouts[1].copy())
         board.casters = self.casters.copy()
@@ -105,8 +114,8 @@ class Board:
     def put(self, key: int, card: Placed) -> None:
         """Set ``card`` on the empty cell ``key``."""
         self.cards[key] = card
-        self.free[0].discard(key)
-        self.free[1].discard(key)
+        self.throwable[0].discard(key)
+        self.throwable[1].discard(key)
         if not card.captured:
             self._stand(key, card)
 
@@ -117,7 +126,7 @@ class Board:
             self._fall(key, card)
         for colour in (0, 1):
             if self.touch[colour].get(key):
-                self.free[colour].add(key)
+                self.throwable[colour].add(key)
         return card
 
     def capture(self, key: int) -> Placed:
@@ -130,7 +139,7 @@ class Board:
 
     def _stand(self, key: int, card: Placed) -> None:
         owner = card.owner
-        touch, free, cards = self.touch[owner], self.free[owner], self.cards
+        touch, free, cards = self.touch[owner], self.throwable[owner], self.cards
         for step in STEPS:
             n = key + step
             touch[n] = touch.get(n, 0) + 1
@@ -141,7 +150,7 @@ class Board:
 
     def _fall(self, key: int, card: Placed) -> None:
         owner = card.owner
-        touch, free = self.touch[owner], self.free[owner]
+        touch, free = self.touch[owner], self.throwable[owner]
         for step in STEPS:
             n = key + step
             left = touch[n] - 1
@@ -171,7 +180,7 @@ class Board:
 
     # --- questions -----------------------------------------------------------------------------
 
-    def pressure(self, key: int, card: Placed, attack: dict[Kind, int]) -> int:
+    def pressure(self, key: int, card: Placed, attack: Mapping[Kind, int]) -> int:
         """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
         counting one more while it touches an uncaptured General of its own side."""
         cards = self.cards
@@ -194,15 +203,15 @@ class Board:
         if cached is None:
             touch = self.touch[colour]
             near = {scout + step for step in STEPS}
-            cached = sorted([n for n in self.free[colour] if touch[n] - (n in near) > 0])
+            cached = sorted([n for n in self.throwable[colour] if touch[n] - (n in near) > 0])
             self._targets["scout", colour, scout] = cached
         return cached
 
     def scout_can_move(self, colour: Colour, scout: int) -> bool:
         """Whether :meth:`scout_targets` has any cell, found without listing them all."""
         touch = self.touch[colour]
-        near = (scout - 1, scout + 1, scout - _STRIDE, scout + _STRIDE)
-        return any(touch[n] > 1 or n not in near for n in self.free[colour])
+        near = {scout + step for step in STEPS}
+        return any(touch[n] > 1 or n not in near for n in self.throwable[colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -229,5 +238,5 @@ class Board:
         """Whether two boards hold the same facts (for tests)."""
         return all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "touch", "free", "generals", "scouts", "casters", "alive")
+            for name in ("cards", "touch", "throwable", "generals", "scouts", "casters", "alive")
         )

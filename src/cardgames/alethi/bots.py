@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardgames.alethi.cards import Cell, Colour, Kind
-from cardgames.alethi.config import stats
+from cardgames.alethi.board import STEPS, Board
+from cardgames.alethi.cards import Colour, Kind
+from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
-from cardgames.alethi.rules import apply_move
+from cardgames.alethi.rules import apply_move, board_of, checked
 from cardgames.alethi.state import Placed, State, View
 from cardgames.alethi.view import resample
 
@@ -33,8 +34,8 @@ class GreedyBot:
     """Plays the move after which the field looks best for it.
 
     The score counts the value of its uncaptured cards against the opponent's, and takes off part
-    of the value of every card the opponent could capture with a single throw next to it; the
-    same threat on enemy cards counts a little in its favour. Ties go to the first move.
+    of the value of every card the opponent could capture with its next throw; the same threat
+    on enemy cards counts a little in its favour. Ties are broken at random.
     """
 
     name = "greedy"
@@ -60,45 +61,35 @@ def evaluate(state: State, me: Colour) -> float:
         if me in state.result.winners:
             return WIN
         return 0.0 if state.result.is_draw else -WIN
+    board = board_of(checked(state))
     table = stats(state.config)
-    standing = {c.at: c for c in state.field if not c.captured}
-    occupied = {c.at for c in state.field}
-    strongest = {
-        colour: max((table.attack[k] for k in state.barracks[colour]), default=0)
-        for colour in Colour
-    }
     score = 0.0
-    for card in standing.values():
-        sign = 1.0 if card.owner == me else -1.0
+    for key, card in board.cards.items():
+        if card.captured:
+            continue
+        mine = card.owner == me
         value = VALUE.get(card.kind, 1.0)
-        score += sign * value
-        if _threatened(
-            card, standing, occupied, table.attack, table.health, strongest[card.owner.opponent]
-        ):
-            score -= sign * THREAT * value * (1.0 if card.owner == me else 0.5)
+        score += value if mine else -value
+        if _threatened(board, key, card, table, state.barracks[card.owner.opponent]):
+            score -= THREAT * value if mine else -THREAT * value * 0.5
     return score
 
 
 def _threatened(
-    card: Placed,
-    standing: dict[Cell, Placed],
-    occupied: set[Cell],
-    attack: dict[Kind, int],
-    health: dict[Kind, int],
-    strongest_throw: int,
+    board: Board, key: int, card: Placed, table: Stats, enemy_barracks: tuple[Kind, ...]
 ) -> bool:
-    """Whether one enemy throw next to ``card`` (with a General's bonus) could capture it."""
-    pressure = 0
-    for n in card.at.neighbours():
-        enemy = standing.get(n)
-        if enemy is not None and enemy.owner != card.owner:
-            pressure += attack[enemy.kind] + 1
-    if strongest_throw == 0:
-        return pressure > health[card.kind]
-    free = [n for n in card.at.neighbours() if n not in occupied]
-    reachable = any(
-        any((m in standing and standing[m].owner != card.owner) for m in n.neighbours())
-        for n in free
-    )
-    extra = strongest_throw + 1 if reachable else 0
-    return pressure + extra > health[card.kind]
+    """Whether the enemy could capture ``card`` (on ``key``) with its next throw: its strongest
+    barracks card on a free cell next to ``card``, with a General's bonus where one stands."""
+    if not enemy_barracks:
+        return False
+    enemy = card.owner.opponent
+    pressure = board.pressure(key, card, table.attack)
+    strongest = max(table.attack[kind] for kind in enemy_barracks)
+    generals = board.generals[enemy]
+    for step in STEPS:
+        cell = key + step
+        if cell in board.throwable[enemy]:
+            bonus = 1 if any(cell + s in generals for s in STEPS) else 0
+            if pressure + strongest + bonus > table.health[card.kind]:
+                return True
+    return False

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -32,6 +34,13 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
+    if type(config.army) is not tuple or not all(type(c) is CardType for c in config.army):
+        raise InvalidConfigError("army must be a tuple of CardType")
+    for card in config.army:
+        if type(card.kind) is not Kind:
+            raise InvalidConfigError(f"army: {card.kind!r} is not a Kind")
+        if not all(type(v) is int for v in (card.count, card.attack, card.health)):
+            raise InvalidConfigError(f"army: {card.kind}'s count, attack and health must be ints")
     kinds = [card.kind for card in config.army]
     if len(set(kinds)) != len(kinds):
         raise InvalidConfigError("army: each kind may appear only once")
@@ -43,7 +52,9 @@ def check_config(config: Config) -> None:
     squires = next((c.count for c in config.army if c.kind is Kind.SQUIRE), 0)
     if squires < STARTING_SQUIRES:
         raise InvalidConfigError(f"army: needs at least {STARTING_SQUIRES} squires to start")
-    if config.first_player not in (None, 0, 1):
+    if config.first_player is not None and (
+        type(config.first_player) is not int or config.first_player not in (0, 1)
+    ):
         raise InvalidConfigError(f"first_player must be 0, 1 or None, got {config.first_player}")
 
 
@@ -51,14 +62,15 @@ def check_config(config: Config) -> None:
 class Stats:
     """Attack and health by kind, looked up from a config's army."""
 
-    attack: dict[Kind, int]
-    health: dict[Kind, int]
+    attack: Mapping[Kind, int]
+    health: Mapping[Kind, int]
 
 
 @functools.lru_cache(maxsize=64)
 def stats(config: Config) -> Stats:
     """The stats table of a config (cached: configs are immutable)."""
+    # Read-only: the table is shared by every game with this config.
     return Stats(
-        attack={card.kind: card.attack for card in config.army},
-        health={card.kind: card.health for card in config.army},
+        attack=MappingProxyType({card.kind: card.attack for card in config.army}),
+        health=MappingProxyType({card.kind: card.health for card in config.army}),
     )

@@ -22,21 +22,30 @@ from cardgames.errors import InvalidMoveError
 
 __all__ = ["describe", "format_move", "parse_move"]
 
-_CELL = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
-_THROW = re.compile(rf"throw\s+([a-z]+)\s*@?\s*{_CELL}")
-_SOULCAST = re.compile(rf"soulcast\s+{_CELL}")
-_SCOUT = re.compile(rf"scout\s+{_CELL}\s*(?:to|->|>)\s*{_CELL}")
+_NUMBER = r"(-?[0-9]{1,6})"
+_CELL = rf"\(?\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\)?"
+_THROW = re.compile(rf"throw\s+([a-z]+)\s*@?\s*{_CELL}", re.ASCII)
+_SOULCAST = re.compile(rf"soulcast\s+{_CELL}", re.ASCII)
+_SCOUT = re.compile(rf"scout\s+{_CELL}\s*(?:to|->|>)\s*{_CELL}", re.ASCII)
 _KINDS = {kind.value: kind for kind in Kind} | {kind.abbreviation.lower(): kind for kind in Kind}
 
 
+def _cell(value: object) -> str:
+    if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
+        return f"{value[0]},{value[1]}"
+    raise InvalidMoveError(f"{value!r} is not a cell")
+
+
 def format_move(move: Move) -> str:
-    """The notation of ``move``, e.g. ``"throw knight 3,1"``."""
+    """The notation of ``move``, e.g. ``"throw knight 3,1"``; ``InvalidMoveError`` if malformed."""
     if isinstance(move, Throw):
-        return f"throw {move.kind} {move.at.x},{move.at.y}"
+        if move.kind not in _KINDS.values():
+            raise InvalidMoveError(f"{move.kind!r} is not a kind")
+        return f"throw {Kind(move.kind).value} {_cell(move.at)}"
     if isinstance(move, Soulcast):
-        return f"soulcast {move.target.x},{move.target.y}"
+        return f"soulcast {_cell(move.target)}"
     if isinstance(move, Scout):
-        return f"scout {move.scout.x},{move.scout.y} to {move.to.x},{move.to.y}"
+        return f"scout {_cell(move.scout)} to {_cell(move.to)}"
     if isinstance(move, Pass):
         return "pass"
     raise InvalidMoveError(f"{move!r} is not an alethi move")
@@ -46,7 +55,7 @@ def describe(move: object) -> str:
     """The notation of a move for messages, or its repr when it is not a well-formed move."""
     try:
         return format_move(move)  # type: ignore[arg-type]
-    except (InvalidMoveError, AttributeError, TypeError):
+    except InvalidMoveError:
         return repr(move)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgames.alethi.cards import Cell, Colour, Kind
+from cardgames.alethi.rules import checked
 from cardgames.alethi.state import Phase, State, View
+from cardgames.errors import InvalidStateError
 
 __all__ = ["render"]
 
@@ -24,9 +26,13 @@ def _barracks_text(kinds: tuple[Kind, ...]) -> str:
 def render(table: State | View) -> str:
     """The field as a grid (``r:Kn`` a red Knight, ``b:Ki`` the blue King, ``xx`` a captured
     card), then the barracks and whose turn it is."""
+    if type(table) is State:
+        checked(table)  # a hand-made state is validated before it is drawn
+    elif type(table) is not View:
+        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
     cells = {card.at: card for card in table.field}
-    xs = [c.x for c in cells]
-    ys = [c.y for c in cells]
+    xs = [c.x for c in cells] or [0]
+    ys = [c.y for c in cells] or [0]
     lines = []
     header = "      " + "".join(f"{x:^5}" for x in range(min(xs), max(xs) + 1))
     lines.append(header.rstrip())

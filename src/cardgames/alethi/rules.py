@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from cardgames.alethi.board import STEPS, Board, cell_of, key_of, safe_key
+from cardgames.alethi.board import LIMIT, STEPS, Board, cell_of, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, GENERAL_BONUS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import Config, check_config, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
@@ -35,21 +35,94 @@ _PASS = Pass()
 Barracks = tuple[tuple[Kind, ...], tuple[Kind, ...]]
 
 
-def _check_state(state: object) -> State:
-    if not isinstance(state, State):
+def checked(state: object) -> State:
+    """``state`` if it is a playable Alethi state, with its board ready; else ``InvalidStateError``.
+
+    States made by the rules carry their board. Any other state (loaded from JSON, resampled,
+    built by hand) is validated once, the first time it is used, so that every rule can trust it.
+    """
+    if type(state) is not State:
         view = isinstance(state, View)
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
         raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
+    if state._memo is None:
+        board = _validated_board(state)
+        object.__setattr__(state, "_memo", board)
     return state
 
 
 def board_of(state: State) -> Board:
-    """The board kept with ``state``, worked out on first use for states made elsewhere."""
-    board: Board | None = state._memo
-    if board is None:
-        board = Board.build(state.field)
-        object.__setattr__(state, "_memo", board)
+    """The board kept with a checked state."""
+    board: Board = state._memo
     return board
+
+
+def _validated_board(state: State) -> Board:
+    """The board of a state that the rules did not make, after checking that it can be played."""
+    problem = _inconsistency(state)
+    if problem is not None:
+        raise InvalidStateError(f"not a playable alethi state: {problem}")
+    board = Board.build(state.field)
+    if state.result is None and not _has_options(board, state.barracks, state.to_move, state.phase):
+        raise InvalidStateError(
+            f"not a playable alethi state: {state.to_move.label} has no decision "
+            f"in the {state.phase} phase"
+        )
+    return board
+
+
+def _inconsistency(state: State) -> str | None:
+    """What makes ``state`` unplayable, or ``None``."""
+    config = state.config
+    if type(config) is not Config:
+        return "config is not an alethi Config"
+    check_config(config)
+    army = {card.kind: card.count for card in config.army}
+    order = {kind: i for i, kind in enumerate(army)}
+    if type(state.to_move) is not Colour or type(state.phase) is not Phase:
+        return "to_move must be a Colour and phase a Phase"
+    if type(state.turn) is not int or state.turn < 1:
+        return "turn must be a positive int"
+    if type(state.rng) is not Rng:
+        return "rng must be an Rng"
+    if (state.result is None) == (state.phase is Phase.OVER):
+        return "the phase is 'over' exactly when there is a result"
+    if state.result is not None and (
+        type(state.result) is not Outcome or len(state.result.returns) != PLAYERS
+    ):
+        return "result must be a two-player Outcome"
+    if type(state.field) is not tuple or type(state.removed) is not tuple:
+        return "field and removed must be tuples"
+    cells = set()
+    for card in state.field:
+        if type(card) is not Placed or type(card.owner) is not Colour:
+            return f"{card!r} is not a card on the field"
+        if type(card.kind) is not Kind or type(card.captured) is not bool:
+            return f"{card!r} has a malformed kind or captured flag"
+        if type(card.at) is not Cell or safe_key(card.at) is None:
+            return f"{card!r} has a malformed cell"
+        if not all(-LIMIT < v < LIMIT - 1 for v in card.at):
+            return f"({card.at}) lies too far out"
+        if card.at in cells:
+            return f"two cards share ({card.at})"
+        cells.add(card.at)
+        if card.kind not in army:
+            return f"{card!r} is of a kind the army does not have"
+    for gone in state.removed:
+        if type(gone) is not Card or type(gone.owner) is not Colour or type(gone.kind) is not Kind:
+            return f"{gone!r} is not a removed card"
+    barracks = state.barracks
+    if type(barracks) is not tuple or len(barracks) != PLAYERS:
+        return "barracks must be a pair of tuples"
+    for colour, kinds in zip(Colour, barracks, strict=True):
+        if type(kinds) is not tuple or any(type(k) is not Kind or k not in army for k in kinds):
+            return f"{colour.label}'s barracks must be a tuple of the army's kinds"
+        if list(kinds) != sorted(kinds, key=order.__getitem__):
+            return f"{colour.label}'s barracks is not in army order"
+    fallen = find_captures(state.field, config)
+    if fallen:
+        return f"the card on ({fallen[0]}) should have been captured"
+    return None
 
 
 # Moves are immutable values, so the same one can serve every state that offers it; keeping
@@ -203,32 +276,34 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
 
 def current_player(state: State) -> int | None:
     """The player to decide (0 red, 1 blue), or ``None`` once the game is over."""
-    state = _check_state(state)
+    state = checked(state)
     return None if state.result is not None else int(state.to_move)
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return _check_state(state).result is not None
+    return checked(state).result is not None
 
 
 def outcome(state: State) -> Outcome | None:
     """How the game ended, or ``None`` while it goes on."""
-    return _check_state(state).result
+    return checked(state).result
 
 
 # --- the options of each phase ----------------------------------------------------------------
 
 
-def _soulcast_targets(board: Board, barracks: Barracks, me: Colour) -> list[int]:
-    """Cells of enemy cards ``me`` may soulcast now: none without an uncaptured Soulcaster of
-    theirs; never a King; only kinds ``me`` still has in the barracks."""
-    return board.soulcast_targets(me, barracks[me])
-
-
 def _can_throw(board: Board, barracks: Barracks, colour: Colour) -> bool:
     """Whether ``colour`` has a card to throw and an empty cell to throw it on."""
-    return bool(barracks[colour]) and bool(board.free[colour])
+    return bool(barracks[colour]) and bool(board.throwable[colour])
+
+
+def _can_bring_in(board: Board, barracks: Barracks, colour: Colour) -> bool:
+    """Whether ``colour`` can still bring a barracks card onto the field: by a throw, or by a
+    soulcast (which may also open cells to throw on)."""
+    return _can_throw(board, barracks, colour) or bool(
+        board.soulcast_targets(colour, barracks[colour])
+    )
 
 
 def _has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> bool:
@@ -236,7 +311,7 @@ def _has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> 
     if phase is Phase.THROW:
         return _can_throw(board, barracks, me)
     if phase is Phase.SOULCAST:
-        return bool(_soulcast_targets(board, barracks, me))
+        return bool(board.soulcast_targets(me, barracks[me]))
     return any(board.scout_can_move(me, scout) for scout in board.scouts[me])
 
 
@@ -273,10 +348,10 @@ def _next_decision(
             if not barracks[0] and not barracks[1]:
                 result = _ended_by_count(board, "all cards played")
                 break
-            if not _can_throw(board, barracks, player.opponent) and not _can_throw(
+            if not _can_bring_in(board, barracks, player.opponent) and not _can_bring_in(
                 board, barracks, player
             ):
-                result = _ended_by_count(board, "no side can throw any more")
+                result = _ended_by_count(board, "no side can bring in a card any more")
                 break
             player, phase, turn = player.opponent, Phase.SOULCAST, turn + 1
         if _has_options(board, barracks, player, phase):
@@ -295,20 +370,21 @@ def _next_decision(
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, ``()`` once the game is over.
 
-    Order: soulcast targets then ``Pass``; throws by kind in army order, then by cell; scout
+    Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
+    then by cell; scout
     moves by scout, then by cell, then ``Pass``.
     """
-    state = _check_state(state)
+    state = checked(state)
     phase = state.phase
     if phase is Phase.OVER:
         return ()
     board = board_of(state)
     me = state.to_move
     if phase is Phase.THROW:
-        keys = sorted(board.free[me])
+        keys = sorted(board.throwable[me])
         return tuple([_throw(kind, k) for kind in dict.fromkeys(state.barracks[me]) for k in keys])
     if phase is Phase.SOULCAST:
-        return (*(_soulcast(k) for k in _soulcast_targets(board, state.barracks, me)), _PASS)
+        return (*(_soulcast(k) for k in board.soulcast_targets(me, state.barracks[me])), _PASS)
     return (
         *(_scout(s, t) for s in sorted(board.scouts[me]) for t in board.scout_targets(me, s)),
         _PASS,
@@ -327,7 +403,7 @@ def _why_illegal(state: State, move: object) -> str | None:
             return f"it is the {phase} phase, not the throw phase"
         if move.kind not in state.barracks[me]:
             return f"there is no {move.kind} in {me.label}'s barracks"
-        if safe_key(move.at) not in board.free[me]:
+        if safe_key(move.at) not in board.throwable[me]:
             return f"({move.at}) is not an empty cell next to an uncaptured {me.label} card"
         return None
     if isinstance(move, Pass):
@@ -337,7 +413,7 @@ def _why_illegal(state: State, move: object) -> str | None:
     if isinstance(move, Soulcast):
         if phase is not Phase.SOULCAST:
             return f"it is the {phase} phase, not the soulcast phase"
-        if safe_key(move.target) not in _soulcast_targets(board, state.barracks, me):
+        if safe_key(move.target) not in board.soulcast_targets(me, state.barracks[me]):
             return (
                 f"({move.target}) holds no uncaptured enemy card (not a King) that a card in "
                 f"{me.label}'s barracks can replace"
@@ -357,11 +433,7 @@ def _why_illegal(state: State, move: object) -> str | None:
 
 def is_legal(state: State, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
-    state = _check_state(state)
-    try:
-        return _why_illegal(state, move) is None
-    except TypeError:  # an unhashable kind
-        return False
+    return _why_illegal(checked(state), move) is None
 
 
 # --- applying moves ---------------------------------------------------------------------------
@@ -385,11 +457,8 @@ def _field(field: tuple[Placed, ...], board: Board, captured: list[Placed]) -> t
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    state = _check_state(state)
-    try:
-        why = _why_illegal(state, move)
-    except TypeError:
-        why = "it is malformed"
+    state = checked(state)
+    why = _why_illegal(state, move)
     if why is not None:
         raise IllegalMoveError(f"{describe(move)}: {why}")
     config, field, barracks, me = state.config, state.field, state.barracks, state.to_move
@@ -402,8 +471,10 @@ def apply_move(state: State, move: Move) -> State:
     board = board_of(state).copy()
     next_phase: Phase | None
     if isinstance(move, Throw):
+        # Build from the rules' own values: a move that merely equals a legal one (a plain
+        # string for the kind, a plain tuple for the cell) must not leak into the state.
         key = key_of(move.at)
-        placed = Placed(me, move.kind, move.at)
+        placed = Placed(me, barracks[me][barracks[me].index(move.kind)], cell_of(key))
         board.put(key, placed)
         captured = _capture(board, key, config)
         field = _field((*field, placed), board, captured)
@@ -415,7 +486,7 @@ def apply_move(state: State, move: Move) -> State:
         mine = Placed(me, victim.kind, victim.at)
         board.put(key, mine)
         captured = _capture(board, key, config)
-        field = _field(tuple(mine if c.at == move.target else c for c in field), board, captured)
+        field = _field(tuple(mine if c is victim else c for c in field), board, captured)
         barracks = _take(barracks, me, victim.kind)
         removed = (*removed, Card(victim.owner, victim.kind))
         next_phase = Phase.THROW
@@ -423,10 +494,10 @@ def apply_move(state: State, move: Move) -> State:
         assert isinstance(move, Scout)
         start, key = key_of(move.scout), key_of(move.to)
         scout = board.lift(start)
-        moved = Placed(me, scout.kind, move.to)
+        moved = Placed(me, scout.kind, cell_of(key))
         board.put(key, moved)
         captured = _capture(board, key, config)
-        field = _field(tuple(moved if c.at == move.scout else c for c in field), board, captured)
+        field = _field(tuple(moved if c is scout else c for c in field), board, captured)
         next_phase = None
     return _next_decision(
         config, field, barracks, removed, me, next_phase, turn, rng, board, captured

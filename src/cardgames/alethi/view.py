@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.rules import _check_state
+from cardgames.alethi.rules import checked
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import InvalidConfigError, InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
 
 __all__ = ["resample", "view"]
@@ -13,8 +13,8 @@ __all__ = ["resample", "view"]
 
 def view(state: State, player: int) -> View:
     """All that ``player`` may know: in Alethi the whole table, without the random generator."""
-    state = _check_state(state)
-    if player not in (0, 1) or isinstance(player, bool):
+    state = checked(state)
+    if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
         raise InvalidPlayerError(f"alethi has players 0 and 1, not {player!r}")
     return View(
         Colour(player),
@@ -31,8 +31,10 @@ def view(state: State, player: int) -> View:
 
 def resample(view: View, *, seed: int) -> State:
     """A full state consistent with ``view``; only the random generator is new (from ``seed``)."""
-    if not isinstance(view, View):
+    if type(view) is not View:
         raise InvalidStateError(f"expected an alethi View, got {type(view).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
     return State(
         view.config,
         view.field,
