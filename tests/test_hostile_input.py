@@ -93,11 +93,16 @@ def test_from_json_wants_a_cardgames_class(cls: Any) -> None:
         cardgames.from_json(cardgames.to_json(alethi.Config()), cls)
 
 
-def test_an_unplayable_state_does_not_load() -> None:
+def test_an_unplayable_state_loads_but_is_refused_when_used() -> None:
+    """from_json checks the document; whether the state can be played is checked on first use
+    (or at once with check_state)."""
     doc = _state_doc()
     doc["data"]["field"][1]["at"] = doc["data"]["field"][0]["at"]
-    with pytest.raises(SerializationError, match=r"\$\.data: not a playable alethi state"):
-        cardgames.from_json(json.dumps(doc), alethi.State)
+    state: alethi.State = cardgames.from_json(json.dumps(doc), alethi.State)
+    with pytest.raises(InvalidStateError, match="not a playable alethi state: two cards share"):
+        alethi.GAME.check_state(state)
+    with pytest.raises(InvalidStateError, match="two cards share"):
+        alethi.legal_moves(state)
 
 
 def test_the_cli_refuses_absurd_json_in_one_line(tmp_path: Path) -> None:

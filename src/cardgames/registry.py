@@ -27,7 +27,6 @@ for _game in _ALL:
         state=_game.state_type,
         view=_game.view_type,
         moves=_game.move_types,
-        check_state=_game.check_state,
     )
 
 

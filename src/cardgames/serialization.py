@@ -22,7 +22,7 @@ import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from cardgames.errors import CardgamesError, SerializationError
+from cardgames.errors import SerializationError
 
 __all__ = [
     "FORMAT",
@@ -131,8 +131,6 @@ _DOCUMENTS: set[type] = set()
 
 # type -> (game name, kind); kinds are "config", "state", "view", "move", "record".
 _KIND_OF: dict[type, tuple[str, str]] = {}
-# state class -> the check that a loaded state can be played.
-_STATE_CHECKS: dict[type, Callable[[Any], Any]] = {}
 # (game name) -> the union of its move classes, for structuring a move of unknown class.
 _MOVE_UNION: dict[str, Any] = {}
 
@@ -148,7 +146,6 @@ def register_game_types(
     state: type,
     view: type,
     moves: tuple[type, ...],
-    check_state: Callable[[Any], Any] | None = None,
 ) -> None:
     """Make a game's classes known to :func:`to_json` and :func:`from_json`.
 
@@ -159,8 +156,6 @@ def register_game_types(
         _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
     _KIND_OF[state] = (game, "state")
-    if check_state is not None:
-        _STATE_CHECKS[state] = check_state
     _KIND_OF[view] = (game, "view")
     union: Any = Union[moves]  # noqa: UP007 - a runtime union built from a tuple
     for cls in moves:
@@ -286,12 +281,6 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
     _, _, data = open_envelope(text, game, kind)
     as_type: Any = _MOVE_UNION[game] if kind == "move" else cls
     obj: Any = structure(data, as_type, "$.data")
-    check = _STATE_CHECKS.get(cls) if kind == "state" else None
-    if check is not None:
-        try:
-            check(obj)
-        except CardgamesError as exc:
-            raise SerializationError(f"$.data: {exc}") from None
     if kind == "move" and isinstance(cls, type) and not isinstance(obj, cls):
         raise SerializationError(f"$.data.type: expected a {_tag(cls)} move, got {_tag(type(obj))}")
     return cast(T, obj)

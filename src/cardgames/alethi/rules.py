@@ -63,6 +63,12 @@ def _validated_board(state: State) -> Board:
     if problem is not None:
         raise InvalidStateError(f"not a playable alethi state: {problem}")
     board = Board.build(state.field)
+    attack, health = stats(state.config).attack, stats(state.config).health
+    for key, card in board.cards.items():
+        if not card.captured and board.pressure(key, card, attack) > health[card.kind]:
+            raise InvalidStateError(
+                f"not a playable alethi state: the card on ({card.at}) should have been captured"
+            )
     if state.result is None and not _has_options(board, state.barracks, state.to_move, state.phase):
         raise InvalidStateError(
             f"not a playable alethi state: {state.to_move.label} has no decision "
@@ -119,9 +125,6 @@ def _inconsistency(state: State) -> str | None:
             return f"{colour.label}'s barracks must be a tuple of the army's kinds"
         if list(kinds) != sorted(kinds, key=order.__getitem__):
             return f"{colour.label}'s barracks is not in army order"
-    fallen = find_captures(state.field, config)
-    if fallen:
-        return f"the card on ({fallen[0]}) should have been captured"
     return None
 
 
