@@ -86,12 +86,12 @@ def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any]
 
 def _strict(kind: type, check: Callable[[Any], bool], what: str) -> None:
     """Make ``kind`` load only from JSON values of its own type: no silent conversions, so a
-    loaded object is exactly what was written."""
+    loaded object is exactly what was written (a whole number is taken as a float, as float)."""
 
     def structure(value: Any, _: Any) -> Any:
         if not check(value):
             raise ValueError(f"expected {what}, got {value!r}")
-        return value
+        return kind(value)
 
     converter.register_structure_hook(kind, structure)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cardgames.alethi.cards import Cell, Colour, Kind
+from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.state import Placed
 
 __all__ = ["LIMIT", "STEPS", "Board", "cell_of", "key_of", "safe_key"]
@@ -193,7 +193,7 @@ class Board:
                 continue
             total += attack[enemy.kind]
             if generals and any(n + s in generals for s in STEPS):
-                total += 1
+                total += GENERAL_BONUS
         return total
 
     def scout_targets(self, colour: Colour, scout: int) -> list[int]:

@@ -63,9 +63,9 @@ def _validated_board(state: State) -> Board:
     if problem is not None:
         raise InvalidStateError(f"not a playable alethi state: {problem}")
     board = Board.build(state.field)
-    attack, health = stats(state.config).attack, stats(state.config).health
+    table = stats(state.config)
     for key, card in board.cards.items():
-        if not card.captured and board.pressure(key, card, attack) > health[card.kind]:
+        if not card.captured and board.pressure(key, card, table.attack) > table.health[card.kind]:
             raise InvalidStateError(
                 f"not a playable alethi state: the card on ({card.at}) should have been captured"
             )
@@ -83,8 +83,7 @@ def _inconsistency(state: State) -> str | None:
     if type(config) is not Config:
         return "config is not an alethi Config"
     check_config(config)
-    army = {card.kind: card.count for card in config.army}
-    order = {kind: i for i, kind in enumerate(army)}
+    order = {card.kind: i for i, card in enumerate(config.army)}
     if type(state.to_move) is not Colour or type(state.phase) is not Phase:
         return "to_move must be a Colour and phase a Phase"
     if type(state.turn) is not int or state.turn < 1:
@@ -112,7 +111,7 @@ def _inconsistency(state: State) -> str | None:
         if card.at in cells:
             return f"two cards share ({card.at})"
         cells.add(card.at)
-        if card.kind not in army:
+        if card.kind not in order:
             return f"{card!r} is of a kind the army does not have"
     for gone in state.removed:
         if type(gone) is not Card or type(gone.owner) is not Colour or type(gone.kind) is not Kind:
@@ -121,7 +120,7 @@ def _inconsistency(state: State) -> str | None:
     if type(barracks) is not tuple or len(barracks) != PLAYERS:
         return "barracks must be a pair of tuples"
     for colour, kinds in zip(Colour, barracks, strict=True):
-        if type(kinds) is not tuple or any(type(k) is not Kind or k not in army for k in kinds):
+        if type(kinds) is not tuple or any(type(k) is not Kind or k not in order for k in kinds):
             return f"{colour.label}'s barracks must be a tuple of the army's kinds"
         if list(kinds) != sorted(kinds, key=order.__getitem__):
             return f"{colour.label}'s barracks is not in army order"
@@ -232,7 +231,7 @@ def _ended_by_capture(board: Board, captured: list[Placed]) -> Outcome | None:
 
 
 def _ended_by_count(board: Board, why: str) -> Outcome:
-    """The result once no more cards can be thrown: more uncaptured cards wins."""
+    """The result once no more cards can come in: more uncaptured cards wins."""
     red, blue = board.alive
     if red == blue:
         return Outcome.draw(PLAYERS, f"{why}, {red} uncaptured cards each")
@@ -342,8 +341,8 @@ def _next_decision(
 
     Phases without any option are skipped. The end is checked here: after the capture check the
     caller ran (``captured`` is what it took, ``None`` when the field did not change), and at the
-    end of every turn, when neither side can throw any more (normally because both barracks are
-    empty) and the uncaptured cards are counted.
+    end of every turn: when neither side can bring a card in any more (normally because both
+    barracks are empty) the uncaptured cards are counted.
     """
     result = None if captured is None else _ended_by_capture(board, captured)
     while result is None:
@@ -374,8 +373,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, ``()`` once the game is over.
 
     Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
-    then by cell; scout
-    moves by scout, then by cell, then ``Pass``.
+    then by cell; scout moves by scout, then by cell, then ``Pass``.
     """
     state = checked(state)
     phase = state.phase
@@ -489,7 +487,7 @@ def apply_move(state: State, move: Move) -> State:
         mine = Placed(me, victim.kind, victim.at)
         board.put(key, mine)
         captured = _capture(board, key, config)
-        field = _field(tuple(mine if c is victim else c for c in field), board, captured)
+        field = _field(tuple(mine if c.at == victim.at else c for c in field), board, captured)
         barracks = _take(barracks, me, victim.kind)
         removed = (*removed, Card(victim.owner, victim.kind))
         next_phase = Phase.THROW
@@ -500,7 +498,7 @@ def apply_move(state: State, move: Move) -> State:
         moved = Placed(me, scout.kind, cell_of(key))
         board.put(key, moved)
         captured = _capture(board, key, config)
-        field = _field(tuple(moved if c is scout else c for c in field), board, captured)
+        field = _field(tuple(moved if c.at == scout.at else c for c in field), board, captured)
         next_phase = None
     return _next_decision(
         config, field, barracks, removed, me, next_phase, turn, rng, board, captured
