@@ -306,3 +306,22 @@ def test_bad_arguments_are_the_library_s_errors() -> None:
         alethi.new_game(seed="x")  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match="expected an alethi Config"):
         alethi.new_game("default", seed=1)  # type: ignore[arg-type]
+
+
+class _PlainThrower(RandomBot):
+    """Answers with an equal move written with plain values (a string kind, a tuple cell)."""
+
+    name = "plain"
+
+    def choose(self, view: object, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        move = super().choose(view, legal_moves, rng)
+        if isinstance(move, alethi.Throw):
+            return alethi.Throw(move.kind.value, tuple(move.at))  # type: ignore[arg-type]
+        return move
+
+
+def test_records_keep_the_game_s_own_moves() -> None:
+    record = cardgames.arena.play(alethi.GAME, [_PlainThrower(), _PlainThrower()], seed=4)
+    throws = [m for m in record.moves if isinstance(m, alethi.Throw)]
+    assert throws and all(type(m.kind) is alethi.Kind and type(m.at) is alethi.Cell for m in throws)
+    assert GameRecord.from_json(record.to_json()) == record

@@ -68,6 +68,8 @@ def play(
             raise IllegalMoveError(
                 f"bot {bot_name(bots[player])} in seat {player}: {exc}"
             ) from None
+        # Record the game's own move: a bot may answer with an equal move of plain values.
+        move = next((m for m in legal if m == move), move)
         moves.append(move)
         if on_move is not None:
             on_move(len(moves), player, move, state)
