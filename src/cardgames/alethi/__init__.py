@@ -39,6 +39,7 @@ from cardgames.alethi.view import resample, view
 __all__ = [
     "DEFAULT_ARMY",
     "GAME",
+    "SPECIALS",
     "Card",
     "CardType",
     "Cell",
@@ -91,6 +92,20 @@ def max_decisions(config: Config) -> int:
     return 3 * (2 * barracks + 2)
 
 
+#: A variant army with two of each special card, to play (and test) the rules where the
+#: standard army has only one: two Generals, two Scouts, two Soulcasters.
+SPECIALS = Config(
+    army=(
+        CardType(Kind.SQUIRE, attack=1, health=3, count=3),
+        CardType(Kind.KNIGHT, attack=2, health=5, count=1),
+        CardType(Kind.SCOUT, attack=1, health=3, count=2),
+        CardType(Kind.SOULCASTER, attack=1, health=3, count=2),
+        CardType(Kind.GENERAL, attack=3, health=6, count=2),
+        CardType(Kind.KING, attack=5, health=10, count=1),
+    )
+)
+
+
 class _Alethi:
     """The ``cardgames.Game`` of Alethi."""
 
@@ -100,7 +115,7 @@ class _Alethi:
     view_type = View
     move_types: tuple[type[Move], ...] = (Soulcast, Throw, Scout, Pass)
     presets: Mapping[str, Config] = MappingProxyType(
-        {"default": Config(), "red-starts": Config(first_player=0)}
+        {"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS}
     )
 
     new_game = staticmethod(new_game)
