@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+import attrs
+
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
 from cardgames.alethi.config import Config
@@ -93,16 +95,18 @@ def max_decisions(config: Config) -> int:
 
 
 #: A variant army with two of each special card, to play (and test) the rules where the
-#: standard army has only one: two Generals, two Scouts, two Soulcasters.
+#: standard army has only one: two Generals, two Scouts, two Soulcasters. Stats as standard.
+_SPECIAL_COUNTS = {
+    Kind.SQUIRE: 3,
+    Kind.KNIGHT: 1,
+    Kind.TOWER: 0,
+    Kind.SCOUT: 2,
+    Kind.SOULCASTER: 2,
+    Kind.GENERAL: 2,
+    Kind.KING: 1,
+}
 SPECIALS = Config(
-    army=(
-        CardType(Kind.SQUIRE, attack=1, health=3, count=3),
-        CardType(Kind.KNIGHT, attack=2, health=5, count=1),
-        CardType(Kind.SCOUT, attack=1, health=3, count=2),
-        CardType(Kind.SOULCASTER, attack=1, health=3, count=2),
-        CardType(Kind.GENERAL, attack=3, health=6, count=2),
-        CardType(Kind.KING, attack=5, health=10, count=1),
-    )
+    army=tuple(attrs.evolve(card, count=_SPECIAL_COUNTS[card.kind]) for card in DEFAULT_ARMY)
 )
 
 
