@@ -23,7 +23,7 @@ from typing import Any
 
 from cardgames import arena
 from cardgames.bots import BOT_NAMES, Bot, make_bot
-from cardgames.errors import CardgamesError, InvalidConfigError
+from cardgames.errors import CardgamesError, InvalidConfigError, UnknownNameError
 from cardgames.game import Game, Outcome
 from cardgames.record import GameRecord
 from cardgames.registry import GAMES, get_game
@@ -142,7 +142,7 @@ def _config(game: Game[Any, Any, Any, Any], preset: str | None) -> Any:
         return game.presets[preset]
     except KeyError:
         known = ", ".join(game.presets)
-        raise InvalidConfigError(
+        raise UnknownNameError(
             f"unknown preset {preset!r} for {game.name}; known presets: {known}"
         ) from None
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from cardgames.errors import IllegalMoveError, SerializationError
+from cardgames.errors import IllegalMoveError, SerializationError, UnknownGameError
 from cardgames.game import Game, Outcome
 from cardgames.serialization import (
     FORMAT_VERSION,
@@ -65,8 +65,6 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
-        from cardgames.errors import UnknownGameError
-
         try:
             game = self._game()
         except UnknownGameError as exc:

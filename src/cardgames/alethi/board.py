@@ -192,9 +192,15 @@ class Board:
             if enemy is None or enemy.owner == card.owner or enemy.captured:
                 continue
             total += attack[enemy.kind]
-            if generals and any(n + s in generals for s in STEPS):
+            if generals and self.general_next_to(enemy.owner, n):
                 total += GENERAL_BONUS
         return total
+
+    def general_next_to(self, colour: Colour, key: int) -> bool:
+        """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
+        colour there attacks with the General's bonus."""
+        generals = self.generals[colour]
+        return any(key + step in generals for step in STEPS)
 
     def scout_targets(self, colour: Colour, scout: int) -> list[int]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of

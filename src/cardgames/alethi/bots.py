@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from cardgames.alethi.board import STEPS, Board
-from cardgames.alethi.cards import Colour, Kind
+from cardgames.alethi.cards import GENERAL_BONUS, Colour, Kind
 from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move, board_of, checked
@@ -28,6 +28,8 @@ VALUE = {
 WIN = 1000.0
 #: The share of a card's value lost when the opponent could capture it with one more card.
 THREAT = 0.6
+#: How much of that counts when the card under threat is the enemy's (it may yet move first).
+ENEMY_THREAT_SHARE = 0.5
 
 
 class GreedyBot:
@@ -69,9 +71,11 @@ def evaluate(state: State, me: Colour) -> float:
             continue
         mine = card.owner == me
         value = VALUE.get(card.kind, 1.0)
-        score += value if mine else -value
-        if _threatened(board, key, card, table, state.barracks[card.owner.opponent]):
-            score -= THREAT * value if mine else -THREAT * value * 0.5
+        threatened = _threatened(board, key, card, table, state.barracks[card.owner.opponent])
+        if mine:
+            score += value - (THREAT * value if threatened else 0.0)
+        else:
+            score -= value - (THREAT * value * ENEMY_THREAT_SHARE if threatened else 0.0)
     return score
 
 
@@ -85,11 +89,10 @@ def _threatened(
     enemy = card.owner.opponent
     pressure = board.pressure(key, card, table.attack)
     strongest = max(table.attack[kind] for kind in enemy_barracks)
-    generals = board.generals[enemy]
     for step in STEPS:
         cell = key + step
         if cell in board.throwable[enemy]:
-            bonus = 1 if any(cell + s in generals for s in STEPS) else 0
+            bonus = GENERAL_BONUS if board.general_next_to(enemy, cell) else 0
             if pressure + strongest + bonus > table.health[card.kind]:
                 return True
     return False

@@ -11,11 +11,11 @@ import functools
 
 from cardgames.alethi.board import LIMIT, STEPS, Board, cell_of, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, GENERAL_BONUS, RED_START, Cell, Colour, Kind
-from cardgames.alethi.config import Config, check_config, stats
+from cardgames.alethi.config import Config, check_config, check_seed, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
 from cardgames.alethi.state import Card, Phase, Placed, State, View
-from cardgames.errors import IllegalMoveError, InvalidConfigError, InvalidStateError
+from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -252,8 +252,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     """
     config = Config() if config is None else config
     check_config(config)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
+    check_seed(seed)
     rng = Rng.from_seed(seed)
     if config.first_player is None:
         first, rng = rng.below(PLAYERS)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardgames.alethi.cards import Colour
+from cardgames.alethi.config import check_seed
 from cardgames.alethi.rules import checked
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidConfigError, InvalidPlayerError, InvalidStateError
+from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
 
 __all__ = ["resample", "view"]
@@ -33,8 +34,7 @@ def resample(view: View, *, seed: int) -> State:
     """A full state consistent with ``view``; only the random generator is new (from ``seed``)."""
     if type(view) is not View:
         raise InvalidStateError(f"expected an alethi View, got {type(view).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
+    check_seed(seed)
     return State(
         view.config,
         view.field,
