@@ -139,18 +139,18 @@ class Board:
 
     def _stand(self, key: int, card: Placed) -> None:
         owner = card.owner
-        touch, free, cards = self.touch[owner], self.throwable[owner], self.cards
+        touch, throwable, cards = self.touch[owner], self.throwable[owner], self.cards
         for step in STEPS:
             n = key + step
             touch[n] = touch.get(n, 0) + 1
             if n not in cards:
-                free.add(n)
+                throwable.add(n)
         self.alive[owner] += 1
         self._special(key, card, True)
 
     def _fall(self, key: int, card: Placed) -> None:
         owner = card.owner
-        touch, free = self.touch[owner], self.throwable[owner]
+        touch, throwable = self.touch[owner], self.throwable[owner]
         for step in STEPS:
             n = key + step
             left = touch[n] - 1
@@ -158,7 +158,7 @@ class Board:
                 touch[n] = left
             else:
                 del touch[n]
-                free.discard(n)
+                throwable.discard(n)
         self.alive[owner] -= 1
         self._special(key, card, False)
 
@@ -217,7 +217,7 @@ class Board:
         """Whether :meth:`scout_targets` has any cell, found without listing them all."""
         touch = self.touch[colour]
         near = {scout + step for step in STEPS}
-        return any(touch[n] > 1 or n not in near for n in self.throwable[colour])
+        return any(touch[n] - (n in near) > 0 for n in self.throwable[colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
