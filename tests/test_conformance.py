@@ -171,10 +171,10 @@ def test_moves_equal_to_legal_ones_play_the_same(
             move, **{f.name: _plain(getattr(move, f.name)) for f in attrs.fields(type(move))}
         )
         assert plain == move
-        assert game.apply_move(step.state, plain) == game.apply_move(step.state, move)
-        assert cardgames.to_json(game.apply_move(step.state, plain)) == cardgames.to_json(
-            game.apply_move(step.state, move)
-        )
+        played_plain = game.apply_move(step.state, plain)
+        played_move = game.apply_move(step.state, move)
+        assert played_plain == played_move
+        assert cardgames.to_json(played_plain) == cardgames.to_json(played_move)
 
 
 @each_game
