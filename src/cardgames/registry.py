@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from cardgames.alakaslam import GAME as _ALAKASLAM
 from cardgames.alethi import GAME as _ALETHI
 from cardgames.errors import UnknownGameError
 from cardgames.game import Game
@@ -13,7 +14,7 @@ from cardgames.serialization import register_game_types
 
 __all__ = ["GAMES", "get_game"]
 
-_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALETHI,)
+_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALAKASLAM, _ALETHI)
 
 #: Every registered game by name, in alphabetical order.
 GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(

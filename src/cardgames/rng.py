@@ -17,7 +17,9 @@ from typing import TypeVar
 
 import attrs
 
-__all__ = ["Rng"]
+from cardgames.errors import InvalidConfigError
+
+__all__ = ["Rng", "check_seed"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -70,3 +72,9 @@ class Rng:
         """Two independent generators: one to use now and one to keep."""
         value, rng = self.next64()
         return Rng.from_seed(value), rng
+
+
+def check_seed(seed: object) -> None:
+    """Raise ``InvalidConfigError`` unless ``seed`` is an int (``True`` is not a seed)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")

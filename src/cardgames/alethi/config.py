@@ -10,6 +10,7 @@ import attrs
 
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Kind
 from cardgames.errors import InvalidConfigError
+from cardgames.rng import check_seed
 
 __all__ = ["Config", "Stats", "check_config", "check_seed", "stats"]
 
@@ -56,12 +57,6 @@ def check_config(config: Config) -> None:
         type(config.first_player) is not int or config.first_player not in (0, 1)
     ):
         raise InvalidConfigError(f"first_player must be 0, 1 or None, got {config.first_player}")
-
-
-def check_seed(seed: object) -> None:
-    """Raise ``InvalidConfigError`` unless ``seed`` is an int (``True`` is not a seed)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
 
 
 @attrs.frozen

@@ -1,0 +1,222 @@
+"""AlakaSLAM: wizard tennis with cards, for two players (singles) or four (doubles).
+
+Players move on a court of cards and hit the ball with Hit cards: each card's colour pulls the
+ball one column toward that edge of the court, its value sends it forward. Enchantments bind
+the reply to an exact number of cards. First side to three points wins. See
+``docs/rules/alakaslam.md``.
+
+>>> from cardgames import alakaslam
+>>> state = alakaslam.new_game(seed=3)
+>>> [alakaslam.format_move(m) for m in alakaslam.legal_moves(state)]
+['mulligan', 'keep']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cardgames.alakaslam.bots import RallyBot
+from cardgames.alakaslam.cards import (
+    DEFAULT_DECK,
+    Card,
+    CardCount,
+    CardKind,
+    Character,
+    Colour,
+    enchant,
+    hit,
+    parse_card,
+)
+from cardgames.alakaslam.config import Config
+from cardgames.alakaslam.court import Cell, Landing
+from cardgames.alakaslam.moves import (
+    Call,
+    Choose,
+    Copy,
+    Corner,
+    Decline,
+    Discard,
+    DiscardStep,
+    Done,
+    Hit,
+    Keep,
+    Meddle,
+    Move,
+    Mulligan,
+    PickServer,
+    Step,
+    Support,
+    Target,
+)
+from cardgames.alakaslam.notation import format_move, parse_move
+from cardgames.alakaslam.render import render
+from cardgames.alakaslam.rules import (
+    apply_move,
+    checked,
+    current_player,
+    has_ability,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    side_of,
+    team,
+)
+from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
+from cardgames.alakaslam.view import resample, view
+
+__all__ = [
+    "DEFAULT_DECK",
+    "GAME",
+    "Bind",
+    "Call",
+    "Card",
+    "CardCount",
+    "CardKind",
+    "Cell",
+    "Character",
+    "Choose",
+    "Colour",
+    "Config",
+    "Copy",
+    "Corner",
+    "Decline",
+    "Discard",
+    "DiscardStep",
+    "Done",
+    "Fault",
+    "Hit",
+    "Keep",
+    "Landing",
+    "Meddle",
+    "Move",
+    "Mulligan",
+    "Phase",
+    "PickServer",
+    "Point",
+    "RallyBot",
+    "State",
+    "Step",
+    "Support",
+    "Target",
+    "View",
+    "apply_move",
+    "current_player",
+    "enchant",
+    "format_move",
+    "has_ability",
+    "hit",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_card",
+    "parse_move",
+    "render",
+    "resample",
+    "side_of",
+    "team",
+    "view",
+]
+
+
+def card_counts(state: State) -> Mapping[str, int]:
+    """Every card of the match wherever it is (deck, discard, hands, face-down), by name."""
+    state = checked(state)
+    counts: Counter[str] = Counter()
+    for cards in (state.deck, state.discard, state.played, *state.hands):
+        counts.update(card.code for card in cards)
+    return counts
+
+
+def max_decisions(config: Config) -> int:
+    """A bound on a match's decisions.
+
+    A match has at most ``2 * points_to_win - 1`` points and ``shot_limit`` hits. Between two
+    hits a side makes at most one decision per card it discards to move, plus a fixed few
+    (free step, meddling, the hit, support, targets, the end of the movement); between two
+    points every player makes at most one decision per card of the deck (discards, mulligans)
+    plus a fixed few. Every card is at most the whole deck.
+    """
+    cards = len(tuple(c for entry in config.deck for c in [entry.card] * entry.count))
+    points = 2 * config.points_to_win - 1
+    per_turn = 2 * cards + 16
+    per_point = config.players * (2 * cards + 16) + 16
+    setup = config.players * (cards + 16) + 16
+    return setup + points * (per_point + per_turn) + config.shot_limit * per_turn
+
+
+#: Presets worth testing and offering: singles dealt at random, doubles, and characters chosen.
+PRESETS: Mapping[str, Config] = MappingProxyType(
+    {
+        "default": Config(),
+        "doubles": Config(players=4),
+        "chosen": Config(choose_characters=True, split_movement=True),
+    }
+)
+
+
+class _AlakaSlam:
+    """The ``cardgames.Game`` of AlakaSLAM."""
+
+    name = "alakaslam"
+    config_type = Config
+    state_type = State
+    view_type = View
+    move_types: tuple[type[Move], ...] = (
+        Choose,
+        Mulligan,
+        Keep,
+        Call,
+        PickServer,
+        Copy,
+        Corner,
+        Step,
+        DiscardStep,
+        Meddle,
+        Hit,
+        Support,
+        Target,
+        Decline,
+        Done,
+        Discard,
+    )
+    presets = PRESETS
+
+    new_game = staticmethod(new_game)
+    current_player = staticmethod(current_player)
+    legal_moves = staticmethod(legal_moves)
+    apply_move = staticmethod(apply_move)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    resample = staticmethod(resample)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    render = staticmethod(render)
+    card_counts = staticmethod(card_counts)
+    check_state = staticmethod(checked)
+    max_decisions = staticmethod(max_decisions)
+
+    @staticmethod
+    def num_players(config: Config) -> int:
+        """2 in singles, 4 in doubles."""
+        return config.players
+
+    @staticmethod
+    def seat_names(config: Config) -> tuple[str, ...]:
+        """Players by number and side: side A defends rows 1-2, side B rows 3-4."""
+        return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
+
+    @staticmethod
+    def heuristic_bot() -> RallyBot:
+        """A fresh :class:`RallyBot`."""
+        return RallyBot()
+
+    def __repr__(self) -> str:
+        return "<cardgames game 'alakaslam'>"
+
+
+GAME = _AlakaSlam()

@@ -1,0 +1,139 @@
+"""The configuration of an AlakaSLAM match."""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from cardgames.alakaslam.cards import DEFAULT_DECK, Card, CardCount, CardKind, Character, Colour
+from cardgames.errors import InvalidConfigError
+
+__all__ = [
+    "DOUBLES_COLUMNS",
+    "MAX_HIT_CARDS",
+    "SINGLES_COLUMNS",
+    "Config",
+    "check_config",
+    "deck_cards",
+]
+
+SINGLES_COLUMNS = 3
+DOUBLES_COLUMNS = 4
+#: A hit (or a support play) is one to three cards.
+MAX_HIT_CARDS = 3
+#: Values a replacement deck may print on a card.
+HIT_VALUES = range(10)
+ENCHANT_VALUES = range(1, MAX_HIT_CARDS + 1)
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """Options of an AlakaSLAM match; every field has the rules' default.
+
+    - ``players``: 2 for singles, 4 for doubles (teams 0 and 2 against 1 and 3).
+    - ``deck``: the card list (the reconstructed 52 by default). Doubles take the Enchant-1s out.
+    - ``characters``: one character per seat, or ``None`` to deal them at random (or let the
+      players choose in seat order when ``choose_characters`` is set).
+    - ``points_to_win``: the first side to this many points wins the match.
+    - ``hand_size``: the opening hand, and the size every hand is brought back to after a point.
+    - ``split_movement``: let a player move both before and after the hit in one turn (the
+      free step is still one per turn); by default the movement comes before *or* after it.
+    - ``shot_limit``: a match that reaches this many hits ends, won by the side ahead (a draw
+      when level), so that every match has an end; real matches never come near it.
+    """
+
+    players: int = 2
+    deck: tuple[CardCount, ...] = DEFAULT_DECK
+    characters: tuple[Character, ...] | None = None
+    choose_characters: bool = False
+    points_to_win: int = 3
+    hand_size: int = 8
+    split_movement: bool = False
+    shot_limit: int = 300
+
+    @property
+    def doubles(self) -> bool:
+        """Whether this is a doubles match."""
+        return self.players == 4
+
+    @property
+    def columns(self) -> int:
+        """Columns of the court: 3 in singles, 4 in doubles."""
+        return DOUBLES_COLUMNS if self.players == 4 else SINGLES_COLUMNS
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_card(card: object) -> None:
+    if type(card) is not Card or len(card) != 3:
+        raise InvalidConfigError(f"deck: {card!r} is not a Card")
+    kind, value, colour = card
+    if type(kind) is not CardKind or not _is_int(value):
+        raise InvalidConfigError(f"deck: {card!r} needs a CardKind and an int value")
+    if kind is CardKind.HIT:
+        if type(colour) is not Colour or value not in HIT_VALUES:
+            raise InvalidConfigError(
+                f"deck: a Hit card needs a Colour and a value 0-{HIT_VALUES[-1]}, got {card!r}"
+            )
+    elif colour is not None or value not in ENCHANT_VALUES:
+        raise InvalidConfigError(
+            f"deck: an Enchantment has no colour and a value 1-{MAX_HIT_CARDS}, got {card!r}"
+        )
+
+
+def check_config(config: Config) -> None:
+    """Raise ``InvalidConfigError`` if the config cannot be played."""
+    if not isinstance(config, Config):
+        raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
+    if not _is_int(config.players) or config.players not in (2, 4):
+        raise InvalidConfigError(
+            f"players must be 2 (singles) or 4 (doubles), got {config.players!r}"
+        )
+    if type(config.deck) is not tuple or not all(type(c) is CardCount for c in config.deck):
+        raise InvalidConfigError("deck must be a tuple of CardCount")
+    for entry in config.deck:
+        _check_card(entry.card)
+        if not _is_int(entry.count) or not 0 <= entry.count <= 1000:
+            raise InvalidConfigError(f"deck: the count of {entry.card.code} must be an int 0-1000")
+    faces = [entry.card for entry in config.deck]
+    if len(set(faces)) != len(faces):
+        raise InvalidConfigError("deck: each face may appear only once")
+    for name in ("choose_characters", "split_movement"):
+        if type(getattr(config, name)) is not bool:
+            raise InvalidConfigError(f"{name} must be true or false")
+    limits = (("points_to_win", 1, 99), ("hand_size", 1, 50), ("shot_limit", 1, 10_000))
+    for name, low, high in limits:
+        value = getattr(config, name)
+        if not _is_int(value) or not low <= value <= high:
+            raise InvalidConfigError(f"{name} must be an int {low}-{high}, got {value!r}")
+    if config.characters is not None:
+        chosen = config.characters
+        if type(chosen) is not tuple or not all(type(c) is Character for c in chosen):
+            raise InvalidConfigError("characters must be a tuple of Character, or None")
+        if len(chosen) != config.players:
+            raise InvalidConfigError(
+                f"characters: expected one for each of {config.players} players"
+            )
+        if len(set(chosen)) != len(chosen):
+            raise InvalidConfigError("characters: each character can be in play only once")
+    cards = deck_cards(config)
+    hits = sum(1 for card in cards if card.kind is CardKind.HIT)
+    if hits <= config.players * config.hand_size:
+        raise InvalidConfigError(
+            f"deck: needs more than {config.players * config.hand_size} Hit cards "
+            f"({config.players} hands of {config.hand_size}), has {hits}"
+        )
+
+
+@functools.lru_cache(maxsize=32)
+def deck_cards(config: Config) -> tuple[Card, ...]:
+    """Every card the match is played with, in deck-list order (doubles: no Enchant-1s)."""
+    return tuple(
+        entry.card
+        for entry in config.deck
+        if not (config.doubles and entry.card.kind is CardKind.ENCHANT and entry.card.value == 1)
+        for _ in range(entry.count)
+    )

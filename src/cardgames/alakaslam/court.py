@@ -1,0 +1,110 @@
+"""The court: cells, halves, steps, starting spots, and where a shot lands.
+
+Columns are counted from the blue edge (column 0, the left) to the red edge; rows from the near
+baseline (row 0) to the far one (row 3). The net lies between rows 1 and 2. Side 0 (player 0,
+or players 0 and 2 in doubles) defends rows 0-1 and hits toward higher rows; side 1 defends rows
+2-3 and hits toward lower rows. Singles use 3 columns, doubles 4.
+"""
+
+import functools
+from enum import StrEnum
+from typing import NamedTuple
+
+__all__ = [
+    "ROWS",
+    "Cell",
+    "Court",
+    "Landing",
+    "court_for",
+]
+
+#: Rows of the court, baseline to baseline.
+ROWS = 4
+#: The last row of side 0's half; side 1's half starts on the row after it.
+NET_ROW = 1
+
+
+class Cell(NamedTuple):
+    """A court card: its column (from the blue edge) and row (from side 0's baseline)."""
+
+    col: int
+    row: int
+
+    @property
+    def name(self) -> str:
+        """The cell's notation: column letter from the blue edge, row number: ``a1`` .. ``d4``."""
+        return f"{chr(ord('a') + self.col)}{self.row + 1}"
+
+
+class Landing(StrEnum):
+    """Where a shot ends up."""
+
+    IN = "in"  # in the opponents' half
+    NET = "net"  # in the hitter's own half: it did not cross the net
+    OUT = "out"  # beyond the far baseline or off a side
+
+
+@functools.lru_cache(maxsize=8)
+def court_for(columns: int) -> "Court":
+    """The court with this many columns (shared: courts are immutable)."""
+    return Court(columns)
+
+
+class Court:
+    """The geometry of a court with ``columns`` columns and four rows; immutable."""
+
+    __slots__ = ("_steps", "columns", "halves")
+
+    def __init__(self, columns: int) -> None:
+        self.columns = columns
+        #: The cells of each side's half.
+        self.halves: tuple[frozenset[Cell], frozenset[Cell]] = (
+            frozenset(Cell(c, r) for c in range(columns) for r in range(NET_ROW + 1)),
+            frozenset(Cell(c, r) for c in range(columns) for r in range(NET_ROW + 1, ROWS)),
+        )
+        steps: dict[Cell, tuple[Cell, ...]] = {}
+        for half in self.halves:
+            for cell in half:
+                around = (
+                    Cell(cell.col, cell.row - 1),
+                    Cell(cell.col - 1, cell.row),
+                    Cell(cell.col + 1, cell.row),
+                    Cell(cell.col, cell.row + 1),
+                )
+                steps[cell] = tuple(sorted(c for c in around if c in half))
+        self._steps = steps
+
+    def __repr__(self) -> str:
+        return f"court_for({self.columns})"
+
+    def steps(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells one orthogonal step from ``cell`` in the same half, in cell order."""
+        return self._steps[cell]
+
+    def back_corners(self, side: int) -> tuple[Cell, Cell]:
+        """The two back corners of a side's half: the blue one, then the red one."""
+        row = 0 if side == 0 else ROWS - 1
+        return Cell(0, row), Cell(self.columns - 1, row)
+
+    def mirror(self, cell: Cell) -> Cell:
+        """The cell's point reflection through the centre of the court."""
+        return Cell(self.columns - 1 - cell.col, ROWS - 1 - cell.row)
+
+    def partner_spot(self, server: Cell, side: int) -> Cell:
+        """Where the server's teammate starts in doubles: one row forward, two columns toward
+        the other side of the court."""
+        forward = 1 if side == 0 else -1
+        across = 2 if server.col < self.columns / 2 else -2
+        return Cell(server.col + across, server.row + forward)
+
+    def land(self, start: Cell, side: int, across: int, distance: int) -> tuple[Cell, Landing]:
+        """Where a shot by ``side`` from ``start`` lands: ``across`` columns toward red (negative:
+        toward blue) and ``distance`` rows forward. Only the landing cell counts, so a ball may
+        leave the court in the air and still land in."""
+        row = start.row + distance if side == 0 else start.row - distance
+        cell = Cell(start.col + across, row)
+        if not (0 <= cell.col < self.columns and 0 <= row < ROWS):
+            return cell, Landing.OUT
+        if cell in self.halves[side]:
+            return cell, Landing.NET
+        return cell, Landing.IN

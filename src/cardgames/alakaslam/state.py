@@ -1,0 +1,156 @@
+"""The state of an AlakaSLAM match, and the view one player has of it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+import attrs
+
+from cardgames.alakaslam.cards import Card, Character
+from cardgames.alakaslam.config import Config
+from cardgames.alakaslam.court import Cell
+from cardgames.game import Outcome
+from cardgames.rng import Rng
+
+__all__ = ["Bind", "Fault", "Phase", "Point", "State", "View"]
+
+
+class Phase(StrEnum):
+    """What the player to move is deciding."""
+
+    CHOOSE = "choose"  # set-up: pick a character
+    MULLIGAN = "mulligan"  # keep the hand or mulligan
+    CALL = "call"  # call red or blue for the first serve
+    PICK_SERVER = "pick-server"  # doubles: which teammate serves
+    COPY = "copy"  # Simon picks whose ability he has this point
+    CORNER = "corner"  # the server picks a back corner
+    SERVE = "serve"  # the server hits (no movement first)
+    MOVE = "move"  # a returning side moves and hits, or lets the ball go
+    SUPPORT = "support"  # doubles: the support adds face-down cards
+    TARGET = "target"  # doubles: an Enchantment's player names the opponent it binds
+    AFTER = "after"  # movement after the hit
+    LOSER_DISCARD = "loser-discard"  # the point's losers may discard up to three
+    REFILL = "refill"  # hands over the hand size are discarded down to it
+    OVER = "over"
+
+
+class Fault(StrEnum):
+    """Why a point was lost."""
+
+    NET = "net"  # the shot landed in the hitter's own half
+    OUT = "out"  # beyond the far baseline or off a side
+    STRAIGHT = "straight"  # a serve that landed in the column it started from
+    LET_GO = "let go"  # the side did not hit the ball (or gave up the serve)
+    NO_ANSWER = "no answer"  # doubles: the support could not play what an Enchantment asked
+
+
+class Bind(NamedTuple):
+    """An Enchantment waiting for its player to name the opponent it binds (doubles)."""
+
+    player: int
+    cards: int
+
+
+@attrs.frozen
+class Point:
+    """How the last point ended: the side that won it and the fault that lost it."""
+
+    side: int
+    fault: Fault
+
+
+@attrs.frozen
+class State:
+    """A whole AlakaSLAM match at one moment.
+
+    Sides: side 0 is player 0 (doubles: players 0 and 2), side 1 is player 1 (1 and 3).
+
+    - ``to_move`` decides now; ``queue`` lists the players who decide after them in this phase.
+    - ``deck`` is drawn from its end; ``discard`` is face up, its last card on top.
+    - ``hands`` are sorted; ``positions`` has each player's cell (empty before the first serve).
+    - ``score`` counts points per side; ``server`` serves this point; ``serving`` is true
+      from the corner choice until the serve has landed.
+    - Turn bookkeeping: ``free_step`` (the side's free step is still unused), ``moved`` (players
+      who used their movement this turn), ``meddled`` (Toots used her ability this turn).
+    - The shot: ``hitter`` and, in doubles, ``played`` (the hitter's face-down cards until the
+      support has played); ``binds`` gives per player the exact card count an Enchantment asks
+      of their next hit (0: free); ``locked`` forbids Enchantments in the return (Rich);
+      ``pending`` lists Enchantments whose target is still to be named.
+    - ``discards_left``: how many more cards the player to move may discard after losing a point.
+    - ``shots`` counts hits in the match (see ``Config.shot_limit``).
+    """
+
+    config: Config
+    phase: Phase
+    to_move: int | None
+    queue: tuple[int, ...]
+    characters: tuple[Character, ...]
+    copied: Character | None
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    positions: tuple[Cell, ...]
+    ball: Cell | None
+    score: tuple[int, int]
+    server: int | None
+    rng: Rng
+    serving: bool = False
+    free_step: bool = False
+    moved: tuple[int, ...] = ()
+    meddled: bool = False
+    hitter: int | None = None
+    played: tuple[Card, ...] = ()
+    binds: tuple[int, ...] = ()
+    locked: bool = False
+    pending: tuple[Bind, ...] = ()
+    discards_left: int = 0
+    shots: int = 0
+    last_point: Point | None = None
+    result: Outcome | None = None
+    # What the rules worked out about this state (its legal moves), kept so that legal_moves
+    # and apply_move do not redo it. Not part of the value: never compared, hashed, shown or
+    # serialized. ``None`` until the state has been checked (states the engine makes are
+    # trusted; others are checked on first use).
+    _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+
+@attrs.frozen
+class View:
+    """What ``player`` knows of a match: their own hand, the size of every hand, the face-up
+    discard pile, the size of the deck, the court and the score.
+
+    In doubles, while the support decides, the hitter's face-down cards are known only to the
+    hitter: the others see ``played_count``. The deck's order and the random generator are
+    never in a view.
+    """
+
+    player: int
+    config: Config
+    phase: Phase
+    to_move: int | None
+    queue: tuple[int, ...]
+    characters: tuple[Character, ...]
+    copied: Character | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    discard: tuple[Card, ...]
+    positions: tuple[Cell, ...]
+    ball: Cell | None
+    score: tuple[int, int]
+    server: int | None
+    serving: bool = False
+    free_step: bool = False
+    moved: tuple[int, ...] = ()
+    meddled: bool = False
+    hitter: int | None = None
+    played: tuple[Card, ...] = ()
+    played_count: int = 0
+    binds: tuple[int, ...] = ()
+    locked: bool = False
+    pending: tuple[Bind, ...] = ()
+    discards_left: int = 0
+    shots: int = 0
+    last_point: Point | None = None
+    result: Outcome | None = None
