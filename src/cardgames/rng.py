@@ -60,13 +60,23 @@ class Rng:
                 return value % n, rng
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """The items in a uniformly random order (Fisher-Yates) and the next generator."""
+        """The items in a uniformly random order (Fisher-Yates) and the next generator.
+
+        The same draws as calling :meth:`below` for each swap, with the arithmetic inlined.
+        """
         out = list(items)
-        rng = self
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - (1 << 64) % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                value = _mix(state)
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(state)
 
     def split(self) -> tuple[Rng, Rng]:
         """Two independent generators: one to use now and one to keep."""

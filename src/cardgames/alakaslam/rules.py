@@ -101,37 +101,69 @@ def _need(value: int, hazel: bool) -> int:
 # --- hit options (cached by hand) ----------------------------------------------------------
 
 
-def _faces(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    """The distinct faces of a sorted hand and how many of each it holds."""
-    counts = Counter(hand)
-    faces = tuple(sorted(counts))
-    return faces, tuple(counts[f] for f in faces)
+Play = Hit | Support
+PlayIndex = dict[Play, Play]
 
 
 @functools.lru_cache(maxsize=16384)
 def _play_options(
     hand: tuple[Card, ...], need: int, enchant_ok: bool, support: bool
-) -> tuple[tuple[Hit | Support, ...], dict[Hit | Support, Hit | Support]]:
+) -> tuple[tuple[Play, ...], PlayIndex]:
     """Every play of 1-3 cards (exactly ``need`` when bound) from ``hand``, at most one of them
-    an Enchantment (none when not ``enchant_ok``), as moves, with an index for lookups."""
-    faces, counts = _faces(hand)
+    an Enchantment (none when not ``enchant_ok``), as moves, with an index for lookups.
+
+    Cached twice: by hand, and by what of the hand matters to a play of at most three cards
+    with at most one Enchantment (its signature), which many hands share.
+    """
+    return _plays_of_signature(_signature(hand, need or MAX_HIT_CARDS, enchant_ok), need, support)
+
+
+def _signature(hand: tuple[Card, ...], most: int, enchant_ok: bool) -> tuple[Card, ...]:
+    """The sorted hand with each Hit face kept at most ``most`` times and each Enchantment
+    face at most once (never, when Enchantments may not be played)."""
+    kept: list[Card] = []
+    previous = None
+    run = 0
+    for card in hand:
+        if card == previous:
+            run += 1
+        else:
+            previous, run = card, 1
+        if card.kind is CardKind.ENCHANT:
+            if enchant_ok and run == 1:
+                kept.append(card)
+        elif run <= most:
+            kept.append(card)
+    return tuple(kept)
+
+
+@functools.lru_cache(maxsize=16384)
+def _plays_of_signature(
+    signature: tuple[Card, ...], need: int, support: bool
+) -> tuple[tuple[Play, ...], PlayIndex]:
     sizes = (need,) if need else range(1, MAX_HIT_CARDS + 1)
-    make: Callable[[tuple[Card, ...]], Hit | Support] = Support if support else Hit
-    moves: list[Hit | Support] = []
+    plays: list[Play] = []
     for size in sizes:
-        for combo in itertools.combinations_with_replacement(range(len(faces)), size):
-            used = Counter(combo)
-            if any(used[i] > counts[i] for i in used):
-                continue
-            enchantments = sum(n for i, n in used.items() if faces[i].kind is CardKind.ENCHANT)
-            if enchantments > (1 if enchant_ok else 0):
-                continue
-            moves.append(make(tuple(faces[i] for i in combo)))
-    found = tuple(moves)
-    return found, {m: m for m in found}
+        for cards in dict.fromkeys(itertools.combinations(signature, size)):
+            if sum(card.kind for card in cards) <= CardKind.ENCHANT:
+                plays.append(_play(cards, support))
+    found = tuple(plays)
+    return found, {play: play for play in found}
 
 
-def _hit_options(state: State, player: int) -> tuple[Hit | Support, ...]:
+_PLAYS: dict[tuple[tuple[Card, ...], bool], Play] = {}
+
+
+def _play(cards: tuple[Card, ...], support: bool) -> Play:
+    """The one move object for these cards (plays are few: at most three cards each)."""
+    key = (cards, support)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Support(cards) if support else Hit(cards)
+    return play
+
+
+def _hit_options(state: State, player: int) -> tuple[Play, ...]:
     need = state.binds[player] if state.binds else 0
     return _play_options(state.hands[player], need, not state.locked, False)[0]
 
