@@ -52,7 +52,7 @@ class RallyBot:
     - Between points: discards its weakest cards, keeps its hand.
     """
 
-    name = "rally"
+    name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The move its rules of thumb prefer; ties go to the first such move."""
