@@ -16,6 +16,10 @@ demo: $(STAMP)
 	$(BIN)/cardgames list
 	$(BIN)/cardgames play alethi --bots random,greedy --seed 1 --out demo-alethi.json
 	$(BIN)/cardgames replay demo-alethi.json
+	$(BIN)/cardgames play alakaslam --bots greedy,random --seed 1 --out demo-alakaslam.json
+	$(BIN)/cardgames play alakaslam --preset doubles --bots greedy,random --seed 1 --quiet \
+		--out demo-alakaslam-doubles.json
+	$(BIN)/cardgames replay demo-alakaslam.json
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
