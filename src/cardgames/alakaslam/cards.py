@@ -23,19 +23,20 @@ __all__ = [
 ]
 
 
-class Colour(IntEnum):
+class Colour(StrEnum):
     """The two colours of Hit cards, named for the edges of the court they aim at.
 
     The blue edge is the left column of the court, the red edge the right one, whoever plays.
+    Blue sorts before red.
     """
 
-    BLUE = 0
-    RED = 1
+    BLUE = "blue"
+    RED = "red"
 
     @property
     def label(self) -> str:
         """``"blue"`` or ``"red"``."""
-        return self.name.lower()
+        return self.value
 
     @property
     def aim(self) -> int:

@@ -89,8 +89,8 @@ def _player(value: object) -> str:
 
 
 def _colour(value: object) -> str:
-    if isinstance(value, Colour) or (type(value) is int and value in (0, 1)):
-        return Colour(value).label
+    if isinstance(value, str) and value in _COLOURS:
+        return _COLOURS[value].label
     raise InvalidMoveError(f"{value!r} is not a colour (blue or red)")
 
 

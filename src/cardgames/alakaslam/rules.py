@@ -836,7 +836,8 @@ def _corner(d: _Draft, move: Corner) -> None:
     assert server is not None
     court = d.court
     side = side_of(server)
-    spot = court.back_corners(side)[move.side]
+    blue, red = court.back_corners(side)
+    spot = blue if move.side is Colour.BLUE else red
     n = d.config.players
     positions = [spot] * n
     # The receiver facing the server is the next seat; in doubles the seat after the partner
