@@ -880,10 +880,11 @@ def _move_player(d: _Draft, player: int, to: Cell) -> None:
     positions = list(d.positions)
     positions[player] = to
     d.positions = tuple(positions)
-    if player not in d.moved:
-        d.moved = (*d.moved, player)
     if d.phase is Phase.AFTER:
         _continue_after(d)
+    elif player not in d.moved:
+        # Moving before the hit uses the player's movement for the turn (see _step_moves).
+        d.moved = (*d.moved, player)
 
 
 def _meddle(d: _Draft, move: Meddle) -> None:

@@ -71,8 +71,9 @@ class State:
     - ``hands`` are sorted; ``positions`` has each player's cell (empty before the first serve).
     - ``score`` counts points per side; ``server`` serves this point; ``serving`` is true
       from the corner choice until the serve has landed.
-    - Turn bookkeeping: ``free_step`` (the side's free step is still unused), ``moved`` (players
-      who used their movement this turn), ``meddled`` (Toots used her ability this turn).
+    - Turn bookkeeping: ``free_step`` (the side's free step is still unused), ``moved``
+      (players who moved before the hit this turn, so may not move after it), ``meddled``
+      (Toots used her ability this turn).
     - The shot: ``hitter`` and, in doubles, ``played`` (the hitter's face-down cards until the
       support has played); ``binds`` gives per player the exact card count an Enchantment asks
       of their next hit (0: free); ``locked`` forbids Enchantments in the return (Rich);
