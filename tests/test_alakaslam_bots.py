@@ -51,6 +51,19 @@ def test_rally_bot_beats_random_clearly_over_200_seeded_matches(players: int) ->
     assert score / MATCHES >= 0.75, f"the rally bot scored {score / MATCHES:.0%}"
 
 
+@pytest.mark.parametrize("preset", sorted(GAME.presets))
+def test_rally_bots_play_only_legal_moves_in_every_preset(preset: str) -> None:
+    """Four (or two) rally bots finish matches of every preset without an illegal move."""
+    config = GAME.presets[preset]
+    for seed in range(20):
+        seats: list[bots.Bot[object, object]] = [
+            RallyBot()  # type: ignore[misc]
+            for _ in range(config.players)
+        ]
+        record = arena.play(GAME, seats, config=config, seed=seed)
+        assert record.outcome is not None
+
+
 def _rally(hand: tuple[Card, ...], me: Cell, ball: Cell, free_step: bool = True) -> State:
     """A singles position: player 1 (rows 3-4, Sten) to move, holding ``hand``, player 0
     (Corwin) on a1."""

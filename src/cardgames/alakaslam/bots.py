@@ -59,9 +59,8 @@ class RallyBot:
         phase = view.phase
         if phase in (Phase.SERVE, Phase.MOVE):
             hits = [m for m in legal_moves if isinstance(m, Hit)]
-            if hits:
-                return self._best_hit(view, hits)
-            return self._approach(view, legal_moves)
+            best = self._best_hit(view, hits) if hits else None
+            return best if best is not None else self._approach(view, legal_moves)
         if phase is Phase.SUPPORT:
             plays = [m for m in legal_moves if isinstance(m, Support)]
             if plays:
@@ -79,13 +78,14 @@ class RallyBot:
                 return move
         return legal_moves[0]
 
-    def _best_hit(self, view: View, hits: list[Hit]) -> Move:
+    def _best_hit(self, view: View, hits: list[Hit]) -> Hit | None:
+        """The hit that lands in, farthest from the opponents; ``None`` if none lands in."""
         court = court_for(view.config.columns)
         side = side_of(view.player)
         ball = view.ball
         assert ball is not None
         opponents = [c for p, c in enumerate(view.positions) if side_of(p) != side]
-        best: Move = Decline()
+        best: Hit | None = None
         best_score = float("-inf")
         for move in hits:
             across, distance = _shot(move.cards)
