@@ -88,9 +88,11 @@ class Card(NamedTuple):
         return f"Hit-{self.value} {self.colour.label}"
 
     def __repr__(self) -> str:
-        if self.colour is None:
-            return f"enchant({self.value})"
-        return f"hit({self.value}, Colour.{self.colour.name})"
+        if self.kind is CardKind.HIT and type(self.colour) is Colour:
+            return f"hit({self.value!r}, Colour.{self.colour.name})"
+        if self.kind is CardKind.ENCHANT and self.colour is None:
+            return f"enchant({self.value!r})"
+        return f"Card({self.kind!r}, {self.value!r}, {self.colour!r})"
 
 
 def hit(value: int, colour: Colour) -> Card:

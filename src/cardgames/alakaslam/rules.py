@@ -62,6 +62,13 @@ SINGLES_DRAW = 2
 DOUBLES_DRAW = 1
 #: Cards the losers of a point may discard before the hands are brought back to size.
 LOSER_DISCARDS = 3
+#: The Enchantment whose play by Rich forbids Enchantments in the return.
+RICH_ENCHANT = 2
+#: Corwin's extra draw, and how many of Wendolyn's draws come off the discard pile.
+CORWIN_EXTRA_DRAWS = 1
+WENDOLYN_DISCARD_DRAWS = 1
+#: In doubles a player's partner sits two seats away.
+PARTNER_SEATS = 2
 
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
@@ -76,7 +83,12 @@ _DECLINE_ONLY = (_DECLINE,)
 
 def side_of(player: int) -> int:
     """The side a player is on: 0 for players 0 and 2, 1 for players 1 and 3."""
-    return player & 1
+    return player % 2
+
+
+def partner(player: int) -> int:
+    """Doubles: the player's teammate (0 and 2, 1 and 3)."""
+    return (player + PARTNER_SEATS) % (2 * PARTNER_SEATS)
 
 
 def team(players: int, side: int) -> tuple[int, ...]:
@@ -102,6 +114,12 @@ def _need(value: int, hazel: bool) -> int:
 
 
 Play = Hit | Support
+
+
+def _enchantments(cards: tuple[Card, ...]) -> int:
+    return sum(1 for card in cards if card.kind is CardKind.ENCHANT)
+
+
 PlayIndex = dict[Play, Play]
 
 
@@ -145,22 +163,17 @@ def _plays_of_signature(
     plays: list[Play] = []
     for size in sizes:
         for cards in dict.fromkeys(itertools.combinations(signature, size)):
-            if sum(card.kind for card in cards) <= CardKind.ENCHANT:
+            if _enchantments(cards) <= 1:
                 plays.append(_play(cards, support))
     found = tuple(plays)
     return found, {play: play for play in found}
 
 
-_PLAYS: dict[tuple[tuple[Card, ...], bool], Play] = {}
-
-
+@functools.cache
 def _play(cards: tuple[Card, ...], support: bool) -> Play:
-    """The one move object for these cards (plays are few: at most three cards each)."""
-    key = (cards, support)
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Support(cards) if support else Hit(cards)
-    return play
+    """The one move object for these cards (plays are few: at most three cards of a small
+    set of faces), so that equal plays are one object and hash once."""
+    return Support(cards) if support else Hit(cards)
 
 
 def _hit_options(state: State, player: int) -> tuple[Play, ...]:
@@ -314,18 +327,43 @@ def _inconsistency(state: State) -> str | None:
 def _phase_inconsistency(state: State) -> str | None:
     """What the current phase needs that the state lacks, or ``None``."""
     phase = state.phase
+    mover = state.to_move
+    config = state.config
+    if state.result is None and max(state.score) >= config.points_to_win:
+        return "a side has already won the match"
+    if state.played and phase is not Phase.SUPPORT:
+        return "cards lie face down only while the support decides"
+    if phase is Phase.OVER or mover is None:
+        return None
+    hand = state.hands[mover]
     on_court = phase in (Phase.SERVE, Phase.MOVE, Phase.SUPPORT, Phase.TARGET, Phase.AFTER)
     if on_court and (not state.positions or state.ball is None or len(state.binds) == 0):
         return f"the {phase} phase needs the players, the ball and the binds on the court"
-    if phase in (Phase.SUPPORT, Phase.TARGET) and state.hitter is None:
+    if phase in (Phase.SUPPORT, Phase.TARGET, Phase.AFTER) and state.hitter is None:
         return f"the {phase} phase needs a hitter"
-    if phase is Phase.TARGET and not state.pending:
-        return "the target phase needs a pending Enchantment"
-    if phase is Phase.CORNER and state.server is None:
-        return "the corner phase needs a server"
-    if phase is Phase.SERVE and state.to_move != state.server:
-        return "only the server serves"
-    if not state.config.doubles and phase in (Phase.SUPPORT, Phase.TARGET, Phase.PICK_SERVER):
+    if phase is Phase.SUPPORT and (not state.played or state.hitter != partner(mover)):
+        return "the support decides after the hitter, their partner, has played"
+    if phase is Phase.TARGET and (not state.pending or state.pending[0].player != mover):
+        return "the target phase needs the mover's Enchantment waiting for a target"
+    if phase in (Phase.COPY, Phase.CORNER, Phase.SERVE) and state.server is None:
+        return f"the {phase} phase needs a server"
+    if phase is Phase.COPY and (
+        Character.SIMON not in state.characters or state.characters[mover] is not Character.SIMON
+    ):
+        return "only Simon copies"
+    if phase is Phase.SERVE and (mover != state.server or state.ball != state.positions[mover]):
+        return "the server serves from where they stand, with the ball"
+    if phase is Phase.CHOOSE and len(state.characters) != mover:
+        return "characters are chosen in seat order"
+    if phase is Phase.CALL and not any(c.kind is CardKind.HIT for c in state.deck + state.discard):
+        return "the call needs a Hit card left to reveal"
+    if phase in (Phase.MULLIGAN, Phase.LOSER_DISCARD) and not hand:
+        return f"a player with no cards has nothing to decide in the {phase} phase"
+    if phase is Phase.LOSER_DISCARD and state.discards_left < 1:
+        return "the loser-discard phase needs a discard left"
+    if phase is Phase.REFILL and len(hand) <= config.hand_size:
+        return "only a player above the hand size discards in the refill phase"
+    if not config.doubles and phase in (Phase.SUPPORT, Phase.TARGET, Phase.PICK_SERVER):
         return f"there is no {phase} phase in singles"
     return None
 
@@ -496,17 +534,21 @@ def _move_moves(state: State, player: int) -> tuple[Move, ...]:
     return (*_step_moves(state, player), *hits, last)
 
 
-def _support_moves(state: State, player: int) -> tuple[Move, ...]:
+def _support_plays(state: State | _Draft, player: int) -> tuple[Play, ...]:
     need = state.binds[player]
-    plays = _play_options(state.hands[player], need, not state.locked, True)[0]
-    return plays or _DECLINE_ONLY
+    return _play_options(state.hands[player], need, not state.locked, True)[0]
+
+
+def _support_moves(state: State, player: int) -> tuple[Move, ...]:
+    # Only a bound support can be left without a play here (see _hit): they must let it go.
+    return _support_plays(state, player) or _DECLINE_ONLY
 
 
 def _target_moves(state: State, player: int) -> tuple[Move, ...]:
     return tuple(Target(p) for p in _target_options(state))
 
 
-def _target_options(state: State) -> tuple[int, ...]:
+def _target_options(state: State | _Draft) -> tuple[int, ...]:
     """The opponents an Enchantment of this shot may still bind."""
     hitting = side_of(state.pending[0].player)
     taken = {p for p, b in enumerate(state.binds) if b and side_of(p) != hitting}
@@ -662,8 +704,7 @@ class _Draft:
     # -- reading the draft like a state --
 
     def has(self, player: int, character: Character) -> bool:
-        own = self.characters[player]
-        return own is character or (own is Character.SIMON and self.copied is character)
+        return has_ability(self, player, character)
 
     @property
     def court(self) -> Court:
@@ -906,9 +947,10 @@ def _hit(d: _Draft, move: Hit) -> None:
         _resolve(d, move.cards, ())
         return
     d.played = move.cards
-    support = (hitter + 2) % 4
+    support = partner(hitter)
     d.phase, d.to_move, d.queue = Phase.SUPPORT, support, ()
-    if not d.hands[support] and not d.binds[support]:
+    if not d.binds[support] and not _support_plays(d, support):
+        # An unbound support who cannot play anything adds nothing to the shot.
         _resolve(d, d.played, ())
 
 
@@ -924,7 +966,7 @@ def _resolve(d: _Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Car
     hitter = d.hitter
     assert hitter is not None and d.ball is not None
     side = side_of(hitter)
-    support = (hitter + 2) % 4 if d.config.doubles else None
+    support = partner(hitter) if d.config.doubles else None
     d.played = ()
     d.to_discard(hitter_cards)
     d.to_discard(support_cards)
@@ -956,7 +998,7 @@ def _resolve(d: _Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Car
         for card in cards:
             if card.kind is not CardKind.ENCHANT:
                 continue
-            if card.value == 2 and d.has(player, Character.RICH):
+            if card.value == RICH_ENCHANT and d.has(player, Character.RICH):
                 d.locked = True
             pending.append(Bind(player, _need(card.value, d.has(player, Character.HAZEL))))
     if d.shots >= d.config.shot_limit:
@@ -980,16 +1022,14 @@ def _bind(d: _Draft, player: int, cards: int) -> None:
 def _open_targets(d: _Draft) -> None:
     """Doubles: the next Enchantment's player names its target (automatic when one is left)."""
     while d.pending:
+        options = _target_options(d)
         bind = d.pending[0]
-        hitting = side_of(bind.player)
-        taken = {p for p in d.team(1 - hitting) if d.binds[p]}
-        open_ = [p for p in d.team(1 - hitting) if p not in taken]
-        if len(open_) > 1:
+        if len(options) > 1:
             d.phase, d.to_move, d.queue = Phase.TARGET, bind.player, ()
             return
         d.pending = d.pending[1:]
-        if open_:
-            _bind(d, open_[0], bind.cards)
+        if options:
+            _bind(d, options[0], bind.cards)
     _open_after(d)
 
 
@@ -1010,15 +1050,26 @@ def _open_after(d: _Draft) -> None:
 
 
 def _continue_after(d: _Draft) -> None:
-    """Keep the decision with the player to move while they have a step or meddle to make;
+    """Keep the decision with the player to move while their movement may still go on;
     otherwise pass it on; with nobody left, end the turn."""
     while True:
         player = d.to_move
-        if player is not None and _step_moves(d, player):
+        if player is not None and _may_move_after(d, player):
             return
         if not d.next_in_queue():
             _end_turn(d)
             return
+
+
+def _may_move_after(d: _Draft, player: int) -> bool:
+    """Whether ``player`` is asked about movement after the hit. Decided on public facts only
+    (a free step left, any card in hand, Toots' meddle unused), so that being asked, or
+    skipped, tells the others nothing about the cards in the hand; the player may then find
+    they can only say ``done``."""
+    if not d.meddled and d.has(player, Character.TOOTS):
+        return True
+    window = d.config.split_movement or player not in d.moved
+    return window and (d.free_step or bool(d.hands[player]))
 
 
 def _done(d: _Draft, move: Done) -> None:
@@ -1039,8 +1090,8 @@ def _end_turn(d: _Draft) -> None:
     side = side_of(hitter)
     per_player = DOUBLES_DRAW if d.config.doubles else SINGLES_DRAW
     for player in d.team(side):
-        extra = 1 if d.has(player, Character.CORWIN) else 0
-        recycled = 1 if d.has(player, Character.WENDOLYN) else 0
+        extra = CORWIN_EXTRA_DRAWS if d.has(player, Character.CORWIN) else 0
+        recycled = WENDOLYN_DISCARD_DRAWS if d.has(player, Character.WENDOLYN) else 0
         d.draw(player, per_player + extra, from_discard=recycled)
     d.hitter = None
     receivers = d.team(1 - side)
