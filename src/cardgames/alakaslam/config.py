@@ -18,10 +18,15 @@ __all__ = [
     "deck_cards",
 ]
 
+SINGLES_PLAYERS, DOUBLES_PLAYERS = 2, 4
 SINGLES_COLUMNS = 3
 DOUBLES_COLUMNS = 4
 #: A hit (or a support play) is one to three cards.
 MAX_HIT_CARDS = 3
+#: Doubles are played without this card.
+DOUBLES_LEAVE_OUT = Card(CardKind.ENCHANT, 1, None)
+#: The most copies of one face a deck may hold.
+MAX_COUNT = 1000
 #: Values a replacement deck may print on a card.
 HIT_VALUES = range(10)
 ENCHANT_VALUES = range(1, MAX_HIT_CARDS + 1)
@@ -55,12 +60,20 @@ class Config:
     @property
     def doubles(self) -> bool:
         """Whether this is a doubles match."""
-        return self.players == 4
+        return self.players == DOUBLES_PLAYERS
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The players of each side: ``((0,), (1,))`` in singles, ``((0, 2), (1, 3))`` in
+        doubles."""
+        if self.players == DOUBLES_PLAYERS:
+            return ((0, 2), (1, 3))
+        return ((0,), (1,))
 
     @property
     def columns(self) -> int:
         """Columns of the court: 3 in singles, 4 in doubles."""
-        return DOUBLES_COLUMNS if self.players == 4 else SINGLES_COLUMNS
+        return DOUBLES_COLUMNS if self.players == DOUBLES_PLAYERS else SINGLES_COLUMNS
 
 
 def _is_int(value: object) -> bool:
@@ -88,7 +101,7 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
-    if not _is_int(config.players) or config.players not in (2, 4):
+    if not _is_int(config.players) or config.players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
         raise InvalidConfigError(
             f"players must be 2 (singles) or 4 (doubles), got {config.players!r}"
         )
@@ -96,8 +109,10 @@ def check_config(config: Config) -> None:
         raise InvalidConfigError("deck must be a tuple of CardCount")
     for entry in config.deck:
         _check_card(entry.card)
-        if not _is_int(entry.count) or not 0 <= entry.count <= 1000:
-            raise InvalidConfigError(f"deck: the count of {entry.card.code} must be an int 0-1000")
+        if not _is_int(entry.count) or not 0 <= entry.count <= MAX_COUNT:
+            raise InvalidConfigError(
+                f"deck: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
+            )
     faces = [entry.card for entry in config.deck]
     if len(set(faces)) != len(faces):
         raise InvalidConfigError("deck: each face may appear only once")
@@ -134,6 +149,6 @@ def deck_cards(config: Config) -> tuple[Card, ...]:
     return tuple(
         entry.card
         for entry in config.deck
-        if not (config.doubles and entry.card.kind is CardKind.ENCHANT and entry.card.value == 1)
+        if not (config.doubles and entry.card == DOUBLES_LEAVE_OUT)
         for _ in range(entry.count)
     )

@@ -22,6 +22,8 @@ __all__ = [
 ROWS = 4
 #: The last row of side 0's half; side 1's half starts on the row after it.
 NET_ROW = 1
+#: Doubles: the server's partner starts this many rows forward and columns across.
+PARTNER_FORWARD, PARTNER_ACROSS = 1, 2
 
 
 class Cell(NamedTuple):
@@ -93,8 +95,8 @@ class Court:
     def partner_spot(self, server: Cell, side: int) -> Cell:
         """Where the server's teammate starts in doubles: one row forward, two columns toward
         the other side of the court."""
-        forward = 1 if side == 0 else -1
-        across = 2 if server.col < self.columns / 2 else -2
+        forward = PARTNER_FORWARD if side == 0 else -PARTNER_FORWARD
+        across = PARTNER_ACROSS if server.col < self.columns / 2 else -PARTNER_ACROSS
         return Cell(server.col + across, server.row + forward)
 
     def land(self, start: Cell, side: int, across: int, distance: int) -> tuple[Cell, Landing]:

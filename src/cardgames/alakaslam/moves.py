@@ -103,18 +103,30 @@ class Meddle:
     to: Cell
 
 
+def _sorted_cards(cards: object) -> object:
+    """The cards of a play in hand order, so that a play is the same move whatever order its
+    cards were given in; anything that is not a tuple or list of cards is kept as given, for
+    the rules to refuse."""
+    if isinstance(cards, tuple | list) and all(type(card) is Card for card in cards):
+        return tuple(sorted(cards))
+    return cards
+
+
 @attrs.frozen(cache_hash=True)
 class Hit:
-    """Hit the ball (or serve) with these cards, from the cell the hitter stands on."""
+    """Hit the ball (or serve) with these cards, from the cell the hitter stands on.
 
-    cards: tuple[Card, ...]
+    The cards are kept sorted: ``Hit((R2, B1)) == Hit((B1, R2))``.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
 
 @attrs.frozen(cache_hash=True)
 class Support:
-    """Doubles: the support's face-down cards added to the teammate's hit."""
+    """Doubles: the support's face-down cards added to the teammate's hit (kept sorted)."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
 
 @attrs.frozen

@@ -17,7 +17,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from cardgames.alakaslam.cards import Card, CardKind, Character, Colour
-from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config, deck_cards
+from cardgames.alakaslam.config import (
+    MAX_HIT_CARDS,
+    SINGLES_PLAYERS,
+    Config,
+    check_config,
+    deck_cards,
+)
 from cardgames.alakaslam.court import Cell, Court, Landing, court_for
 from cardgames.alakaslam.moves import (
     Call,
@@ -93,7 +99,7 @@ def partner(player: int) -> int:
 
 def team(players: int, side: int) -> tuple[int, ...]:
     """The players of a side, in seat order."""
-    return (side,) if players == 2 else (side, side + 2)
+    return (side,) if players == SINGLES_PLAYERS else (side, partner(side))
 
 
 def has_ability(state: State | View | _Draft, player: int, character: Character) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames.alakaslam.cards import Card
+from cardgames.alakaslam.cards import Card, CardKind
 from cardgames.alakaslam.config import deck_cards
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import State, View
@@ -58,6 +58,28 @@ def view(state: State, player: int) -> View:
     )
 
 
+def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Card, ...]:
+    """Take ``count`` cards out of the shuffled ``hidden`` that make a legal play: at most one
+    Enchantment, none when the return is locked (the first such cards in the shuffled order,
+    so every legal play can come out)."""
+    taken: list[int] = []
+    enchanted = not enchant_ok
+    for i, card in enumerate(hidden):
+        if card.kind is CardKind.ENCHANT:
+            if enchanted:
+                continue
+            enchanted = True
+        taken.append(i)
+        if len(taken) == count:
+            break
+    if len(taken) < count:
+        raise InvalidStateError("the unseen cards cannot make the hitter's face-down play")
+    play = tuple(sorted(hidden[i] for i in taken))
+    for i in reversed(taken):
+        del hidden[i]
+    return play
+
+
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (other
     hands, the deck, another player's face-down cards) dealt at random from ``seed``."""
@@ -83,8 +105,7 @@ def resample(view: View, *, seed: int) -> State:
         del hidden[:size]
     played = own_played
     if view.played_count and not own_played:
-        played = tuple(sorted(hidden[: view.played_count]))
-        del hidden[: view.played_count]
+        played = _deal_play(hidden, view.played_count, enchant_ok=not view.locked)
     if len(hidden) != view.deck_size:
         raise InvalidStateError("the view's card counts do not add up to its config's deck")
     game_rng, _ = rng.split()
