@@ -22,12 +22,37 @@ from cardgames import Game, GameRecord, IllegalMoveError, InvalidStateError, Out
 
 AnyGame = Game[Any, Any, Any, Any]
 
-#: Random games per test and per (game, preset). Seven tests below each play this many, so the
-#: suite plays several hundred random games of every preset.
+#: Random games per test and per (game, preset), at most. Nine tests below each play this many,
+#: so the suite plays several hundred random games of every preset.
 GAMES_PER_TEST = 60
+#: ... and at least this many, however long the games of a preset are.
+MIN_GAMES_PER_TEST = 10
+#: Decisions each test may spend on a preset: a preset whose random games are long plays fewer
+#: of them, so that every preset costs the suite about the same time.
+DECISIONS_PER_TEST = 4000
+
+
+def _typical_length(game: AnyGame, config: Any) -> float:
+    """The average length of a few seeded random games of a preset."""
+    total = 0
+    samples = 4
+    for seed in range(samples):
+        state = game.new_game(config, seed=seed)
+        chooser = random.Random(seed)
+        while not game.is_over(state):
+            moves = game.legal_moves(state)
+            state = game.apply_move(state, moves[chooser.randrange(len(moves))])
+            total += 1
+    return total / samples
+
+
+def _games_per_test(game: AnyGame, config: Any) -> int:
+    budget = int(DECISIONS_PER_TEST / max(_typical_length(game, config), 1.0))
+    return max(MIN_GAMES_PER_TEST, min(GAMES_PER_TEST, budget))
+
 
 CASES = [
-    pytest.param(game, config, id=f"{name}-{preset}")
+    pytest.param(game, config, _games_per_test(game, config), id=f"{name}-{preset}")
     for name, game in cardgames.GAMES.items()
     for preset, config in game.presets.items()
 ]
@@ -72,11 +97,14 @@ def play_random(game: AnyGame, config: Any, seed: int, chooser: random.Random) -
 def each_game(test: Callable[[AnyGame, Any, Played], None]) -> Any:
     """Turn ``test(game, config, played)`` into a Hypothesis test over every game and preset."""
 
-    @pytest.mark.parametrize(("game", "config"), CASES)
-    @settings(max_examples=GAMES_PER_TEST)
-    @given(seed=seeds, chooser=choosers)
-    def wrapper(game: AnyGame, config: Any, seed: int, chooser: random.Random) -> None:
-        test(game, config, play_random(game, config, seed, chooser))
+    @pytest.mark.parametrize(("game", "config", "games"), CASES)
+    def wrapper(game: AnyGame, config: Any, games: int) -> None:
+        @settings(max_examples=games)
+        @given(seed=seeds, chooser=choosers)
+        def check(seed: int, chooser: random.Random) -> None:
+            test(game, config, play_random(game, config, seed, chooser))
+
+        check()
 
     wrapper.__name__ = test.__name__
     wrapper.__doc__ = test.__doc__

@@ -212,7 +212,9 @@ def test_record_with_an_illegal_move_fails_on_replay_naming_it() -> None:
 def test_registry() -> None:
     assert "alethi" in cardgames.GAMES
     assert cardgames.get_game("alethi") is alethi.GAME
-    with pytest.raises(UnknownGameError, match="unknown game 'go'; known games: alakaslam, alethi"):
+    with pytest.raises(
+        UnknownGameError, match="unknown game 'go'; known games: alakaslam, alethi, lerally"
+    ):
         cardgames.get_game("go")
     with pytest.raises(KeyError):
         cardgames.get_game("go")

@@ -10,11 +10,12 @@ from cardgames.alakaslam import GAME as _ALAKASLAM
 from cardgames.alethi import GAME as _ALETHI
 from cardgames.errors import UnknownGameError
 from cardgames.game import Game
+from cardgames.lerally import GAME as _LERALLY
 from cardgames.serialization import register_game_types
 
 __all__ = ["GAMES", "get_game"]
 
-_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALAKASLAM, _ALETHI)
+_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALAKASLAM, _ALETHI, _LERALLY)
 
 #: Every registered game by name, in alphabetical order.
 GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(

@@ -22,6 +22,7 @@ from cardgames.errors import InvalidConfigError
 __all__ = ["Rng", "check_seed"]
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
@@ -68,10 +69,13 @@ class Rng:
         state = self.state
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
-            limit = (1 << 64) - (1 << 64) % n
+            limit = _SPAN - _SPAN % n
             while True:
                 state = (state + _GOLDEN) & _MASK
-                value = _mix(state)
+                # _mix(state), inlined: shuffles are the hot path of dealing.
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
                 if value < limit:
                     break
             j = value % n

@@ -1,0 +1,172 @@
+"""Le Rally: a tennis shedding game for 2 to 4 players, singles or doubles.
+
+Each card is a tennis shot from one coloured section of the court to another; every player must
+play from where the last shot landed, and the first to empty their hand wins the rally. Rallies
+score as points, games or sets in one of six match formats. See ``docs/rules/lerally.md``.
+
+>>> from cardgames import lerally
+>>> state = lerally.new_game(seed=3)
+>>> lerally.current_player(state), len(lerally.legal_moves(state)) > 0
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cardgames.lerally.bots import ShedderBot
+from cardgames.lerally.cards import (
+    DEFAULT_CARDS,
+    Card,
+    CardKind,
+    CardType,
+    Section,
+    Zone,
+    attack,
+    offense,
+    parse_card,
+    shot,
+    special,
+)
+from cardgames.lerally.config import Config, Format
+from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.notation import format_move, parse_move
+from cardgames.lerally.render import render
+from cardgames.lerally.rules import (
+    PICK_UP,
+    apply_move,
+    checked,
+    current_player,
+    is_over,
+    legal_moves,
+    max_rallies,
+    new_game,
+    outcome,
+    score_rally,
+    side_of,
+    team,
+)
+from cardgames.lerally.state import Ending, RallyWin, Score, State, View
+from cardgames.lerally.view import resample, view
+
+__all__ = [
+    "DEFAULT_CARDS",
+    "GAME",
+    "PICK_UP",
+    "Card",
+    "CardKind",
+    "CardType",
+    "Config",
+    "Ending",
+    "Format",
+    "Lob",
+    "Move",
+    "Offense",
+    "PickUp",
+    "Play",
+    "RallyWin",
+    "Score",
+    "Section",
+    "ShedderBot",
+    "State",
+    "View",
+    "Zone",
+    "apply_move",
+    "attack",
+    "current_player",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "offense",
+    "outcome",
+    "parse_card",
+    "parse_move",
+    "render",
+    "resample",
+    "score_rally",
+    "shot",
+    "side_of",
+    "special",
+    "team",
+    "view",
+]
+
+
+def card_counts(state: State) -> Mapping[str, int]:
+    """Every card of the match wherever it is (deck, pile, cleared cards, hands), by name."""
+    state = checked(state)
+    counts: Counter[str] = Counter()
+    for cards in (state.deck, state.pile, state.cleared, *state.hands):
+        counts.update(card.code for card in cards)
+    return counts
+
+
+def max_decisions(config: Config) -> int:
+    """A bound on a match's decisions: at most ``max_rallies(config)`` rallies, each ended by
+    ``rally_limit`` decisions at the latest."""
+    return max_rallies(config) * config.rally_limit
+
+
+#: Presets: every player count and every match format at least once.
+PRESETS: Mapping[str, Config] = MappingProxyType(
+    {
+        "default": Config(),
+        "shot-gun-3": Config(players=3, format=Format.SHOT_GUN),
+        "fast-four-4": Config(players=4, format=Format.FAST_FOUR),
+        "one-set-doubles": Config(players=4, doubles=True, format=Format.ONE_SET),
+        "best-of-three": Config(format=Format.SHOT_GUN, best_of=3),
+        "best-of-five-doubles": Config(players=4, doubles=True, format=Format.SHOT_GUN, best_of=5),
+    }
+)
+
+
+class _LeRally:
+    """The ``cardgames.Game`` of Le Rally."""
+
+    name = "lerally"
+    config_type = Config
+    state_type = State
+    view_type = View
+    move_types: tuple[type[Move], ...] = (Play, Lob, Offense, PickUp)
+    presets = PRESETS
+
+    new_game = staticmethod(new_game)
+    current_player = staticmethod(current_player)
+    legal_moves = staticmethod(legal_moves)
+    apply_move = staticmethod(apply_move)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    resample = staticmethod(resample)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    render = staticmethod(render)
+    card_counts = staticmethod(card_counts)
+    check_state = staticmethod(checked)
+    max_decisions = staticmethod(max_decisions)
+
+    @staticmethod
+    def num_players(config: Config) -> int:
+        """2, 3 or 4."""
+        return config.players
+
+    @staticmethod
+    def seat_names(config: Config) -> tuple[str, ...]:
+        """Players by number (and team in doubles: A for 0 and 2, B for 1 and 3)."""
+        if config.doubles:
+            return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
+        return tuple(f"player {p}" for p in range(config.players))
+
+    @staticmethod
+    def heuristic_bot() -> ShedderBot:
+        """A fresh :class:`ShedderBot`."""
+        return ShedderBot()
+
+    def __repr__(self) -> str:
+        return "<cardgames game 'lerally'>"
+
+
+GAME = _LeRally()

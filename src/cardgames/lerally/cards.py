@@ -1,0 +1,226 @@
+"""The cards of Le Rally as data: the court's sections and the 78 cards.
+
+The publisher's card list and court colours are not public. ``DEFAULT_CARDS`` is the project's
+reconstruction: 64 shot cards (4 copies of each of the 16 ways from one section to another),
+6 attack cards (Baseline Winner +2 x3, Net Winner +3 x3), 2 offense cards and 6 special cards
+(Just Out, Yours, Challenge, 2 each). A config can replace it.
+"""
+
+from enum import IntEnum, StrEnum
+from typing import NamedTuple
+
+import attrs
+
+__all__ = [
+    "DEFAULT_CARDS",
+    "Card",
+    "CardKind",
+    "CardType",
+    "Section",
+    "Zone",
+    "attack",
+    "offense",
+    "parse_card",
+    "shot",
+    "special",
+]
+
+
+class Zone(StrEnum):
+    """The two depths of a half of the court."""
+
+    BASELINE = "baseline"
+    NET = "net"
+
+
+class Section(StrEnum):
+    """The four coloured sections of each half; both halves are coloured alike.
+
+    A shot lands in a section of the next player's half, who plays from that section.
+    """
+
+    BASELINE_LEFT = "BL"
+    BASELINE_RIGHT = "BR"
+    NET_LEFT = "NL"
+    NET_RIGHT = "NR"
+
+    @property
+    def zone(self) -> Zone:
+        """Baseline or net."""
+        return Zone.BASELINE if self.value[0] == "B" else Zone.NET
+
+    @property
+    def colour(self) -> str:
+        """The section's colour on the court (reconstructed)."""
+        return _COLOURS[self]
+
+    @property
+    def full_name(self) -> str:
+        """``Baseline-Left`` and so on."""
+        return _TITLES[self]
+
+
+_COLOURS = {
+    Section.BASELINE_LEFT: "blue",
+    Section.BASELINE_RIGHT: "green",
+    Section.NET_LEFT: "yellow",
+    Section.NET_RIGHT: "red",
+}
+_TITLES = {
+    Section.BASELINE_LEFT: "Baseline-Left",
+    Section.BASELINE_RIGHT: "Baseline-Right",
+    Section.NET_LEFT: "Net-Left",
+    Section.NET_RIGHT: "Net-Right",
+}
+
+
+class CardKind(IntEnum):
+    """What a card does."""
+
+    SHOT = 0  # from one section to another
+    ATTACK = 1  # a winner: the next player answers it or picks up its value
+    OFFENSE = 2  # from anywhere, landing where its player chooses
+    JUST_OUT = 3  # the previous player picks up 3; its player leads again
+    YOURS = 4  # the shot passes on to the next player
+    CHALLENGE = 5  # the previous player must answer the shot instead
+
+
+class Card(NamedTuple):
+    """One card face. A shot card has a ``source`` and a ``target`` section; an attack card a
+    zone (``source``'s zone is where it may be played from: ``zone``) and a ``value``."""
+
+    kind: CardKind
+    source: Section | None = None
+    target: Section | None = None
+    zone: Zone | None = None
+    value: int = 0
+
+    @property
+    def code(self) -> str:
+        """The card's short name: ``BL-NR`` (a shot), ``BW2``/``NW3`` (attacks), ``OF``,
+        ``JO``, ``YO``, ``CH``."""
+        kind = self.kind
+        if kind is CardKind.SHOT:
+            return f"{self.source}-{self.target}"
+        if kind is CardKind.ATTACK:
+            return f"{'B' if self.zone is Zone.BASELINE else 'N'}W{self.value}"
+        return _SHORT[kind]
+
+    def __repr__(self) -> str:
+        kind = self.kind
+        if kind is CardKind.SHOT:
+            return f"shot(Section.{_name(self.source)}, Section.{_name(self.target)})"
+        if kind is CardKind.ATTACK:
+            return f"attack(Zone.{_name(self.zone)}, {self.value})"
+        if kind is CardKind.OFFENSE:
+            return "offense()"
+        return f"special(CardKind.{kind.name})"
+
+
+def _name(member: StrEnum | None) -> str:
+    return "None" if member is None else member.name
+
+
+_SHORT = {
+    CardKind.OFFENSE: "OF",
+    CardKind.JUST_OUT: "JO",
+    CardKind.YOURS: "YO",
+    CardKind.CHALLENGE: "CH",
+}
+
+
+def shot(source: Section, target: Section) -> Card:
+    """The shot card from ``source`` to ``target``."""
+    return Card(CardKind.SHOT, source, target)
+
+
+def attack(zone: Zone, value: int) -> Card:
+    """An attack card: a winner from ``zone`` sections worth ``value`` cards to pick up."""
+    return Card(CardKind.ATTACK, zone=zone, value=value)
+
+
+def offense() -> Card:
+    """The offense card."""
+    return Card(CardKind.OFFENSE)
+
+
+def special(kind: CardKind) -> Card:
+    """A special card: ``CardKind.JUST_OUT``, ``YOURS`` or ``CHALLENGE``."""
+    return Card(kind)
+
+
+def parse_card(code: str) -> Card:
+    """The card a short name names (any case): ``BL-NR``, ``BW2``, ``OF``, ``JO``..."""
+    text = code.strip().upper() if isinstance(code, str) else ""
+    for kind, short in _SHORT.items():
+        if text == short:
+            return Card(kind)
+    if len(text) == 5 and text[2] == "-":
+        sections = {s.value: s for s in Section}
+        source, target = sections.get(text[:2]), sections.get(text[3:])
+        if source is not None and target is not None:
+            return shot(source, target)
+    if 3 <= len(text) <= 4 and text[1] == "W" and text[0] in "BN" and text[2:].isdigit():
+        return attack(Zone.BASELINE if text[0] == "B" else Zone.NET, int(text[2:]))
+    raise ValueError(f"{code!r} is not a card (cards are written BL-NR, BW2, NW3, OF, JO, YO, CH)")
+
+
+@attrs.frozen
+class CardType:
+    """One face of the card list: the card, its tennis name, and how many copies there are."""
+
+    card: Card
+    name: str
+    count: int
+
+
+#: Tennis names of the 16 shots, by (from, to); reconstructed.
+_SHOT_NAMES = {
+    ("BL", "BL"): "Crosscourt Forehand",
+    ("BL", "BR"): "Forehand Down the Line",
+    ("BL", "NL"): "Forehand Drop Shot",
+    ("BL", "NR"): "Forehand Angle",
+    ("BR", "BR"): "Crosscourt Backhand",
+    ("BR", "BL"): "Backhand Down the Line",
+    ("BR", "NR"): "Backhand Drop Shot",
+    ("BR", "NL"): "Backhand Slice",
+    ("NL", "BL"): "Deep Forehand Volley",
+    ("NL", "BR"): "Forehand Punch Volley",
+    ("NL", "NL"): "Forehand Drop Volley",
+    ("NL", "NR"): "Forehand Half Volley",
+    ("NR", "BR"): "Deep Backhand Volley",
+    ("NR", "BL"): "Backhand Punch Volley",
+    ("NR", "NR"): "Backhand Drop Volley",
+    ("NR", "NL"): "Backhand Half Volley",
+}
+
+#: The reconstructed 78-card list (see the module docstring).
+DEFAULT_CARDS: tuple[CardType, ...] = (
+    *(
+        CardType(shot(source, target), _SHOT_NAMES[source.value, target.value], 4)
+        for source in Section
+        for target in Section
+    ),
+    CardType(attack(Zone.BASELINE, 2), "Baseline Winner +2", 3),
+    CardType(attack(Zone.NET, 3), "Net Winner +3", 3),
+    CardType(offense(), "Offense", 2),
+    CardType(special(CardKind.JUST_OUT), "Just Out", 2),
+    CardType(special(CardKind.YOURS), "Yours", 2),
+    CardType(special(CardKind.CHALLENGE), "Challenge", 2),
+)
+
+
+def _register_json() -> None:
+    """Write a card in JSON as its short name, ``"BL-NR"``."""
+    from cardgames.serialization import converter
+
+    def structure(value: object, _: object) -> Card:
+        if type(value) is not str:
+            raise ValueError(f"expected a card name such as 'BL-NR', got {value!r}")
+        return parse_card(value)
+
+    converter.register_unstructure_hook(Card, lambda card: card.code)
+    converter.register_structure_hook(Card, structure)
+
+
+_register_json()

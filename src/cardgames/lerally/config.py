@@ -1,0 +1,134 @@
+"""The configuration of a Le Rally match: players, teams, the card list and the match format."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+import attrs
+
+from cardgames.errors import InvalidConfigError
+from cardgames.lerally.cards import DEFAULT_CARDS, Card, CardKind, CardType, Section, Zone
+
+__all__ = ["Config", "Format", "card_names", "check_config", "deck_cards"]
+
+
+class Format(StrEnum):
+    """How rallies add up to a set. A match is one set, or the best of three or five sets."""
+
+    SHOT_GUN = "shot-gun"  # one rally is the set
+    ONE_GAME = "one-game"  # 15, 30, 40, game: a rally won on 40 wins (sudden-death deuce)
+    FAST_FOUR = "fast-four"  # every rally is a game; first to 4 games
+    ONE_SET = "one-set"  # every rally is a game; first to 6 by 2, or to 7 after 5 all
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """Options of a Le Rally match; every field has the rules' default.
+
+    - ``players``: 2, 3 or 4; ``doubles`` (4 players only): partners sit opposite (players 0
+      and 2 against 1 and 3) and a side wins a rally when either partner empties their hand.
+    - ``format`` and ``best_of``: the six match formats are the four set formats played once,
+      and best of three or five sets of any of them (``best_of=3``, ``best_of=5``).
+    - ``cards``: the card list (the reconstructed 78 by default); ``hand_size``: cards dealt.
+    - ``first_server``: the first server (dealer), or ``None`` for a seeded draw.
+    - ``rally_limit``: a rally that reaches this many decisions is won by the side holding the
+      fewest cards, so that every rally ends; real rallies never come near it.
+    """
+
+    players: int = 2
+    doubles: bool = False
+    format: Format = Format.ONE_GAME
+    best_of: int = 1
+    cards: tuple[CardType, ...] = DEFAULT_CARDS
+    hand_size: int = 6
+    first_server: int | None = None
+    rally_limit: int = 500
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: the players, or two teams in doubles."""
+        return 2 if self.doubles else self.players
+
+    @property
+    def sets_to_win(self) -> int:
+        """Sets a side needs to win the match."""
+        return self.best_of // 2 + 1
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_card(card: object) -> None:
+    if type(card) is not Card or len(card) != 5:
+        raise InvalidConfigError(f"cards: {card!r} is not a Card")
+    kind, source, target, zone, value = card
+    if type(kind) is not CardKind or not _is_int(value):
+        raise InvalidConfigError(f"cards: {card!r} needs a CardKind and an int value")
+    if kind is CardKind.SHOT:
+        ok = type(source) is Section and type(target) is Section and zone is None and value == 0
+    elif kind is CardKind.ATTACK:
+        ok = source is None and target is None and type(zone) is Zone and 1 <= value <= 20
+    else:
+        ok = source is None and target is None and zone is None and value == 0
+    if not ok:
+        raise InvalidConfigError(f"cards: {card!r} is not a well-formed {kind.name.lower()} card")
+
+
+def check_config(config: Config) -> None:
+    """Raise ``InvalidConfigError`` if the config cannot be played."""
+    if not isinstance(config, Config):
+        raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__}")
+    if not _is_int(config.players) or config.players not in (2, 3, 4):
+        raise InvalidConfigError(f"players must be 2, 3 or 4, got {config.players!r}")
+    if type(config.doubles) is not bool:
+        raise InvalidConfigError("doubles must be true or false")
+    if config.doubles and config.players != 4:
+        raise InvalidConfigError("doubles needs 4 players")
+    if type(config.format) is not Format:
+        raise InvalidConfigError(f"format must be a Format, got {config.format!r}")
+    if not _is_int(config.best_of) or config.best_of not in (1, 3, 5):
+        raise InvalidConfigError(f"best_of must be 1, 3 or 5, got {config.best_of!r}")
+    if type(config.cards) is not tuple or not all(type(c) is CardType for c in config.cards):
+        raise InvalidConfigError("cards must be a tuple of CardType")
+    for entry in config.cards:
+        _check_card(entry.card)
+        if not _is_int(entry.count) or not 0 <= entry.count <= 1000:
+            raise InvalidConfigError(f"cards: the count of {entry.card.code} must be an int 0-1000")
+        if type(entry.name) is not str:
+            raise InvalidConfigError(f"cards: the name of {entry.card.code} must be a string")
+    faces = [entry.card for entry in config.cards]
+    if len(set(faces)) != len(faces):
+        raise InvalidConfigError("cards: each face may appear only once")
+    if not _is_int(config.hand_size) or not 1 <= config.hand_size <= 50:
+        raise InvalidConfigError(f"hand_size must be an int 1-50, got {config.hand_size!r}")
+    if len(deck_cards(config)) < config.players * config.hand_size:
+        raise InvalidConfigError(
+            f"cards: {config.players} hands of {config.hand_size} need "
+            f"{config.players * config.hand_size} cards"
+        )
+    if config.first_server is not None and (
+        not _is_int(config.first_server) or not 0 <= config.first_server < config.players
+    ):
+        raise InvalidConfigError(
+            f"first_server must be a player or None, got {config.first_server!r}"
+        )
+    if not _is_int(config.rally_limit) or not 10 <= config.rally_limit <= 100_000:
+        raise InvalidConfigError(
+            f"rally_limit must be an int 10-100000, got {config.rally_limit!r}"
+        )
+
+
+@functools.lru_cache(maxsize=32)
+def deck_cards(config: Config) -> tuple[Card, ...]:
+    """Every card of the match, in card-list order."""
+    return tuple(entry.card for entry in config.cards for _ in range(entry.count))
+
+
+@functools.lru_cache(maxsize=32)
+def card_names(config: Config) -> Mapping[Card, str]:
+    """The name of every face of the card list (read-only: shared by every match)."""
+    return MappingProxyType({entry.card: entry.name for entry in config.cards})

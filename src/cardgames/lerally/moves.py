@@ -1,0 +1,41 @@
+"""The moves of Le Rally: play a card, lob, play the offense card, or pick up."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from cardgames.lerally.cards import Card, Section
+
+__all__ = ["Lob", "Move", "Offense", "PickUp", "Play"]
+
+
+@attrs.frozen
+class Play:
+    """Play one card: a shot, an attack card, or a special card (Just Out, Yours, Challenge)."""
+
+    card: Card
+
+
+@attrs.frozen
+class Lob:
+    """Play ``count`` (two or more) identical shot cards at once: the next player is skipped."""
+
+    card: Card
+    count: int
+
+
+@attrs.frozen
+class Offense:
+    """Play the offense card from wherever the ball is; it lands in ``to``."""
+
+    to: Section
+
+
+@attrs.frozen
+class PickUp:
+    """Pick up (3 cards, or the attack total) when no card can be played; the exchange ends."""
+
+
+Move: TypeAlias = Play | Lob | Offense | PickUp

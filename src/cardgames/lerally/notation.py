@@ -1,0 +1,95 @@
+"""Le Rally's move notation.
+
+Cards are written by their short names: a shot as its two sections, from and to (``BL-NR``, from
+Baseline-Left to Net-Right; sections ``BL``, ``BR``, ``NL``, ``NR``), attacks as ``BW2``
+(Baseline Winner +2) and ``NW3`` (Net Winner +3), and ``OF``, ``JO``, ``YO``, ``CH`` for
+Offense, Just Out, Yours and Challenge.
+
+===================  ====================================================
+``play BL-NR``       play one card (a shot, an attack or a special card)
+``lob 2 BL-NR``      play two (or more) identical shot cards: a lob
+``offense NR``       play the offense card, landing the ball in ``NR``
+``pick up``          pick up (only when no card can be played)
+===================  ====================================================
+
+Parsing ignores case and extra spaces, and takes a card name alone for ``play``.
+"""
+
+from __future__ import annotations
+
+from cardgames.errors import InvalidMoveError
+from cardgames.lerally.cards import Card, Section, parse_card
+from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+
+__all__ = ["describe", "format_move", "parse_move"]
+
+_SECTIONS = {s.value: s for s in Section}
+
+
+def _card(value: object) -> str:
+    if isinstance(value, tuple) and len(value) == 5:
+        try:
+            return Card(*value).code
+        except (TypeError, AttributeError, KeyError):
+            pass
+    raise InvalidMoveError(f"{value!r} is not a card")
+
+
+def format_move(move: Move) -> str:
+    """The notation of ``move``, e.g. ``"play BL-NR"``; ``InvalidMoveError`` if malformed."""
+    if isinstance(move, Play):
+        return f"play {_card(move.card)}"
+    if isinstance(move, Lob):
+        if type(move.count) is not int or move.count < 2:
+            raise InvalidMoveError(f"{move!r}: a lob is two or more cards")
+        return f"lob {move.count} {_card(move.card)}"
+    if isinstance(move, Offense):
+        if not isinstance(move.to, str) or move.to not in _SECTIONS:
+            raise InvalidMoveError(f"{move!r}: {move.to!r} is not a section")
+        return f"offense {_SECTIONS[move.to].value}"
+    if isinstance(move, PickUp):
+        return "pick up"
+    raise InvalidMoveError(f"{move!r} is not a lerally move")
+
+
+def describe(move: object) -> str:
+    """The notation of a move for messages, or its repr when it is not a well-formed move."""
+    try:
+        return format_move(move)  # type: ignore[arg-type]
+    except InvalidMoveError:
+        return repr(move)
+
+
+def _parse_card(text: str) -> Card:
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise InvalidMoveError(str(exc)) from None
+
+
+def parse_move(state: object, text: str) -> Move:
+    """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
+
+    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
+
+    >>> from cardgames import lerally
+    >>> lerally.parse_move(lerally.new_game(seed=1), "lob 2 bl-nr")
+    Lob(card=shot(Section.BASELINE_LEFT, Section.NET_RIGHT), count=2)
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+    words = text.upper().split()
+    if words in (["PICK", "UP"], ["PICKUP"]):
+        return PickUp()
+    if len(words) == 1:
+        return Play(_parse_card(words[0]))
+    if len(words) == 2 and words[0] == "PLAY":
+        return Play(_parse_card(words[1]))
+    if len(words) == 2 and words[0] == "OFFENSE" and words[1] in _SECTIONS:
+        return Offense(_SECTIONS[words[1]])
+    if len(words) == 3 and words[0] == "LOB" and words[1].isdigit() and len(words[1]) <= 2:
+        return Lob(_parse_card(words[2]), int(words[1]))
+    raise InvalidMoveError(
+        f"{text!r} is not a lerally move; write e.g. 'play BL-NR', 'lob 2 BL-NR', "
+        "'offense NR' or 'pick up'"
+    )

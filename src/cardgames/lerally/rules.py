@@ -1,0 +1,700 @@
+"""The rules of Le Rally: the deal, exchanges of shots, attacks and special cards, rallies and
+the score of every match format.
+
+Two words matter: a **rally** is the scoring unit (deal six cards each; the first player to
+empty their hand wins it) and an **exchange** is the run of cards on the rally pile, which ends
+when a player cannot answer (they pick up and the next player leads) or plays Just Out.
+
+:func:`legal_moves` decides legality: a move is legal exactly when it is in that list. Plays are
+cached by hand and situation. ``apply_move`` copies the state into a :class:`_Draft`, lets one
+rule function change it and freezes it into the next state; the old state is never touched.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable
+
+from cardgames.errors import IllegalMoveError, InvalidStateError
+from cardgames.game import Outcome
+from cardgames.lerally.cards import Card, CardKind, Section
+from cardgames.lerally.config import Config, Format, check_config, deck_cards
+from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.state import Ending, RallyWin, Score, State, View
+from cardgames.rng import Rng, check_seed
+
+__all__ = [
+    "PICK_UP",
+    "apply_move",
+    "checked",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "max_rallies",
+    "new_game",
+    "outcome",
+    "score_rally",
+    "side_of",
+    "team",
+]
+
+#: Cards picked up by a player who cannot play (unless an attack says more), and by the victim
+#: of a Just Out.
+PICK_UP = 3
+#: One Game: points 0, 15, 30, 40 are kept as 0-3; a rally won on 40 wins the game.
+FORTY = 3
+#: Fast Four: games to win the set.
+FAST_FOUR_GAMES = 4
+#: One Set: games to win with a lead of two; after five games all, games to win outright.
+SET_GAMES, SET_LEAD, FIVE_ALL, SEVEN = 6, 2, 5, 7
+
+_PICK_UP = PickUp()
+_PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
+
+
+# --- sides and seats -----------------------------------------------------------------------
+
+
+def side_of(config: Config, player: int) -> int:
+    """The side a player scores for: themselves, or in doubles their team (player % 2)."""
+    return player % 2 if config.doubles else player
+
+
+def team(config: Config, side: int) -> tuple[int, ...]:
+    """The players of a side, in seat order."""
+    if config.doubles:
+        return (side, side + 2)
+    return (side,)
+
+
+def _next(config: Config, player: int) -> int:
+    """The player on ``player``'s left, who plays after them."""
+    return (player + 1) % config.players
+
+
+# --- legal moves ---------------------------------------------------------------------------
+
+
+def _options(
+    hand: tuple[Card, ...],
+    leading: bool,
+    ball: Section | None,
+    attack: Card | None,
+    last_is_me: bool,
+) -> tuple[Move, ...]:
+    """Every play open with ``hand`` in this situation (see :func:`_options_of`), looked up by
+    the cards of the hand that can matter in the situation, which many hands share."""
+    useful = tuple(filter(_relevance(leading, ball, attack).__getitem__, hand))
+    return _options_of(useful, leading, ball, attack, last_is_me)
+
+
+class _Relevance(dict[Card, bool]):
+    """Whether each card could be played in one situation, worked out once per card."""
+
+    def __init__(self, leading: bool, ball: Section | None, attack: Card | None) -> None:
+        super().__init__()
+        self.situation = (leading, ball, attack)
+
+    def __missing__(self, card: Card) -> bool:
+        value = self[card] = _matters(card, *self.situation)
+        return value
+
+
+@functools.lru_cache(maxsize=256)
+def _relevance(leading: bool, ball: Section | None, attack: Card | None) -> _Relevance:
+    return _Relevance(leading, ball, attack)
+
+
+def _matters(card: Card, leading: bool, ball: Section | None, attack: Card | None) -> bool:
+    """Whether ``card`` could be played in this situation."""
+    kind = card.kind
+    if leading:
+        return kind is CardKind.SHOT or kind is CardKind.OFFENSE
+    if attack is not None:
+        return card == attack or kind in _SPECIAL_KINDS
+    if kind is CardKind.SHOT:
+        return card.source is ball
+    if kind is CardKind.ATTACK:
+        return ball is not None and card.zone is ball.zone
+    return True
+
+
+_SPECIAL_KINDS = frozenset({CardKind.JUST_OUT, CardKind.YOURS, CardKind.CHALLENGE})
+
+
+@functools.lru_cache(maxsize=16384)
+def _options_of(
+    hand: tuple[Card, ...],
+    leading: bool,
+    ball: Section | None,
+    attack: Card | None,
+    last_is_me: bool,
+) -> tuple[Move, ...]:
+    """Every play open with ``hand`` in this situation, or picking up when there is none.
+
+    Leading, a player may lead a shot, a lob or the offense card. Facing an attack, only the
+    identical attack card (a Hot Shot) or a special card answers it. Otherwise a shot from the
+    ball's section, a lob of such shots, an attack card of the section's zone, the offense card
+    or a special card. Just Out and Challenge need a previous player other than oneself.
+    """
+    counts = Counter(hand)
+    moves: list[Move] = []
+    specials = not leading and not last_is_me
+    for face in sorted(counts):
+        kind = face.kind
+        if kind is CardKind.SHOT:
+            if attack is None and (leading or face.source is ball):
+                moves.append(_play(face))
+                moves.extend(_lob(face, n) for n in range(2, counts[face] + 1))
+        elif kind is CardKind.ATTACK:
+            fits = (
+                face == attack
+                if attack is not None
+                else ball is not None and face.zone is ball.zone
+            )
+            if not leading and fits:
+                moves.append(_play(face))
+        elif kind is CardKind.OFFENSE:
+            if attack is None:
+                moves.extend(_OFFENSES)
+        elif kind is CardKind.YOURS:
+            if not leading:
+                moves.append(_play(face))
+        elif specials:
+            moves.append(_play(face))
+    return tuple(moves) or _PICK_UP_ONLY
+
+
+_OFFENSES = tuple(Offense(section) for section in Section)
+
+
+@functools.lru_cache(maxsize=1024)
+def _play(card: Card) -> Play:
+    return Play(card)
+
+
+@functools.lru_cache(maxsize=1024)
+def _lob(card: Card, count: int) -> Lob:
+    return Lob(card, count)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the player to move, in a fixed order; ``()`` once over.
+
+    Playing is compulsory: ``PickUp`` is offered only when no card can be played.
+    """
+    memo = state._memo if type(state) is State else None
+    if type(memo) is tuple:
+        return memo
+    moves = _legal(checked(state))
+    object.__setattr__(state, "_memo", moves)
+    return moves
+
+
+def _legal(state: State) -> tuple[Move, ...]:
+    if state.result is not None or state.to_move is None:
+        return ()
+    player = state.to_move
+    return _options(
+        state.hands[player], state.leading, state.ball, state.attack, state.last == player
+    )
+
+
+# --- checking states -----------------------------------------------------------------------
+
+_TRUSTED = object()
+
+
+def checked(state: object) -> State:
+    """``state`` if it is a playable Le Rally state; raises ``InvalidStateError`` if not.
+
+    States made by the rules are trusted; any other is validated once, on first use.
+    """
+    if type(state) is not State:
+        hint = " (a view cannot stand for a state; resample() builds one)"
+        extra = hint if isinstance(state, View) else ""
+        raise InvalidStateError(f"expected a lerally State, got {type(state).__name__}{extra}")
+    if state._memo is None:
+        problem = _inconsistency(state)
+        if problem is not None:
+            raise InvalidStateError(f"not a playable lerally state: {problem}")
+        object.__setattr__(state, "_memo", _TRUSTED)
+    return state
+
+
+def _is_cards(value: object) -> bool:
+    return type(value) is tuple and all(type(c) is Card for c in value)
+
+
+def _inconsistency(state: State) -> str | None:
+    """What makes a state that the rules did not build unplayable, or ``None``."""
+    try:
+        check_config(state.config)
+    except ValueError as exc:
+        return str(exc)
+    config = state.config
+    n = config.players
+    over = state.result is not None
+    if over and type(state.result) is not Outcome:
+        return "result is not an Outcome"
+    if over != (state.to_move is None):
+        return "nobody moves exactly when the match is over"
+    if state.to_move is not None and (type(state.to_move) is not int or not 0 <= state.to_move < n):
+        return f"to_move must be a player 0-{n - 1}"
+    for name in ("last", "server"):
+        value = getattr(state, name)
+        if (value is not None or name == "server") and (
+            type(value) is not int or not 0 <= value < n
+        ):
+            return f"{name} must be a player 0-{n - 1}"
+    if type(state.leading) is not bool:
+        return "leading must be true or false"
+    if state.ball is not None and type(state.ball) is not Section:
+        return "ball must be a Section or None"
+    if state.attack is not None and (
+        type(state.attack) is not Card or state.attack.kind is not CardKind.ATTACK
+    ):
+        return "attack must be an attack card or None"
+    if type(state.attack_total) is not int or state.attack_total < 0:
+        return "attack_total must be a non-negative int"
+    if (state.attack is None) != (state.attack_total == 0):
+        return "an attack and its total go together"
+    if state.attack is not None and state.ball is not None:
+        return "facing an attack, the ball is in no section"
+    if state.leading and (state.pile or state.ball or state.attack or state.last is not None):
+        return "a leading player faces an empty pile"
+    if not over and not state.leading and state.ball is None and state.attack is None:
+        return "a player who does not lead answers a ball or an attack"
+    if not over and not state.leading and state.last is None:
+        return "a player who does not lead answers somebody's card"
+    for name in ("deck", "pile", "cleared"):
+        if not _is_cards(getattr(state, name)):
+            return f"{name} must be a tuple of Card"
+    if type(state.hands) is not tuple or len(state.hands) != n:
+        return f"hands must be a tuple of {n} hands"
+    for hand in state.hands:
+        if not _is_cards(hand) or list(hand) != sorted(hand):
+            return "every hand must be a sorted tuple of Card"
+    every = [*state.deck, *state.pile, *state.cleared, *(c for h in state.hands for c in h)]
+    if Counter(every) != Counter(deck_cards(config)):
+        return "the cards are not those of the config's card list"
+    if not over and not all(state.hands):
+        return "a player with an empty hand has already won the rally"
+    score = state.score
+    sides = config.sides
+    if (
+        type(score) is not Score
+        or type(score.sets) is not tuple
+        or type(score.games) is not tuple
+        or len(score.sets) != sides
+        or len(score.games) != sides
+        or type(score.to_seven) is not bool
+        or any(type(v) is not int or not 0 <= v <= SEVEN for v in (*score.sets, *score.games))
+    ):
+        return f"score must hold {sides} sets and games counts"
+    if type(state.plays) is not int or not 0 <= state.plays < config.rally_limit:
+        return f"plays must be an int 0-{config.rally_limit - 1}"
+    if state.last_rally is not None and (
+        type(state.last_rally) is not RallyWin or type(state.last_rally.ending) is not Ending
+    ):
+        return "last_rally must be a RallyWin"
+    if type(state.rng) is not Rng or type(state.rng.state) is not int:
+        return "rng must be an Rng"
+    if not 0 <= state.rng.state < 1 << 64:
+        return "rng state must be a 64-bit unsigned int"
+    return None
+
+
+# --- the public functions ------------------------------------------------------------------
+
+
+def new_game(config: Config | None = None, *, seed: int) -> State:
+    """A fresh match: the first server shuffles and deals, the player on their left leads.
+
+    >>> state = new_game(seed=1)
+    >>> len(state.hands[0]), state.leading
+    (6, True)
+    """
+    config = Config() if config is None else config
+    check_config(config)
+    check_seed(seed)
+    rng = Rng.from_seed(seed)
+    server = config.first_server
+    if server is None:
+        server, rng = rng.below(config.players)
+    sides = config.sides
+    d = _Draft.blank(config, server, Score((0,) * sides, (0,) * sides), rng)
+    _deal(d)
+    return d.finish()
+
+
+def current_player(state: State) -> int | None:
+    """The player to move, or ``None`` once the match is over."""
+    return checked(state).to_move
+
+
+def is_over(state: State) -> bool:
+    """Whether the match has ended."""
+    return checked(state).result is not None
+
+
+def outcome(state: State) -> Outcome | None:
+    """How the match ended, or ``None`` while it goes on."""
+    return checked(state).result
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
+    moves = legal_moves(state)
+    legal = _find(moves, move)
+    if legal is None:
+        raise IllegalMoveError(_why_illegal(state, move))
+    d = _Draft(state)
+    _APPLY[type(legal)](d, legal)
+    return d.finish()
+
+
+def _find(moves: tuple[Move, ...], move: object) -> Move | None:
+    for legal in moves:
+        if legal is move or legal == move:
+            return legal
+    return None
+
+
+# --- the draft -----------------------------------------------------------------------------
+
+
+class _Draft:
+    """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
+
+    __slots__ = (
+        "attack",
+        "attack_total",
+        "ball",
+        "cleared",
+        "config",
+        "deck",
+        "hands",
+        "last",
+        "last_rally",
+        "leading",
+        "pile",
+        "plays",
+        "result",
+        "rng",
+        "score",
+        "server",
+        "to_move",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.config = s.config
+        self.to_move = s.to_move
+        self.leading = s.leading
+        self.ball = s.ball
+        self.attack = s.attack
+        self.attack_total = s.attack_total
+        self.last = s.last
+        self.deck = s.deck
+        self.pile = s.pile
+        self.cleared = s.cleared
+        self.hands = s.hands
+        self.server = s.server
+        self.score = s.score
+        self.rng = s.rng
+        self.plays = s.plays
+        self.last_rally = s.last_rally
+        self.result = s.result
+
+    @classmethod
+    def blank(cls, config: Config, server: int, score: Score, rng: Rng) -> _Draft:
+        empty = State(
+            config=config,
+            to_move=None,
+            leading=True,
+            ball=None,
+            attack=None,
+            attack_total=0,
+            last=None,
+            deck=(),
+            pile=(),
+            cleared=(),
+            hands=((),) * config.players,
+            server=server,
+            score=score,
+            rng=rng,
+        )
+        return cls(empty)
+
+    def finish(self) -> State:
+        state = State(
+            self.config,
+            self.to_move,
+            self.leading,
+            self.ball,
+            self.attack,
+            self.attack_total,
+            self.last,
+            self.deck,
+            self.pile,
+            self.cleared,
+            self.hands,
+            self.server,
+            self.score,
+            self.rng,
+            self.plays,
+            self.last_rally,
+            self.result,
+        )
+        object.__setattr__(state, "_memo", _TRUSTED)
+        return state
+
+    def take(self, player: int, card: Card, count: int = 1) -> None:
+        hand = list(self.hands[player])
+        for _ in range(count):
+            hand.remove(card)
+        self._set_hand(player, tuple(hand))
+
+    def _set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
+        hands = list(self.hands)
+        hands[player] = hand
+        self.hands = tuple(hands)
+
+    def pick_up(self, player: int, count: int) -> None:
+        """``player`` picks up ``count`` cards off the deck; the cleared cards are shuffled into
+        a new deck when it runs out, and picking up stops when both are empty."""
+        drawn: list[Card] = []
+        for _ in range(count):
+            if not self.deck:
+                if not self.cleared:
+                    break
+                self.deck, self.rng = self.rng.shuffled(self.cleared)
+                self.cleared = ()
+            drawn.append(self.deck[-1])
+            self.deck = self.deck[:-1]
+        if drawn:
+            self._set_hand(player, tuple(sorted(self.hands[player] + tuple(drawn))))
+
+    def end_exchange(self, leader: int) -> None:
+        """Clear the pile; ``leader`` starts the next exchange."""
+        self.cleared = self.cleared + self.pile
+        self.pile = ()
+        self.ball, self.attack, self.attack_total, self.last = None, None, 0, None
+        self.to_move, self.leading = leader, True
+
+
+# --- the deal and the moves ----------------------------------------------------------------
+
+
+def _deal(d: _Draft) -> None:
+    """Shuffle every card; the server deals ``hand_size`` cards to each player, one at a time,
+    starting on their left, who then leads."""
+    config = d.config
+    deck, d.rng = d.rng.shuffled(deck_cards(config))
+    hands: list[list[Card]] = [[] for _ in range(config.players)]
+    first = _next(config, d.server)
+    top = len(deck)
+    for _ in range(config.hand_size):
+        for i in range(config.players):
+            top -= 1
+            hands[(first + i) % config.players].append(deck[top])
+    d.deck = deck[:top]
+    d.hands = tuple(tuple(sorted(hand)) for hand in hands)
+    d.pile, d.cleared, d.plays = (), (), 0
+    d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
+    d.to_move, d.leading = first, True
+
+
+def _apply_play(d: _Draft, move: Play) -> None:
+    player = d.to_move
+    assert player is not None
+    card = move.card
+    d.take(player, card)
+    d.pile = (*d.pile, card)
+    kind = card.kind
+    if kind is CardKind.SHOT:
+        _land(d, player, card.target, _next(d.config, player))
+    elif kind is CardKind.ATTACK:
+        d.attack_total = d.attack_total + card.value if d.attack is not None else card.value
+        d.attack, d.ball, d.last = card, None, player
+        _turn_to(d, _next(d.config, player))
+    elif kind is CardKind.JUST_OUT:
+        victim = d.last
+        assert victim is not None
+        d.pick_up(victim, PICK_UP)
+        d.end_exchange(player)
+        _after_play(d, player)
+    elif kind is CardKind.YOURS:
+        d.last = player
+        _turn_to(d, _next(d.config, player))
+    else:  # CHALLENGE: the player of the card before answers the shot themselves
+        challenged = d.last
+        assert challenged is not None
+        d.last = player
+        _turn_to(d, challenged)
+
+
+def _apply_lob(d: _Draft, move: Lob) -> None:
+    player = d.to_move
+    assert player is not None
+    d.take(player, move.card, move.count)
+    d.pile = d.pile + (move.card,) * move.count
+    _land(d, player, move.card.target, _next(d.config, _next(d.config, player)))
+
+
+def _apply_offense(d: _Draft, move: Offense) -> None:
+    player = d.to_move
+    assert player is not None
+    card = next(c for c in d.hands[player] if c.kind is CardKind.OFFENSE)
+    d.take(player, card)
+    d.pile = (*d.pile, card)
+    _land(d, player, move.to, _next(d.config, player))
+
+
+def _land(d: _Draft, player: int, section: Section | None, answerer: int) -> None:
+    """A shot by ``player`` lands in ``section``; ``answerer`` plays from there."""
+    d.ball, d.attack, d.attack_total, d.last, d.leading = section, None, 0, player, False
+    _turn_to(d, answerer)
+
+
+def _turn_to(d: _Draft, answerer: int) -> None:
+    player = d.to_move
+    assert player is not None
+    d.to_move = answerer
+    d.leading = False
+    _after_play(d, player)
+
+
+def _apply_pick_up(d: _Draft, move: PickUp) -> None:
+    player = d.to_move
+    assert player is not None
+    d.pick_up(player, d.attack_total if d.attack is not None else PICK_UP)
+    d.end_exchange(_next(d.config, player))
+    _after_play(d, player)
+
+
+def _after_play(d: _Draft, player: int) -> None:
+    """Count the decision; a player out of cards wins the rally, and so does the side with
+    the fewest cards when the rally reaches its limit."""
+    d.plays += 1
+    if not d.hands[player]:
+        _win_rally(d, player, Ending.EMPTY_HAND)
+    elif d.plays >= d.config.rally_limit:
+        first = _next(d.config, d.server)
+        order = [(first + i) % d.config.players for i in range(d.config.players)]
+        fewest = min(order, key=lambda p: len(d.hands[p]))
+        _win_rally(d, fewest, Ending.RALLY_LIMIT)
+
+
+def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
+    config = d.config
+    side = side_of(config, player)
+    d.last_rally = RallyWin(side, player, ending)
+    d.score, winner = score_rally(config, d.score, side)
+    if winner is not None:
+        d.result = Outcome.win(set(team(config, winner)), config.players, _match_reason(d.score))
+        d.to_move, d.leading = None, False
+        d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
+        return
+    d.server = _next(config, d.server)
+    _deal(d)
+
+
+def _match_reason(score: Score) -> str:
+    if len(score.sets) and max(score.sets) > 1:
+        return "won the match " + "-".join(str(s) for s in score.sets) + " in sets"
+    return "won the match"
+
+
+_APPLY: dict[type, Callable[[_Draft, object], None]] = {
+    Play: _apply_play,  # type: ignore[dict-item]
+    Lob: _apply_lob,  # type: ignore[dict-item]
+    Offense: _apply_offense,  # type: ignore[dict-item]
+    PickUp: _apply_pick_up,  # type: ignore[dict-item]
+}
+
+
+# --- the score -----------------------------------------------------------------------------
+
+
+def score_rally(config: Config, score: Score, side: int) -> tuple[Score, int | None]:
+    """The score after ``side`` wins a rally, and the side that has won the match, if any."""
+    games = list(score.games)
+    to_seven = score.to_seven
+    fmt = config.format
+    if fmt is Format.SHOT_GUN:
+        set_won = True
+    elif fmt is Format.ONE_GAME:
+        set_won = games[side] == FORTY
+        games[side] += 0 if set_won else 1
+    elif fmt is Format.FAST_FOUR:
+        games[side] += 1
+        set_won = games[side] == FAST_FOUR_GAMES
+    else:
+        games[side] += 1
+        if not to_seven and sum(1 for g in games if g == FIVE_ALL) >= 2:
+            to_seven = True
+        if to_seven:
+            set_won = games[side] == SEVEN
+        else:
+            others = max(g for s, g in enumerate(games) if s != side)
+            set_won = games[side] >= SET_GAMES and games[side] - others >= SET_LEAD
+    if not set_won:
+        return Score(score.sets, tuple(games), to_seven), None
+    sets = list(score.sets)
+    sets[side] += 1
+    fresh = Score(tuple(sets), (0,) * config.sides)
+    if sets[side] == config.sets_to_win:
+        # The finished match keeps the games of its last set, for the record.
+        return Score(tuple(sets), tuple(games), to_seven), side
+    return fresh, None
+
+
+def max_rallies(config: Config) -> int:
+    """A bound on the rallies of a match: a side can win at most one rally short of every set
+    target without ending the set, and at most one set short of the match."""
+    sides = config.sides
+    per_set = {
+        Format.SHOT_GUN: 1,
+        Format.ONE_GAME: sides * FORTY + 1,
+        Format.FAST_FOUR: sides * (FAST_FOUR_GAMES - 1) + 1,
+        Format.ONE_SET: sides * (SEVEN - 1) + 1,
+    }[config.format]
+    sets = sides * (config.sets_to_win - 1) + 1
+    return sets * per_set
+
+
+# --- why a move is not legal ---------------------------------------------------------------
+
+
+def _why_illegal(state: State, move: object) -> str:
+    from cardgames.lerally.notation import describe
+
+    what = describe(move)
+    if state.result is not None:
+        return f"{what}: the match is over"
+    player = state.to_move
+    assert player is not None
+    hand = state.hands[player]
+    if isinstance(move, Play | Lob):
+        card = move.card
+        needed = move.count if isinstance(move, Lob) and type(move.count) is int else 1
+        if type(card) is not Card and not isinstance(card, tuple):
+            return f"{what}: not a card"
+        held = sum(1 for c in hand if c == card)
+        if held < needed:
+            return f"{what}: player {player} holds {held} of that card"
+    if _PICK_UP in legal_moves(state):
+        return f"{what}: player {player} can play no card and must pick up"
+    if state.leading:
+        return (
+            f"{what}: player {player} leads a new exchange with a shot, a lob or the offense card"
+        )
+    if state.attack is not None:
+        return (
+            f"{what}: only the identical attack card or a special card answers "
+            f"{state.attack.code} (or pick up {state.attack_total})"
+        )
+    ball = state.ball.value if state.ball is not None else "nowhere"
+    return f"{what}: player {player} must play from {ball}, the section the ball landed in"
