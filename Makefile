@@ -20,6 +20,8 @@ demo: $(STAMP)
 	$(BIN)/cardgames play alakaslam --preset doubles --bots greedy,random --seed 1 --quiet \
 		--out demo-alakaslam-doubles.json
 	$(BIN)/cardgames replay demo-alakaslam.json
+	$(BIN)/cardgames play lerally --bots greedy,random --seed 1 --quiet --out demo-lerally.json
+	$(BIN)/cardgames replay demo-lerally.json
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
