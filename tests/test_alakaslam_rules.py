@@ -12,7 +12,7 @@ run from column ``a`` to ``c``, doubles courts to ``d``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
@@ -348,6 +348,19 @@ def test_mulligan_discards_the_hand_and_draws_one_fewer() -> None:
     assert len(state.discard) == 15
 
 
+def test_mulligans_may_bring_a_hand_to_zero_and_the_empty_hand_is_skipped() -> None:
+    """A hand may reach 0 cards by mulligans; its player is then not asked again."""
+    state = new_game(Config(hand_size=2, characters=SINGLES_CAST), seed=0)
+    state = play(state, "mulligan")
+    assert (len(state.hands[0]), state.phase, state.to_move) == (1, Phase.MULLIGAN, 0)
+    state = play(state, "mulligan")
+    assert state.hands[0] == ()
+    assert len(state.discard) == 3
+    assert (state.phase, state.to_move) == (Phase.MULLIGAN, 1)
+    state = play(state, "keep")
+    assert (state.phase, state.to_move) == (Phase.CALL, 1)
+
+
 def test_call_reveals_cards_until_a_hit_card() -> None:
     """The call reveals cards off the deck until a Hit card; the revealed cards are discarded."""
     state = at_call(Config(characters=SINGLES_CAST), deck_top="E1 E2 R1")
@@ -355,6 +368,23 @@ def test_call_reveals_cards_until_a_hit_card() -> None:
     state = play(state, "call red")
     assert state.discard == in_order("E1 E2 R1")
     assert len(state.deck) == deck - 3
+
+
+def test_call_reshuffles_the_discard_pile_when_the_deck_runs_out() -> None:
+    """A call that empties the deck before a Hit card shows goes on with the discard pile
+    shuffled into a new deck (the cards revealed so far included)."""
+    state = with_cards(at_call(Config(characters=SINGLES_CAST), deck_top=""), deck="E1 E2")
+    pile = len(state.discard)
+    state = play(state, "call red")
+    # The old pile and the two revealed Enchantments became the new deck; the new pile holds
+    # only what this call revealed after the reshuffle: Enchantments, then one Hit card.
+    assert len(state.deck) + len(state.discard) == pile + 2
+    *skipped, decider = state.discard
+    assert decider.is_hit
+    assert all(card.is_enchantment for card in skipped)
+    assert state.server == (1 if decider.colour is RED else 0)
+    assert state.phase is Phase.CORNER
+    assert sum(card_counts(state).values()) == 52
 
 
 def test_right_call_serves_first() -> None:
@@ -516,6 +546,55 @@ def test_faulting_side_does_not_draw() -> None:
     assert (state.phase, state.to_move) == (Phase.LOSER_DISCARD, 0)
 
 
+def doubles_serve_position(hands: Sequence[str], *, deck_top: str = "") -> State:
+    """Doubles: player 1 serves from a4 (partner on c3; receivers on d1 and b2)."""
+    return position(
+        hands,
+        at=("b2", "a4", "d1", "c3"),
+        ball="a4",
+        to_move=1,
+        phase=Phase.SERVE,
+        config=DOUBLES,
+        deck_top=deck_top,
+    )
+
+
+def test_doubles_support_plays_on_the_serve_and_each_server_teammate_draws_one() -> None:
+    """Doubles: the serving side's support plays face down after the server; after a good serve
+    each player of the serving side draws one card."""
+    state = doubles_serve_position(["B0", "R2 B1", "B0", "R0 E2"], deck_top="R1 B2")
+    state = play(state, "hit R2")
+    assert (state.phase, state.to_move) == (Phase.SUPPORT, 3)
+    assert view(state, 3).played_count == 1
+    assert all(isinstance(m, Support) for m in legal_moves(state))
+    state = play(state, "support R0")  # a4: two columns toward red, two rows on
+    assert state.ball == cell("c2")
+    assert state.last_point is None and not state.serving
+    state = end_turn(state)
+    assert state.hands[1] == cards("B1 R1")
+    assert state.hands[3] == cards("E2 B2")
+    assert (state.phase, state.to_move, state.queue) == (Phase.MOVE, 0, (2,))
+
+
+@pytest.mark.parametrize(
+    ("serve", "support", "straight"),
+    [("R2", "B1", True), ("R1 B1", "R0", False)],
+    ids=["combined-straight", "server-alone-straight"],
+)
+def test_doubles_straight_serve_is_judged_on_the_combined_landing(
+    serve: str, support: str, straight: bool
+) -> None:
+    """Doubles: a serve is straight when the server's and the support's cards together land in
+    the column it was served from, whatever the server's cards alone would do."""
+    state = doubles_serve_position(["B0", "R2 R1 B1", "B0", "B1 R0"])
+    state = play(state, f"hit {serve}", f"support {support}")
+    if straight:
+        assert state.last_point == Point(0, Fault.STRAIGHT)
+    else:
+        assert state.last_point is None
+        assert state.ball == cell("b2")
+
+
 # --- aim and distance -----------------------------------------------------------------------------
 
 
@@ -668,6 +747,33 @@ def test_split_movement_allows_moving_before_and_after_the_hit() -> None:
     assert DiscardStep(enchant(1), cell("a4")) in legal_moves(state)
 
 
+def test_movement_after_the_hit_is_offered_on_public_facts_only() -> None:
+    """After the hit a player is asked about movement when their window is open (they did not
+    move before the hit, or movement is split) and their side's free step is unused or their
+    hand is not empty: a hand without Enchantments still gets the question, with only ``done``
+    to answer, so that being skipped tells nothing about the cards. An empty hand with the free
+    step gone is skipped."""
+    config = Config(split_movement=True, characters=SINGLES_CAST)
+    state = position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1, config=config)
+    state = play(state, "step b4", "hit R2")
+    assert (state.phase, state.to_move) == (Phase.AFTER, 1)
+    assert legal_moves(state) == (Done(),)
+    state = position(["B0", "R2"], at=("a1", "a4"), ball="b4", to_move=1, config=config)
+    state = play(state, "step b4", "hit R2")
+    assert (state.phase, state.to_move) == (Phase.MOVE, 0)
+
+
+def test_doubles_movement_after_the_hit_asks_on_public_facts_only() -> None:
+    """Doubles: a player who moved before the hit is skipped after it; their partner, who did
+    not move, is asked although the side's free step is gone and their hand holds no
+    Enchantment, and can only say ``done``."""
+    state = doubles_position(["B0", "B0", "B1", "R1 B1"], to_move=1, ball="c3")
+    state = play(state, "step a4", "done", "hit B1", "support B0")  # c3 -> a2
+    assert state.ball == cell("a2")
+    assert (state.phase, state.to_move, state.queue) == (Phase.AFTER, 3, ())
+    assert legal_moves(state) == (Done(),)
+
+
 # --- drawing --------------------------------------------------------------------------------------
 
 
@@ -711,6 +817,76 @@ def test_wendolyn_draws_one_card_off_the_discard_pile() -> None:
     assert state.deck[-1] == hit(0, BLUE)
 
 
+@pytest.mark.parametrize(
+    ("moves", "pile"),
+    [(("hit B0 R2 E1", "done"), "E2 B0 R2"), (("hit R2", "step a4 E1", "done"), "E2 R2")],
+    ids=["her-shot-enchantment", "enchantment-discarded-to-move"],
+)
+def test_wendolyn_may_take_back_the_card_she_just_put_on_the_pile(
+    moves: tuple[str, ...], pile: str
+) -> None:
+    """Wendolyn's discard-pile draw comes at the end of her turn, after her shot's cards (in hand
+    order: Hit cards by value, blue before red, then the Enchantment) and the cards she
+    discarded to move went onto the pile: she takes back the top one, her own card."""
+    state = position(
+        ["B0", "B0 R2 E1 R1"],
+        at=("a1", "b4"),
+        ball="b4",
+        to_move=1,
+        characters=(RICH, WENDOLYN),
+        discard="E2",
+        deck_top="R0",
+    )
+    state = play(state, *moves)
+    assert (state.phase, state.to_move) == (Phase.MOVE, 0)
+    assert enchant(1) in state.hands[1]
+    assert hit(0, RED) in state.hands[1]
+    assert state.discard == in_order(pile)
+
+
+def test_wendolyn_draws_nothing_off_the_pile_at_the_refill_or_a_mulligan() -> None:
+    """The refill after a point and a mulligan are not draw phases: Wendolyn draws off the
+    deck only, and the discard pile stays as it was."""
+    state = position(
+        ["R1 R1 R1 B1 B1 B1 B2 B2", "R1 R1 B1"],
+        at=("a1", "b4"),
+        ball="b4",
+        to_move=1,
+        characters=(RICH, WENDOLYN),
+        discard="E2 R2",
+        deck_top="R0 B0 R0 B0 E1 R2 B2 E2 E1 R0 B0 R2",
+    )
+    state = play(state, "decline", "done")  # she loses the point; the hands are refilled
+    assert (state.phase, state.to_move) == (Phase.MULLIGAN, 1)
+    refilled = cards("R1 R1 B1 R0 B0 R0 B0 E1")
+    assert state.hands[1] == refilled
+    assert state.discard == in_order("E2 R2")
+    state = play(state, "mulligan")
+    assert state.hands[1] == cards("R2 B2 E2 E1 R0 B0 R2")
+    assert state.discard == in_order("E2 R2") + refilled
+
+
+def test_wendolyn_in_doubles_takes_her_one_draw_off_the_pile() -> None:
+    """Doubles: Wendolyn's draw phase is her single card, and it is the discard pile's top (here
+    the card she played as support); her partner draws off the deck."""
+    state = position(
+        ["R2 B0", "B0", "B0 R1", "R1"],
+        at=("a1", "b4", "c2", "c3"),
+        ball="a1",
+        config=DOUBLES,
+        characters=(STEN, SIMON, WENDOLYN, RICH),
+        discard="E2",
+        deck_top="R1 B2",
+    )
+    state = play(state, "hit R2", "support B0")  # a1 -> a3
+    assert state.discard == in_order("E2 R2 B0")
+    state = end_turn(state)
+    assert state.hands[0] == cards("B0 R1")
+    assert state.hands[2] == cards("B0 R1")
+    assert state.discard == in_order("E2 R2")
+    assert state.deck[-1] == hit(2, BLUE)
+
+
 # --- hits and enchantments ------------------------------------------------------------------------
 
 
@@ -733,6 +909,21 @@ def test_same_faces_are_one_move() -> None:
     assert len(set(moves)) == len(moves)
     expected = {"R1", "B1", "R1 R1", "R1 B1", "R1 R1 R1", "R1 R1 B1"}
     assert plays(state) == {cards(text) for text in expected}
+
+
+def test_a_play_is_a_set_of_faces_whatever_the_order() -> None:
+    """A hit names faces, not an order: ``Hit`` (and ``Support``) keep their cards sorted, so a
+    hit written out of order is the legal one and ``apply_move`` takes it."""
+    assert Hit(in_order("R2 B1")) == Hit(in_order("B1 R2"))
+    assert hash(Hit(in_order("R2 B1"))) == hash(Hit(in_order("B1 R2")))
+    assert Hit(in_order("E1 R2 B1")).cards == cards("B1 R2 E1")
+    assert Support(in_order("R1 B0")) == Support(cards("R1 B0"))
+    state = position(["R0 B2 R1 E1", "B0"], at=("b1", "a4"), ball="b1")
+    shuffled = Hit(in_order("R1 B2 R0"))
+    assert shuffled in legal_moves(state)
+    after = apply_move(state, shuffled)
+    assert after == apply_move(state, Hit(cards("R0 B2 R1")))
+    assert after.ball == cell("c4")
 
 
 def test_enchantment_binds_the_return_to_exactly_n_cards() -> None:
@@ -786,6 +977,28 @@ def test_hazel_enchantment_asks_one_more_card(enchantment: str, asked: int) -> N
     assert state.binds == (0, asked)
 
 
+ENCHANT_THREE_DECK = Config(deck=(*CONFIG.deck, CardCount(enchant(3), 2)))
+
+
+@pytest.mark.parametrize(
+    ("hitter", "asked"), [(HAZEL, 3), (RICH, 3)], ids=["hazel-capped", "plain-enchant-three"]
+)
+def test_hazel_bind_is_capped_at_three_cards(hitter: Character, asked: int) -> None:
+    """Hazel's Enchant-3 asks for 3 cards, not 4: a return is never more than three cards."""
+    state = position(
+        ["R2 E3", "B0 B1 R1 R0"],
+        at=("b1", "c3"),
+        ball="b1",
+        characters=(hitter, STEN),
+        config=ENCHANT_THREE_DECK,
+    )
+    state = play(state, "hit R2 E3")  # b1 -> c3
+    assert state.binds == (0, asked)
+    state = end_turn(state)
+    options = plays(state)
+    assert options and all(len(p) == asked for p in options)
+
+
 def test_rich_enchant_two_forbids_enchantments_in_the_return() -> None:
     """After Rich's Enchant-2 the return holds no Enchantment (discarding to move is allowed)."""
     state = position(["R2 E2 B0", "E1 E2 R1 B1 B2"], at=("b1", "c3"), ball="b1")
@@ -810,6 +1023,44 @@ def test_bound_player_without_enough_cards_can_only_let_go() -> None:
     state = position(["B0", "R1"], at=("a1", "c4"), ball="c4", to_move=1, binds=(0, 2))
     assert plays(state) == set()
     assert Decline() in legal_moves(state)
+
+
+def rich_locked_return() -> State:
+    """Rich (player 0) has hit R2 E2 from b1 to c3: player 1 must return with exactly two
+    cards, none of them an Enchantment."""
+    state = position(["R2 E2 B0", "E1 R1 B1"], at=("b1", "c3"), ball="b1")
+    return end_turn(play(state, "hit R2 E2"))
+
+
+@pytest.mark.parametrize(
+    ("make", "move", "reason"),
+    [
+        (
+            lambda: position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1),
+            "hit R2",
+            "the ball is on b4",
+        ),
+        (
+            lambda: position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1),
+            "hit R1 B1",
+            "player 1 does not hold R1",
+        ),
+        (
+            lambda: position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1, binds=(0, 2)),
+            "hit R2",
+            "an Enchantment asks for exactly 2 cards",
+        ),
+        (rich_locked_return, "hit R1 E1", "Rich's Enchant-2 forbids Enchantments"),
+    ],
+    ids=["ball-elsewhere", "card-not-held", "count-under-bind", "rich-lock"],
+)
+def test_illegal_hits_say_why(make: Callable[[], State], move: str, reason: str) -> None:
+    """An ``IllegalMoveError`` names what is wrong with the hit: the ball is on another cell, a
+    card is not in the hand, the count differs from the bind, or Rich's lock forbids it."""
+    state = make()
+    with pytest.raises(IllegalMoveError) as raised:
+        play(state, move)
+    assert reason in str(raised.value)
 
 
 # --- Toots ----------------------------------------------------------------------------------------
@@ -1007,6 +1258,70 @@ def test_doubles_bound_support_plays_exactly_its_bind() -> None:
     state = play(state, "hit R1")
     options = plays(state)
     assert options and all(len(p) == 2 for p in options)
+
+
+@pytest.mark.parametrize("support", ["R1", "E2 E2"], ids=["too-few-cards", "two-enchantments"])
+def test_doubles_bound_support_without_a_play_loses_the_point(support: str) -> None:
+    """Doubles: a support bound to N cards who cannot play exactly N (too few cards, or no
+    play of N with at most one Enchantment) can only let the point go: fault ``no answer``."""
+    state = doubles_position(["R2 B0", "B0", support, "R1"], binds=(0, 0, 2, 0))
+    state = play(state, "hit R2")
+    assert (state.phase, state.to_move) == (Phase.SUPPORT, 2)
+    assert legal_moves(state) == (Decline(),)
+    state = play(state, "decline")
+    assert state.last_point == Point(1, Fault.NO_ANSWER)
+    assert state.score == (0, 1)
+    assert state.played == ()
+    assert state.discard[-1] == hit(2, RED)
+    assert state.hands[0] == cards("B0")
+
+
+def test_doubles_unbound_support_with_no_cards_is_skipped() -> None:
+    """Doubles: an unbound support with an empty hand adds nothing: the hitter's cards resolve
+    alone and the shot stands."""
+    state = doubles_position(["R2 B0", "B0", "", "R1"])
+    state = play(state, "hit R2")  # a1 -> b3
+    assert state.played == ()
+    assert state.ball == cell("b3")
+    assert state.last_point is None
+    assert (state.phase, state.to_move) == (Phase.AFTER, 0)
+    assert state.discard[-1] == hit(2, RED)
+
+
+def test_doubles_unbound_support_with_only_locked_enchantments_is_skipped() -> None:
+    """Doubles: under Rich's lock an unbound support holding only Enchantments has no play and
+    is skipped: the hitter's cards resolve alone and the support keeps the Enchantments."""
+    state = doubles_position(["R2 B0", "B0", "E2 E2", "R1"])
+    state = attrs.evolve(state, locked=True)
+    state = play(state, "hit R2")  # a1 -> b3
+    assert state.ball == cell("b3")
+    assert state.last_point is None
+    assert state.phase is Phase.AFTER
+    assert state.hands[2] == cards("E2 E2")
+
+
+def test_doubles_rich_lock_binds_both_opponents_when_he_supports() -> None:
+    """Doubles: Rich's Enchant-2 locks the return even when he plays it as the support, and the
+    lock covers both opponents' plays: the bound one's and the unbound one's."""
+    state = doubles_position(["R0 B0 E2", "R1", "B1 R1 E2", "E2 R1"], to_move=1)
+    state = play(state, "hit R1", "support E2 R1")  # b4 -> d2
+    assert state.ball == cell("d2")
+    assert state.locked
+    state = end_turn(play(state, "target 0"))
+    assert state.binds == (2, 0, 0, 0)
+    assert (state.phase, state.to_move, state.queue) == (Phase.MOVE, 0, (2,))
+    state = play(state, "done", "step d2")
+    assert plays(state) == {cards("B1"), cards("R1"), cards("B1 R1")}
+    with pytest.raises(IllegalMoveError):
+        play(state, "hit B1 E2")
+    state = play(state, "hit B1")  # d2 -> c3
+    assert (state.phase, state.to_move) == (Phase.SUPPORT, 0)
+    assert plays(state) == {cards("R0 B0")}
+    with pytest.raises(IllegalMoveError):
+        play(state, "support B0 E2")
+    state = play(state, "support R0 B0")
+    assert state.ball == cell("c3")
+    assert not state.locked
 
 
 def test_doubles_each_enchantment_binds_a_different_opponent() -> None:

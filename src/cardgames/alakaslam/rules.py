@@ -1230,6 +1230,9 @@ def _why_illegal(state: State, move: object) -> str:
     if state.result is not None:
         return f"{what}: the match is over"
     kinds = sorted({type(m).__name__ for m in legal_moves(state)})
+    here = state.positions[player] if state.positions and player is not None else None
+    if isinstance(move, Hit) and state.phase is Phase.MOVE and here != state.ball:
+        return f"{what}: the ball is on {_name(state.ball)}, player {player} on {_name(here)}"
     if type(move).__name__ not in kinds:
         return (
             f"{what}: player {player} is deciding in the {state.phase} phase, where the moves "
@@ -1240,9 +1243,6 @@ def _why_illegal(state: State, move: object) -> str:
         cards = getattr(move, "cards", None)
         if not isinstance(cards, tuple) or not all(type(c) is Card for c in cards):
             return f"{what}: the cards must be a tuple of Card"
-        here = state.positions[player] if state.positions else None
-        if isinstance(move, Hit) and state.phase is Phase.MOVE and here != state.ball:
-            return f"{what}: the ball is on {_name(state.ball)}, player {player} on {_name(here)}"
         missing = Counter(cards) - Counter(state.hands[player])
         if missing:
             lacking = " ".join(c.code for c in missing.elements())

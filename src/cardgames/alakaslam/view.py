@@ -96,6 +96,11 @@ def resample(view: View, *, seed: int) -> State:
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffled(tuple(unseen.elements()))
     hidden: list[Card] = list(pool)
+    # The face-down play first: it must be a play the hitter could make, which the cards
+    # left over after dealing the hands might not allow.
+    played = own_played
+    if view.played_count and not own_played:
+        played = _deal_play(hidden, view.played_count, enchant_ok=not view.locked)
     hands: list[tuple[Card, ...]] = []
     for p, size in enumerate(view.hand_sizes):
         if p == view.player:
@@ -103,9 +108,6 @@ def resample(view: View, *, seed: int) -> State:
             continue
         hands.append(tuple(sorted(hidden[:size])))
         del hidden[:size]
-    played = own_played
-    if view.played_count and not own_played:
-        played = _deal_play(hidden, view.played_count, enchant_ok=not view.locked)
     if len(hidden) != view.deck_size:
         raise InvalidStateError("the view's card counts do not add up to its config's deck")
     game_rng, _ = rng.split()
