@@ -19,6 +19,7 @@ from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
 
 import attrs
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -104,6 +105,27 @@ _strict(
     lambda v: (type(v) is float and math.isfinite(v)) or type(v) is int,
     "a finite number",
 )
+
+
+def _is_homogeneous_tuple(t: Any) -> bool:
+    args = get_args(t)
+    return getattr(t, "__origin__", None) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _structure_homogeneous_tuple(t: Any) -> Callable[[Any, Any], Any]:
+    """A tuple of any length is written as a JSON list, and only a list loads as one (cattrs
+    alone would also take a JSON object, as the tuple of its keys)."""
+    items = homogenous_tuple_structure_factory(t, converter)
+
+    def structure(value: Any, cls: Any) -> Any:
+        if type(value) is not list:
+            raise ValueError(f"expected a list, got {type(value).__name__}")
+        return items(value, cls)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homogeneous_tuple)
 
 
 def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:

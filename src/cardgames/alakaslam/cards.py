@@ -19,6 +19,7 @@ __all__ = [
     "Colour",
     "enchant",
     "hit",
+    "is_card",
     "parse_card",
 ]
 
@@ -93,6 +94,25 @@ class Card(NamedTuple):
         if self.kind is CardKind.ENCHANT and self.colour is None:
             return f"enchant({self.value!r})"
         return f"Card({self.kind!r}, {self.value!r}, {self.colour!r})"
+
+
+#: Values a Hit card and an Enchantment may carry (an Enchantment asks for at most the three
+#: cards a hit may hold).
+HIT_VALUES = range(10)
+ENCHANT_VALUES = range(1, 4)
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a well-formed card: a Hit card with a colour and a value 0-9, or
+    an Enchantment with no colour and a value 1-3 (plain tuples are not cards)."""
+    if type(value) is not Card:
+        return False
+    kind, number, colour = value
+    if type(kind) is not CardKind or type(number) is not int:
+        return False
+    if kind is CardKind.HIT:
+        return type(colour) is Colour and number in HIT_VALUES
+    return colour is None and number in ENCHANT_VALUES
 
 
 def hit(value: int, colour: Colour) -> Card:
@@ -204,7 +224,7 @@ _CODES = {"R": Colour.RED, "B": Colour.BLUE}
 def parse_card(code: str) -> Card:
     """The card a short name names: ``R2``, ``b0``, ``E1``; raises ``ValueError`` otherwise."""
     text = code.strip().upper() if isinstance(code, str) else ""
-    if len(text) == 2 and text[1].isdigit():
+    if len(text) == 2 and text[1] in "0123456789":
         value = int(text[1])
         if text[0] == "E":
             return enchant(value)
@@ -222,7 +242,12 @@ def _register_json() -> None:
             raise ValueError(f"expected a card name such as 'R2', got {value!r}")
         return parse_card(value)
 
-    converter.register_unstructure_hook(Card, lambda card: card.code)
+    def unstructure(card: Card) -> str:
+        if not is_card(card):
+            raise ValueError(f"{card!r} is not a well-formed card")
+        return card.code
+
+    converter.register_unstructure_hook(Card, unstructure)
     converter.register_structure_hook(Card, structure)
 
 

@@ -6,7 +6,16 @@ import functools
 
 import attrs
 
-from cardgames.alakaslam.cards import DEFAULT_DECK, Card, CardCount, CardKind, Character, Colour
+from cardgames.alakaslam.cards import (
+    DEFAULT_DECK,
+    ENCHANT_VALUES,
+    HIT_VALUES,
+    Card,
+    CardCount,
+    CardKind,
+    Character,
+    Colour,
+)
 from cardgames.errors import InvalidConfigError
 
 __all__ = [
@@ -27,9 +36,6 @@ MAX_HIT_CARDS = 3
 DOUBLES_LEAVE_OUT = Card(CardKind.ENCHANT, 1, None)
 #: The most copies of one face a deck may hold.
 MAX_COUNT = 1000
-#: Values a replacement deck may print on a card.
-HIT_VALUES = range(10)
-ENCHANT_VALUES = range(1, MAX_HIT_CARDS + 1)
 
 
 @attrs.frozen(cache_hash=True)

@@ -16,6 +16,7 @@ __all__ = [
     "Court",
     "Landing",
     "court_for",
+    "is_cell",
 ]
 
 #: Rows of the court, baseline to baseline.
@@ -44,6 +45,11 @@ class Landing(StrEnum):
     IN = "in"  # in the opponents' half
     NET = "net"  # in the hitter's own half: it did not cross the net
     OUT = "out"  # beyond the far baseline or off a side
+
+
+def is_cell(value: object) -> bool:
+    """Whether ``value`` is a ``Cell`` of two ints (plain tuples are not cells)."""
+    return type(value) is Cell and all(type(v) is int for v in value)
 
 
 @functools.lru_cache(maxsize=8)

@@ -11,7 +11,7 @@ from typing import TypeAlias
 
 import attrs
 
-from cardgames.alakaslam.cards import Card, Character, Colour
+from cardgames.alakaslam.cards import Card, Character, Colour, is_card
 from cardgames.alakaslam.court import Cell
 
 __all__ = [
@@ -107,7 +107,7 @@ def _sorted_cards(cards: object) -> object:
     """The cards of a play in hand order, so that a play is the same move whatever order its
     cards were given in; anything that is not a tuple or list of cards is kept as given, for
     the rules to refuse."""
-    if isinstance(cards, tuple | list) and all(type(card) is Card for card in cards):
+    if isinstance(cards, tuple | list) and all(is_card(card) for card in cards):
         return tuple(sorted(cards))
     return cards
 

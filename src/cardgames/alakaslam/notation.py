@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import re
 
-from cardgames.alakaslam.cards import Card, Character, Colour, parse_card
+from cardgames.alakaslam.cards import Card, Character, Colour, is_card, parse_card
+from cardgames.alakaslam.config import MAX_HIT_CARDS
 from cardgames.alakaslam.court import Cell
 from cardgames.alakaslam.moves import (
     Call,
@@ -66,12 +67,9 @@ _WORDS: dict[str, Move] = {
 
 
 def _card(value: object) -> str:
-    if type(value) is not Card and not (isinstance(value, tuple) and len(value) == 3):
-        raise InvalidMoveError(f"{value!r} is not a card")
-    try:
-        return Card(*value).code
-    except (TypeError, AttributeError):
-        raise InvalidMoveError(f"{value!r} is not a card") from None
+    if isinstance(value, Card) and is_card(value):
+        return value.code
+    raise InvalidMoveError(f"{value!r} is not a card")
 
 
 def _cell(value: object) -> str:
@@ -105,8 +103,8 @@ def format_move(move: Move) -> str:
     kind = type(move)
     if kind is Hit or kind is Support:
         cards = move.cards  # type: ignore[union-attr]
-        if not isinstance(cards, tuple):
-            raise InvalidMoveError(f"{move!r}: the cards must be a tuple")
+        if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_HIT_CARDS:
+            raise InvalidMoveError(f"{move!r}: a play is a tuple of 1 to {MAX_HIT_CARDS} cards")
         words = " ".join(_card(c) for c in cards)
         return f"{'hit' if kind is Hit else 'support'} {words}".rstrip()
     if isinstance(move, Step):
@@ -159,7 +157,7 @@ def _parse_card(text: str) -> Card:
 
 
 def _parse_player(text: str) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not text or len(text) > 2 or any(c not in "0123456789" for c in text):
         raise InvalidMoveError(f"{text!r} is not a player number")
     return int(text)
 

@@ -12,6 +12,7 @@ from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.court import NET_ROW, ROWS, Cell
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import Phase, State, View
+from cardgames.alakaslam.view import resample
 
 __all__ = ["render"]
 
@@ -160,7 +161,11 @@ def render(state_or_view: State | View) -> str:
 
     A state is checked first (``InvalidStateError`` if it cannot be played).
     """
-    s = state_or_view if type(state_or_view) is View else checked(state_or_view)
+    if type(state_or_view) is View:
+        resample(state_or_view, seed=0)  # refuses a view that no playable state has
+        s: State | View = state_or_view
+    else:
+        s = checked(state_or_view)
     config = s.config
     mode = "doubles" if config.doubles else "singles"
     header = f"AlakaSLAM {mode}: A {s.score[0]} - {s.score[1]} B, first to {config.points_to_win}"

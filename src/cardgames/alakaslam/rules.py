@@ -16,7 +16,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from cardgames.alakaslam.cards import Card, CardKind, Character, Colour
+from cardgames.alakaslam.cards import Card, CardKind, Character, Colour, is_card
 from cardgames.alakaslam.config import (
     MAX_HIT_CARDS,
     SINGLES_PLAYERS,
@@ -24,7 +24,7 @@ from cardgames.alakaslam.config import (
     check_config,
     deck_cards,
 )
-from cardgames.alakaslam.court import Cell, Court, Landing, court_for
+from cardgames.alakaslam.court import Cell, Court, Landing, court_for, is_cell
 from cardgames.alakaslam.moves import (
     Call,
     Choose,
@@ -222,7 +222,7 @@ _TRUSTED = object()
 
 
 def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(type(c) is Card for c in value)
+    return type(value) is tuple and all(is_card(c) for c in value)
 
 
 def _is_players(value: object, players: range) -> bool:
@@ -242,8 +242,10 @@ def _inconsistency(state: State) -> str | None:
         return "phase is not a Phase"
     if (state.result is None) != (state.phase is not Phase.OVER):
         return "the result and the phase disagree"
-    if state.result is not None and type(state.result) is not Outcome:
-        return "result is not an Outcome"
+    if state.result is not None and (
+        type(state.result) is not Outcome or len(state.result.returns) != n
+    ):
+        return f"result must be an Outcome for {n} players"
     players = range(n)
     if state.phase is Phase.OVER:
         if state.to_move is not None or state.queue:
@@ -277,10 +279,10 @@ def _inconsistency(state: State) -> str | None:
     if type(state.positions) is not tuple or len(state.positions) not in (0, n):
         return "positions must be empty or one cell per player"
     for player, cell in enumerate(state.positions):
-        if type(cell) is not Cell or cell not in court.halves[side_of(player)]:
+        if not is_cell(cell) or cell not in court.halves[side_of(player)]:
             return f"player {player} is not on a cell of their own half"
     if state.ball is not None and (
-        type(state.ball) is not Cell or not any(state.ball in h for h in court.halves)
+        not is_cell(state.ball) or not any(state.ball in h for h in court.halves)
     ):
         return "the ball is not on the court"
     score = state.score
@@ -320,6 +322,7 @@ def _inconsistency(state: State) -> str | None:
     if state.last_point is not None and (
         type(state.last_point) is not Point
         or type(state.last_point.fault) is not Fault
+        or type(state.last_point.side) is not int
         or state.last_point.side not in (0, 1)
     ):
         return "last_point must be a Point"
@@ -1241,8 +1244,8 @@ def _why_illegal(state: State, move: object) -> str:
     assert player is not None
     if isinstance(move, Hit | Support):
         cards = getattr(move, "cards", None)
-        if not isinstance(cards, tuple) or not all(type(c) is Card for c in cards):
-            return f"{what}: the cards must be a tuple of Card"
+        if not isinstance(cards, tuple) or not all(is_card(c) for c in cards):
+            return f"{what}: the cards must be a tuple of Card (well-formed cards only)"
         missing = Counter(cards) - Counter(state.hands[player])
         if missing:
             lacking = " ".join(c.code for c in missing.elements())

@@ -8,10 +8,12 @@ from cardgames.alakaslam.cards import Card, CardKind
 from cardgames.alakaslam.config import deck_cards
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["resample", "view"]
+
+_GAME = "alakaslam"
 
 
 def view(state: State, player: int) -> View:
@@ -80,12 +82,28 @@ def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Car
     return play
 
 
+_view_of = view
+
+
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (other
     hands, the deck, another player's face-down cards) dealt at random from ``seed``."""
     if type(view) is not View:
         raise InvalidStateError(f"expected an alakaslam View, got {type(view).__name__}")
     check_seed(seed)
+    try:
+        state = checked(_deal_unseen(view, seed))
+    except CardgamesError:
+        raise
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
+    if _view_of(state, view.player) != view:
+        raise InvalidStateError(f"not a {_GAME} view of any playable state")
+    return state
+
+
+def _deal_unseen(view: View, seed: int) -> State:
+    """The state of ``resample``, before it is checked."""
     own_played = view.played if view.player == view.hitter else ()
     unseen = Counter(deck_cards(view.config))
     unseen.subtract(Counter(view.hand))
@@ -111,7 +129,7 @@ def resample(view: View, *, seed: int) -> State:
     if len(hidden) != view.deck_size:
         raise InvalidStateError("the view's card counts do not add up to its config's deck")
     game_rng, _ = rng.split()
-    state = State(
+    return State(
         config=view.config,
         phase=view.phase,
         to_move=view.to_move,
@@ -140,4 +158,3 @@ def resample(view: View, *, seed: int) -> State:
         result=view.result,
         rng=game_rng,
     )
-    return checked(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
 from cardgames.lerally.cards import Card
 from cardgames.lerally.config import deck_cards
 from cardgames.lerally.rules import checked
@@ -12,6 +12,8 @@ from cardgames.lerally.state import State, View
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["resample", "view"]
+
+_GAME = "lerally"
 
 
 def view(state: State, player: int) -> View:
@@ -43,12 +45,28 @@ def view(state: State, player: int) -> View:
     )
 
 
+_view_of = view
+
+
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (the
     other hands and the deck) dealt at random from ``seed``."""
     if type(view) is not View:
         raise InvalidStateError(f"expected a lerally View, got {type(view).__name__}")
     check_seed(seed)
+    try:
+        state = checked(_deal_unseen(view, seed))
+    except CardgamesError:
+        raise
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
+    if _view_of(state, view.player) != view:
+        raise InvalidStateError(f"not a {_GAME} view of any playable state")
+    return state
+
+
+def _deal_unseen(view: View, seed: int) -> State:
+    """The state of ``resample``, before it is checked."""
     unseen = Counter(deck_cards(view.config))
     unseen.subtract(Counter(view.hand))
     unseen.subtract(Counter(view.pile))
@@ -67,7 +85,7 @@ def resample(view: View, *, seed: int) -> State:
     if len(hidden) != view.deck_size:
         raise InvalidStateError("the view's card counts do not add up to its config's card list")
     game_rng, _ = rng.split()
-    state = State(
+    return State(
         config=view.config,
         to_move=view.to_move,
         leading=view.leading,
@@ -86,4 +104,3 @@ def resample(view: View, *, seed: int) -> State:
         last_rally=view.last_rally,
         result=view.result,
     )
-    return checked(state)
