@@ -593,7 +593,8 @@ def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
     d.last_rally = RallyWin(side, player, ending)
     d.score, winner = score_rally(config, d.score, side)
     if winner is not None:
-        d.result = Outcome.win(set(team(config, winner)), config.players, _match_reason(d.score))
+        reason = _match_reason(d.score, winner)
+        d.result = Outcome.win(set(team(config, winner)), config.players, reason)
         d.to_move, d.leading = None, False
         d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
         return
@@ -601,10 +602,12 @@ def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
     _deal(d)
 
 
-def _match_reason(score: Score) -> str:
-    if len(score.sets) and max(score.sets) > 1:
-        return "won the match " + "-".join(str(s) for s in score.sets) + " in sets"
-    return "won the match"
+def _match_reason(score: Score, winner: int) -> str:
+    """``won the match``, with the sets the way tennis reads them, the winner's first."""
+    if len(score.sets) < 2 or score.sets[winner] < 2:
+        return "won the match"
+    others = max(sets for side, sets in enumerate(score.sets) if side != winner)
+    return f"won the match {score.sets[winner]} sets to {others}"
 
 
 _APPLY: dict[type, Callable[[_Draft, object], None]] = {
