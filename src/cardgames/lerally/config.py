@@ -53,6 +53,13 @@ class Config:
         return 2 if self.doubles else self.players
 
     @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The players of each side: one each, or ``((0, 2), (1, 3))`` in doubles."""
+        if self.doubles:
+            return ((0, 2), (1, 3))
+        return tuple((player,) for player in range(self.players))
+
+    @property
     def sets_to_win(self) -> int:
         """Sets a side needs to win the match."""
         return self.best_of // 2 + 1

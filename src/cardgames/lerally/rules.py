@@ -63,9 +63,7 @@ def side_of(config: Config, player: int) -> int:
 
 def team(config: Config, side: int) -> tuple[int, ...]:
     """The players of a side, in seat order."""
-    if config.doubles:
-        return (side, side + 2)
-    return (side,)
+    return config.teams[side]
 
 
 def _next(config: Config, player: int) -> int:
