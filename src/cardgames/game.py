@@ -141,6 +141,9 @@ class Game(Protocol[S, M, V, C]):
     def render(self, state_or_view: S | V) -> str:
         """A plain-text picture of the table."""
 
+    def check_config(self, config: C) -> None:
+        """Raise ``InvalidConfigError`` (saying why) if ``config`` cannot be played."""
+
     def check_state(self, state: S) -> S:
         """``state`` if it is a playable state of the game; raises ``InvalidStateError`` if not."""
 

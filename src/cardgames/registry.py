@@ -29,6 +29,7 @@ for _game in _ALL:
         state=_game.state_type,
         view=_game.view_type,
         moves=_game.move_types,
+        check_config=_game.check_config,
     )
 
 

@@ -23,7 +23,7 @@ from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from cardgames.errors import SerializationError
+from cardgames.errors import CardgamesError, SerializationError
 
 __all__ = [
     "FORMAT",
@@ -155,6 +155,8 @@ _DOCUMENTS: set[type] = set()
 _KIND_OF: dict[type, tuple[str, str]] = {}
 # (game name) -> the union of its move classes, for structuring a move of unknown class.
 _MOVE_UNION: dict[str, Any] = {}
+# config type -> the game's check of a config, run before a config is written.
+_CONFIG_CHECKS: dict[type, Callable[[Any], None]] = {}
 
 
 def _tag(cls: type) -> str:
@@ -168,15 +170,21 @@ def register_game_types(
     state: type,
     view: type,
     moves: tuple[type, ...],
+    check_config: Callable[[Any], None] | None = None,
 ) -> None:
     """Make a game's classes known to :func:`to_json` and :func:`from_json`.
 
-    Called once per game by the registry; a game's own code never needs it.
+    ``check_config`` (raising a ``CardgamesError``) keeps :func:`to_json` from writing a config
+    that could not be played, which might otherwise be written as another (``2.0`` players
+    equals the default 2, so it would be left out and read back as ``2``). Called once per game
+    by the registry; a game's own code never needs it.
     """
     seen: set[Any] = set()
     for cls in (config, state, view, *moves):
         _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
+    if check_config is not None:
+        _CONFIG_CHECKS[config] = check_config
     _KIND_OF[state] = (game, "state")
     _KIND_OF[view] = (game, "view")
     union: Any = Union[moves]  # noqa: UP007 - a runtime union built from a tuple
@@ -247,6 +255,12 @@ def to_json(obj: object) -> str:
     if type(obj) in _DOCUMENTS:
         return cast(str, obj.to_json())  # type: ignore[attr-defined]
     game, kind = _kind_of(type(obj))
+    check = _CONFIG_CHECKS.get(type(obj)) if kind == "config" else None
+    if check is not None:
+        try:
+            check(obj)
+        except CardgamesError as exc:
+            raise SerializationError(f"cannot write this config: {exc}") from None
     as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
     try:
         data = unstructure(obj, as_type)

@@ -29,7 +29,7 @@ from cardgames.alakaslam.cards import (
     hit,
     parse_card,
 )
-from cardgames.alakaslam.config import Config
+from cardgames.alakaslam.config import Config, check_config
 from cardgames.alakaslam.court import Cell, Landing
 from cardgames.alakaslam.moves import (
     Call,
@@ -197,6 +197,7 @@ class _AlakaSlam:
     parse_move = staticmethod(parse_move)
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
+    check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
 

@@ -93,11 +93,14 @@ def resample(view: View, *, seed: int) -> State:
     check_seed(seed)
     try:
         state = checked(_deal_unseen(view, seed))
+        same = _view_of(state, view.player) == view
+    except InvalidPlayerError as exc:
+        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
     except CardgamesError:
         raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
         raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
-    if _view_of(state, view.player) != view:
+    if not same:
         raise InvalidStateError(f"not a {_GAME} view of any playable state")
     return state
 

@@ -20,7 +20,7 @@ import attrs
 
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
-from cardgames.alethi.config import Config
+from cardgames.alethi.config import Config, check_config
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
 from cardgames.alethi.render import render
@@ -134,6 +134,7 @@ class _Alethi:
     parse_move = staticmethod(parse_move)
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
+    check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
 

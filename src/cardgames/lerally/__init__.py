@@ -30,7 +30,7 @@ from cardgames.lerally.cards import (
     shot,
     special,
 )
-from cardgames.lerally.config import Config, Format
+from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
 from cardgames.lerally.render import render
@@ -145,6 +145,7 @@ class _LeRally:
     parse_move = staticmethod(parse_move)
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
+    check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
 

@@ -19,6 +19,7 @@ __all__ = [
     "Section",
     "Zone",
     "attack",
+    "is_card",
     "offense",
     "parse_card",
     "shot",
@@ -107,6 +108,9 @@ class Card(NamedTuple):
         return _SHORT[kind]
 
     def __repr__(self) -> str:
+        if not is_card(self):
+            fields = ", ".join(repr(field) for field in self)
+            return f"Card({fields})"
         kind = self.kind
         if kind is CardKind.SHOT:
             return f"shot(Section.{_name(self.source)}, Section.{_name(self.target)})"
@@ -115,6 +119,25 @@ class Card(NamedTuple):
         if kind is CardKind.OFFENSE:
             return "offense()"
         return f"special(CardKind.{kind.name})"
+
+
+#: The values an attack card may carry (cards to pick up).
+ATTACK_VALUES = range(1, 21)
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a well-formed card (plain tuples are not cards): a shot with two
+    sections, an attack with a zone and a value 1-20, or a card of another kind with neither."""
+    if type(value) is not Card:
+        return False
+    kind, source, target, zone, number = value
+    if type(kind) is not CardKind or type(number) is not int:
+        return False
+    if kind is CardKind.SHOT:
+        return type(source) is Section and type(target) is Section and zone is None and not number
+    if kind is CardKind.ATTACK:
+        return source is None and target is None and type(zone) is Zone and number in ATTACK_VALUES
+    return source is None and target is None and zone is None and number == 0
 
 
 def _name(member: StrEnum | None) -> str:
@@ -160,8 +183,15 @@ def parse_card(code: str) -> Card:
         source, target = sections.get(text[:2]), sections.get(text[3:])
         if source is not None and target is not None:
             return shot(source, target)
-    if 3 <= len(text) <= 4 and text[1] == "W" and text[0] in "BN" and text[2:].isdigit():
-        return attack(Zone.BASELINE if text[0] == "B" else Zone.NET, int(text[2:]))
+    digits = text[2:]
+    if (
+        text[:2] in ("BW", "NW")
+        and digits
+        and all(c in "0123456789" for c in digits)
+        and not digits.startswith("0")
+        and int(digits) in ATTACK_VALUES
+    ):
+        return attack(Zone.BASELINE if text[0] == "B" else Zone.NET, int(digits))
     raise ValueError(f"{code!r} is not a card (cards are written BL-NR, BW2, NW3, OF, JO, YO, CH)")
 
 
@@ -219,7 +249,12 @@ def _register_json() -> None:
             raise ValueError(f"expected a card name such as 'BL-NR', got {value!r}")
         return parse_card(value)
 
-    converter.register_unstructure_hook(Card, lambda card: card.code)
+    def unstructure(card: Card) -> str:
+        if not is_card(card):
+            raise ValueError(f"{card!r} is not a well-formed card")
+        return card.code
+
+    converter.register_unstructure_hook(Card, unstructure)
     converter.register_structure_hook(Card, structure)
 
 

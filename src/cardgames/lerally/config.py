@@ -10,9 +10,15 @@ from types import MappingProxyType
 import attrs
 
 from cardgames.errors import InvalidConfigError
-from cardgames.lerally.cards import DEFAULT_CARDS, Card, CardKind, CardType, Section, Zone
+from cardgames.lerally.cards import ATTACK_VALUES, DEFAULT_CARDS, Card, CardType, is_card
 
 __all__ = ["Config", "Format", "card_names", "check_config", "deck_cards"]
+
+
+#: Limits on a config's numbers.
+MAX_COUNT = 1000
+MAX_HAND = 50
+MIN_RALLY_LIMIT, MAX_RALLY_LIMIT = 10, 100_000
 
 
 class Format(StrEnum):
@@ -70,19 +76,11 @@ def _is_int(value: object) -> bool:
 
 
 def _check_card(card: object) -> None:
-    if type(card) is not Card or len(card) != 5:
-        raise InvalidConfigError(f"cards: {card!r} is not a Card")
-    kind, source, target, zone, value = card
-    if type(kind) is not CardKind or not _is_int(value):
-        raise InvalidConfigError(f"cards: {card!r} needs a CardKind and an int value")
-    if kind is CardKind.SHOT:
-        ok = type(source) is Section and type(target) is Section and zone is None and value == 0
-    elif kind is CardKind.ATTACK:
-        ok = source is None and target is None and type(zone) is Zone and 1 <= value <= 20
-    else:
-        ok = source is None and target is None and zone is None and value == 0
-    if not ok:
-        raise InvalidConfigError(f"cards: {card!r} is not a well-formed {kind.name.lower()} card")
+    if not is_card(card):
+        raise InvalidConfigError(
+            f"cards: {card!r} is not a well-formed card (a shot has two sections, an attack a "
+            f"zone and a value {ATTACK_VALUES[0]}-{ATTACK_VALUES[-1]}, other cards neither)"
+        )
 
 
 def check_config(config: Config) -> None:
@@ -103,29 +101,33 @@ def check_config(config: Config) -> None:
         raise InvalidConfigError("cards must be a tuple of CardType")
     for entry in config.cards:
         _check_card(entry.card)
-        if not _is_int(entry.count) or not 0 <= entry.count <= 1000:
-            raise InvalidConfigError(f"cards: the count of {entry.card.code} must be an int 0-1000")
+        if not _is_int(entry.count) or not 0 <= entry.count <= MAX_COUNT:
+            raise InvalidConfigError(
+                f"cards: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
+            )
         if type(entry.name) is not str:
             raise InvalidConfigError(f"cards: the name of {entry.card.code} must be a string")
     faces = [entry.card for entry in config.cards]
     if len(set(faces)) != len(faces):
         raise InvalidConfigError("cards: each face may appear only once")
-    if not _is_int(config.hand_size) or not 1 <= config.hand_size <= 50:
-        raise InvalidConfigError(f"hand_size must be an int 1-50, got {config.hand_size!r}")
-    if len(deck_cards(config)) < config.players * config.hand_size:
-        raise InvalidConfigError(
-            f"cards: {config.players} hands of {config.hand_size} need "
-            f"{config.players * config.hand_size} cards"
-        )
+    if not _is_int(config.hand_size) or not 1 <= config.hand_size <= MAX_HAND:
+        raise InvalidConfigError(f"hand_size must be an int 1-{MAX_HAND}, got {config.hand_size!r}")
     if config.first_server is not None and (
         not _is_int(config.first_server) or not 0 <= config.first_server < config.players
     ):
         raise InvalidConfigError(
             f"first_server must be a player or None, got {config.first_server!r}"
         )
-    if not _is_int(config.rally_limit) or not 10 <= config.rally_limit <= 100_000:
+    limit = config.rally_limit
+    if not _is_int(limit) or not MIN_RALLY_LIMIT <= limit <= MAX_RALLY_LIMIT:
         raise InvalidConfigError(
-            f"rally_limit must be an int 10-100000, got {config.rally_limit!r}"
+            f"rally_limit must be an int {MIN_RALLY_LIMIT}-{MAX_RALLY_LIMIT}, got {limit!r}"
+        )
+    cards = sum(entry.count for entry in config.cards)
+    if cards < config.players * config.hand_size:
+        raise InvalidConfigError(
+            f"cards: {config.players} hands of {config.hand_size} need "
+            f"{config.players * config.hand_size} cards, the list has {cards}"
         )
 
 

@@ -8,7 +8,10 @@ import attrs
 
 from cardgames.lerally.cards import Card, Section
 
-__all__ = ["Lob", "Move", "Offense", "PickUp", "Play"]
+__all__ = ["MIN_LOB", "Lob", "Move", "Offense", "PickUp", "Play"]
+
+#: A lob is at least this many identical shot cards.
+MIN_LOB = 2
 
 
 @attrs.frozen

@@ -18,8 +18,8 @@ Parsing ignores case and extra spaces, and takes a card name alone for ``play``.
 from __future__ import annotations
 
 from cardgames.errors import InvalidMoveError
-from cardgames.lerally.cards import Card, Section, parse_card
-from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.cards import Card, CardKind, Section, is_card, parse_card
+from cardgames.lerally.moves import MIN_LOB, Lob, Move, Offense, PickUp, Play
 
 __all__ = ["describe", "format_move", "parse_move"]
 
@@ -27,11 +27,8 @@ _SECTIONS = {s.value: s for s in Section}
 
 
 def _card(value: object) -> str:
-    if isinstance(value, tuple) and len(value) == 5:
-        try:
-            return Card(*value).code
-        except (TypeError, AttributeError, KeyError):
-            pass
+    if isinstance(value, Card) and is_card(value):
+        return value.code
     raise InvalidMoveError(f"{value!r} is not a card")
 
 
@@ -40,13 +37,18 @@ def format_move(move: Move) -> str:
     if isinstance(move, Play):
         return f"play {_card(move.card)}"
     if isinstance(move, Lob):
-        if type(move.count) is not int or move.count < 2:
-            raise InvalidMoveError(f"{move!r}: a lob is two or more cards")
-        return f"lob {move.count} {_card(move.card)}"
+        card = _card(move.card)
+        if (
+            type(move.count) is not int
+            or move.count < MIN_LOB
+            or move.card.kind is not CardKind.SHOT
+        ):
+            raise InvalidMoveError(f"{move!r}: a lob is {MIN_LOB} or more identical shot cards")
+        return f"lob {move.count} {card}"
     if isinstance(move, Offense):
-        if not isinstance(move.to, str) or move.to not in _SECTIONS:
+        if type(move.to) is not Section:
             raise InvalidMoveError(f"{move!r}: {move.to!r} is not a section")
-        return f"offense {_SECTIONS[move.to].value}"
+        return f"offense {move.to.value}"
     if isinstance(move, PickUp):
         return "pick up"
     raise InvalidMoveError(f"{move!r} is not a lerally move")
@@ -65,6 +67,16 @@ def _parse_card(text: str) -> Card:
         return parse_card(text)
     except ValueError as exc:
         raise InvalidMoveError(str(exc)) from None
+
+
+def _is_count(text: str) -> bool:
+    """A lob's count: ASCII digits without a leading zero, at least two."""
+    return (
+        0 < len(text) <= 2
+        and all(c in "0123456789" for c in text)
+        and not text.startswith("0")
+        and int(text) >= MIN_LOB
+    )
 
 
 def parse_move(state: object, text: str) -> Move:
@@ -87,7 +99,7 @@ def parse_move(state: object, text: str) -> Move:
         return Play(_parse_card(words[1]))
     if len(words) == 2 and words[0] == "OFFENSE" and words[1] in _SECTIONS:
         return Offense(_SECTIONS[words[1]])
-    if len(words) == 3 and words[0] == "LOB" and words[1].isdigit() and len(words[1]) <= 2:
+    if len(words) == 3 and words[0] == "LOB" and _is_count(words[1]):
         return Lob(_parse_card(words[2]), int(words[1]))
     raise InvalidMoveError(
         f"{text!r} is not a lerally move; write e.g. 'play BL-NR', 'lob 2 BL-NR', "

@@ -36,6 +36,7 @@ from cardgames.lerally.cards import Card, CardKind, Section
 from cardgames.lerally.config import Config, Format, card_names, check_config
 from cardgames.lerally.rules import FORTY, checked, side_of
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
+from cardgames.lerally.view import resample
 
 __all__ = ["render"]
 
@@ -385,6 +386,7 @@ def render(state_or_view: State | View) -> str:
         problem = _view_problem(state_or_view)
         if problem is not None:
             raise InvalidStateError(f"not a drawable lerally view: {problem}")
+        resample(state_or_view, seed=0)  # refuses a view that no playable state has
         s: State | View = state_or_view
     else:
         s = checked(state_or_view)

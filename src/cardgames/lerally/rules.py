@@ -18,9 +18,9 @@ from collections.abc import Callable
 
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
-from cardgames.lerally.cards import Card, CardKind, Section
+from cardgames.lerally.cards import Card, CardKind, Section, is_card
 from cardgames.lerally.config import Config, Format, check_config, deck_cards
-from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.moves import MIN_LOB, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
 from cardgames.rng import Rng, check_seed
 
@@ -144,7 +144,7 @@ def _options_of(
         if kind is CardKind.SHOT:
             if attack is None and (leading or face.source is ball):
                 moves.append(_play(face))
-                moves.extend(_lob(face, n) for n in range(2, counts[face] + 1))
+                moves.extend(_lob(face, n) for n in range(MIN_LOB, counts[face] + 1))
         elif kind is CardKind.ATTACK:
             fits = (
                 face == attack
@@ -222,7 +222,44 @@ def checked(state: object) -> State:
 
 
 def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(type(c) is Card for c in value)
+    return type(value) is tuple and all(is_card(c) for c in value)
+
+
+def _score_problem(config: Config, score: object, over: bool) -> str | None:
+    """What is wrong with a match score, or ``None``."""
+    sides = config.sides
+    if (
+        type(score) is not Score
+        or type(score.sets) is not tuple
+        or type(score.games) is not tuple
+        or len(score.sets) != sides
+        or len(score.games) != sides
+        or type(score.to_seven) is not bool
+        or any(type(v) is not int or v < 0 for v in (*score.sets, *score.games))
+    ):
+        return f"score must hold {sides} counts of sets and of games"
+    winners = [side for side, sets in enumerate(score.sets) if sets >= config.sets_to_win]
+    if any(sets > config.sets_to_win for sets in score.sets) or len(winners) > (1 if over else 0):
+        return f"score: the sets {score.sets} do not fit a best of {config.best_of}"
+    if over:
+        return None if winners else "a finished match needs a side that won it"
+    if score.to_seven and config.format is not Format.ONE_SET:
+        return "only a One Set set goes to seven"
+    most = {
+        Format.SHOT_GUN: 0,
+        Format.ONE_GAME: FORTY,
+        Format.FAST_FOUR: FAST_FOUR_GAMES - 1,
+        Format.ONE_SET: SEVEN - 1,
+    }[config.format]
+    games = score.games
+    if any(g > most for g in games):
+        return f"score: the games {games} would have ended the set"
+    if config.format is Format.ONE_SET and not score.to_seven:
+        for side, g in enumerate(games):
+            others = max((h for s, h in enumerate(games) if s != side), default=0)
+            if g >= SET_GAMES and g - others >= SET_LEAD:
+                return f"score: the games {games} would have ended the set"
+    return None
 
 
 def _inconsistency(state: State) -> str | None:
@@ -234,8 +271,8 @@ def _inconsistency(state: State) -> str | None:
     config = state.config
     n = config.players
     over = state.result is not None
-    if over and type(state.result) is not Outcome:
-        return "result is not an Outcome"
+    if over and (type(state.result) is not Outcome or len(state.result.returns) != n):
+        return f"result must be an Outcome for {n} players"
     if over != (state.to_move is None):
         return "nobody moves exactly when the match is over"
     if state.to_move is not None and (type(state.to_move) is not int or not 0 <= state.to_move < n):
@@ -251,7 +288,7 @@ def _inconsistency(state: State) -> str | None:
     if state.ball is not None and type(state.ball) is not Section:
         return "ball must be a Section or None"
     if state.attack is not None and (
-        type(state.attack) is not Card or state.attack.kind is not CardKind.ATTACK
+        not is_card(state.attack) or state.attack.kind is not CardKind.ATTACK
     ):
         return "attack must be an attack card or None"
     if type(state.attack_total) is not int or state.attack_total < 0:
@@ -279,24 +316,21 @@ def _inconsistency(state: State) -> str | None:
         return "the cards are not those of the config's card list"
     if not over and not all(state.hands):
         return "a player with an empty hand has already won the rally"
-    score = state.score
-    sides = config.sides
-    if (
-        type(score) is not Score
-        or type(score.sets) is not tuple
-        or type(score.games) is not tuple
-        or len(score.sets) != sides
-        or len(score.games) != sides
-        or type(score.to_seven) is not bool
-        or any(type(v) is not int or not 0 <= v <= SEVEN for v in (*score.sets, *score.games))
-    ):
-        return f"score must hold {sides} sets and games counts"
+    problem = _score_problem(config, state.score, over)
+    if problem is not None:
+        return problem
     if type(state.plays) is not int or not 0 <= state.plays < config.rally_limit:
         return f"plays must be an int 0-{config.rally_limit - 1}"
-    if state.last_rally is not None and (
-        type(state.last_rally) is not RallyWin or type(state.last_rally.ending) is not Ending
+    last = state.last_rally
+    if last is not None and (
+        type(last) is not RallyWin
+        or type(last.ending) is not Ending
+        or type(last.player) is not int
+        or type(last.side) is not int
+        or not 0 <= last.player < n
+        or last.side != side_of(config, last.player)
     ):
-        return "last_rally must be a RallyWin"
+        return "last_rally must be a RallyWin of a player and their side"
     if type(state.rng) is not Rng or type(state.rng.state) is not int:
         return "rng must be an Rng"
     if not 0 <= state.rng.state < 1 << 64:
@@ -670,6 +704,7 @@ def max_rallies(config: Config) -> int:
 
 
 def _why_illegal(state: State, move: object) -> str:
+    """The reason ``move`` is not legal in ``state``, for the ``IllegalMoveError``."""
     from cardgames.lerally.notation import describe
 
     what = describe(move)
@@ -678,16 +713,28 @@ def _why_illegal(state: State, move: object) -> str:
     player = state.to_move
     assert player is not None
     hand = state.hands[player]
+    if not isinstance(move, Play | Lob | Offense | PickUp):
+        return f"{what}: not a lerally move (play, lob, offense or pick up)"
+    if isinstance(move, Play | Lob) and not is_card(move.card):
+        return f"{what}: {move.card!r} is not a card"
+    if isinstance(move, Lob):
+        count = move.count
+        if type(count) is not int or count < MIN_LOB or move.card.kind is not CardKind.SHOT:
+            return f"{what}: a lob is two or more identical shot cards"
     if isinstance(move, Play | Lob):
-        card = move.card
-        needed = move.count if isinstance(move, Lob) and type(move.count) is int else 1
-        if type(card) is not Card and not isinstance(card, tuple):
-            return f"{what}: not a card"
-        held = sum(1 for c in hand if c == card)
+        needed = move.count if isinstance(move, Lob) else 1
+        held = sum(1 for card in hand if card == move.card)
         if held < needed:
             return f"{what}: player {player} holds {held} of that card"
+    if isinstance(move, Offense):
+        if type(move.to) is not Section:
+            return f"{what}: {move.to!r} is not a section (BL, BR, NL or NR)"
+        if not any(card.kind is CardKind.OFFENSE for card in hand):
+            return f"{what}: player {player} holds no offense card"
     if _PICK_UP in legal_moves(state):
         return f"{what}: player {player} can play no card and must pick up"
+    if isinstance(move, PickUp):
+        return f"{what}: player {player} can play a card, and playing is compulsory"
     if state.leading:
         return (
             f"{what}: player {player} leads a new exchange with a shot, a lob or the offense card"
@@ -697,5 +744,7 @@ def _why_illegal(state: State, move: object) -> str:
             f"{what}: only the identical attack card or a special card answers "
             f"{state.attack.code} (or pick up {state.attack_total})"
         )
+    if isinstance(move, Play) and move.card.kind in (CardKind.JUST_OUT, CardKind.CHALLENGE):
+        return f"{what}: the last card on the pile is player {player}'s own"
     ball = state.ball.value if state.ball is not None else "nowhere"
     return f"{what}: player {player} must play from {ball}, the section the ball landed in"
