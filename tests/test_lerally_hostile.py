@@ -1613,7 +1613,7 @@ def test_moves_equal_to_legal_ones_leave_only_the_rules_values_in_the_state() ->
         "lob \u00b2 BL-NR",
         "lob \u0662 BL-NR",
         "lob 2.0 BL-NR",
-        "lob 100 BL-NR",
+        "lob 10000 BL-NR",
         "lob 2 XX-YY",
         "lob 2 BL-NR NL-NL",
         "lob 2 BL-NR" + "0" * 5000,

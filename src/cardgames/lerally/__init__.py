@@ -33,7 +33,7 @@ from cardgames.lerally.cards import (
 from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
-from cardgames.lerally.render import render
+from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
     apply_move,
@@ -116,8 +116,9 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
         "default": Config(),
         "shot-gun-3": Config(players=3, format=Format.SHOT_GUN),
         "fast-four-4": Config(players=4, format=Format.FAST_FOUR),
+        "one-set-3": Config(players=3, format=Format.ONE_SET),
         "one-set-doubles": Config(players=4, doubles=True, format=Format.ONE_SET),
-        "best-of-three": Config(format=Format.SHOT_GUN, best_of=3),
+        "best-of-three": Config(format=Format.ONE_GAME, best_of=3),
         "best-of-five-doubles": Config(players=4, doubles=True, format=Format.SHOT_GUN, best_of=5),
     }
 )
@@ -158,7 +159,7 @@ class _LeRally:
     def seat_names(config: Config) -> tuple[str, ...]:
         """Players by number (and team in doubles: A for 0 and 2, B for 1 and 3)."""
         if config.doubles:
-            return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
+            return tuple(f"player {p} ({TEAMS[side_of(config, p)]})" for p in range(config.players))
         return tuple(f"player {p}" for p in range(config.players))
 
     @staticmethod

@@ -6,6 +6,7 @@ reconstruction: 64 shot cards (4 copies of each of the 16 ways from one section 
 (Just Out, Yours, Challenge, 2 each). A config can replace it.
 """
 
+import functools
 from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
@@ -172,6 +173,14 @@ def special(kind: CardKind) -> Card:
     return Card(kind)
 
 
+_SECTION_CODES = {section.value: section for section in Section}
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_known(text: str) -> Card:
+    return parse_card(text)
+
+
 def parse_card(code: str) -> Card:
     """The card a short name names (any case): ``BL-NR``, ``BW2``, ``OF``, ``JO``..."""
     text = code.strip().upper() if isinstance(code, str) else ""
@@ -179,8 +188,7 @@ def parse_card(code: str) -> Card:
         if text == short:
             return Card(kind)
     if len(text) == 5 and text[2] == "-":
-        sections = {s.value: s for s in Section}
-        source, target = sections.get(text[:2]), sections.get(text[3:])
+        source, target = _SECTION_CODES.get(text[:2]), _SECTION_CODES.get(text[3:])
         if source is not None and target is not None:
             return shot(source, target)
     digits = text[2:]
@@ -247,7 +255,7 @@ def _register_json() -> None:
     def structure(value: object, _: object) -> Card:
         if type(value) is not str:
             raise ValueError(f"expected a card name such as 'BL-NR', got {value!r}")
-        return parse_card(value)
+        return _parse_known(value)
 
     def unstructure(card: Card) -> str:
         if not is_card(card):

@@ -15,6 +15,12 @@ from cardgames.lerally.cards import ATTACK_VALUES, DEFAULT_CARDS, Card, CardType
 __all__ = ["Config", "Format", "card_names", "check_config", "deck_cards"]
 
 
+#: Players at the table; doubles seat four, partners opposite.
+PLAYER_COUNTS = (2, 3, 4)
+DOUBLES_PLAYERS = 4
+DOUBLES_TEAMS = ((0, 2), (1, 3))
+#: A match is one set, or the best of three or of five.
+BEST_OF = (1, 3, 5)
 #: Limits on a config's numbers.
 MAX_COUNT = 1000
 MAX_HAND = 50
@@ -40,8 +46,8 @@ class Config:
       and best of three or five sets of any of them (``best_of=3``, ``best_of=5``).
     - ``cards``: the card list (the reconstructed 78 by default); ``hand_size``: cards dealt.
     - ``first_server``: the first server (dealer), or ``None`` for a seeded draw.
-    - ``rally_limit``: a rally that reaches this many decisions is won by the side holding the
-      fewest cards, so that every rally ends; real rallies never come near it.
+    - ``rally_limit``: a rally that reaches this many decisions is won by the player holding
+      the fewest cards, so that every rally ends; real rallies never come near it.
     """
 
     players: int = 2
@@ -56,13 +62,13 @@ class Config:
     @property
     def sides(self) -> int:
         """How many sides score: the players, or two teams in doubles."""
-        return 2 if self.doubles else self.players
+        return len(DOUBLES_TEAMS) if self.doubles else self.players
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The players of each side: one each, or ``((0, 2), (1, 3))`` in doubles."""
         if self.doubles:
-            return ((0, 2), (1, 3))
+            return DOUBLES_TEAMS
         return tuple((player,) for player in range(self.players))
 
     @property
@@ -87,15 +93,15 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__}")
-    if not _is_int(config.players) or config.players not in (2, 3, 4):
+    if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
         raise InvalidConfigError(f"players must be 2, 3 or 4, got {config.players!r}")
     if type(config.doubles) is not bool:
         raise InvalidConfigError("doubles must be true or false")
-    if config.doubles and config.players != 4:
+    if config.doubles and config.players != DOUBLES_PLAYERS:
         raise InvalidConfigError("doubles needs 4 players")
     if type(config.format) is not Format:
         raise InvalidConfigError(f"format must be a Format, got {config.format!r}")
-    if not _is_int(config.best_of) or config.best_of not in (1, 3, 5):
+    if not _is_int(config.best_of) or config.best_of not in BEST_OF:
         raise InvalidConfigError(f"best_of must be 1, 3 or 5, got {config.best_of!r}")
     if type(config.cards) is not tuple or not all(type(c) is CardType for c in config.cards):
         raise InvalidConfigError("cards must be a tuple of CardType")

@@ -69,10 +69,14 @@ def _parse_card(text: str) -> Card:
         raise InvalidMoveError(str(exc)) from None
 
 
+#: A lob's count is written in at most this many digits (a card list holds at most 1000 copies).
+MAX_COUNT_DIGITS = 4
+
+
 def _is_count(text: str) -> bool:
     """A lob's count: ASCII digits without a leading zero, at least two."""
     return (
-        0 < len(text) <= 2
+        0 < len(text) <= MAX_COUNT_DIGITS
         and all(c in "0123456789" for c in text)
         and not text.startswith("0")
         and int(text) >= MIN_LOB
@@ -93,10 +97,13 @@ def parse_move(state: object, text: str) -> Move:
     words = text.upper().split()
     if words in (["PICK", "UP"], ["PICKUP"]):
         return PickUp()
-    if len(words) == 1:
-        return Play(_parse_card(words[0]))
-    if len(words) == 2 and words[0] == "PLAY":
-        return Play(_parse_card(words[1]))
+    if len(words) == 1 or (len(words) == 2 and words[0] == "PLAY"):
+        card = _parse_card(words[-1])
+        if card.kind is CardKind.OFFENSE:
+            raise InvalidMoveError(
+                f"{text!r}: the offense card is played with its landing section, e.g. 'offense NR'"
+            )
+        return Play(card)
     if len(words) == 2 and words[0] == "OFFENSE" and words[1] in _SECTIONS:
         return Offense(_SECTIONS[words[1]])
     if len(words) == 3 and words[0] == "LOB" and _is_count(words[1]):

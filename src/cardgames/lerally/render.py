@@ -159,8 +159,9 @@ def _score(config: Config, score: Score, result: Outcome | None) -> str:
         text = "one rally decides the set"
     elif fmt is Format.ONE_GAME:
         text = points
-        if all(g == FORTY for g in games):
-            text += " (deuce: the next rally wins)" if sides == 2 else " (the next rally wins)"
+        on_forty = sum(1 for g in games if g == FORTY)
+        if on_forty >= 2:
+            text += " (deuce: the next rally wins)" if sides == 2 else " (the next rally won on 40 wins)"
     else:
         text = f"Games {_dash(games)}"
         if fmt is Format.FAST_FOUR:

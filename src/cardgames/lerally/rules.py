@@ -48,6 +48,8 @@ FORTY = 3
 FAST_FOUR_GAMES = 4
 #: One Set: games to win with a lead of two; after five games all, games to win outright.
 SET_GAMES, SET_LEAD, FIVE_ALL, SEVEN = 6, 2, 5, 7
+#: How many sides at five games apiece send a One Set set to seven.
+TIED_SIDES = 2
 
 _PICK_UP = PickUp()
 _PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
@@ -57,8 +59,8 @@ _PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
 
 
 def side_of(config: Config, player: int) -> int:
-    """The side a player scores for: themselves, or in doubles their team (player % 2)."""
-    return player % 2 if config.doubles else player
+    """The side a player scores for: themselves, or in doubles their team."""
+    return next(side for side, players in enumerate(config.teams) if player in players)
 
 
 def team(config: Config, side: int) -> tuple[int, ...]:
@@ -254,6 +256,10 @@ def _score_problem(config: Config, score: object, over: bool) -> str | None:
     games = score.games
     if any(g > most for g in games):
         return f"score: the games {games} would have ended the set"
+    if config.format is Format.ONE_SET and score.to_seven != (
+        sum(1 for g in games if g >= FIVE_ALL) >= TIED_SIDES
+    ):
+        return f"score: with games {games} the set goes to seven exactly when two sides have 5"
     if config.format is Format.ONE_SET and not score.to_seven:
         for side, g in enumerate(games):
             others = max((h for s, h in enumerate(games) if s != side), default=0)
@@ -625,7 +631,7 @@ def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
     d.last_rally = RallyWin(side, player, ending)
     d.score, winner = score_rally(config, d.score, side)
     if winner is not None:
-        reason = _match_reason(d.score, winner)
+        reason = _match_reason(config, d.score, winner)
         d.result = Outcome.win(set(team(config, winner)), config.players, reason)
         d.to_move, d.leading = None, False
         d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
@@ -634,9 +640,9 @@ def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
     _deal(d)
 
 
-def _match_reason(score: Score, winner: int) -> str:
+def _match_reason(config: Config, score: Score, winner: int) -> str:
     """``won the match``, with the sets the way tennis reads them, the winner's first."""
-    if len(score.sets) < 2 or score.sets[winner] < 2:
+    if config.best_of == 1:
         return "won the match"
     others = max(sets for side, sets in enumerate(score.sets) if side != winner)
     return f"won the match {score.sets[winner]} sets to {others}"
@@ -668,7 +674,7 @@ def score_rally(config: Config, score: Score, side: int) -> tuple[Score, int | N
         set_won = games[side] == FAST_FOUR_GAMES
     else:
         games[side] += 1
-        if not to_seven and sum(1 for g in games if g == FIVE_ALL) >= 2:
+        if not to_seven and sum(1 for g in games if g == FIVE_ALL) >= TIED_SIDES:
             to_seven = True
         if to_seven:
             set_won = games[side] == SEVEN
@@ -726,6 +732,8 @@ def _why_illegal(state: State, move: object) -> str:
         held = sum(1 for card in hand if card == move.card)
         if held < needed:
             return f"{what}: player {player} holds {held} of that card"
+    if isinstance(move, Play) and move.card.kind is CardKind.OFFENSE:
+        return f"{what}: the offense card is played as Offense(to=section), naming where it lands"
     if isinstance(move, Offense):
         if type(move.to) is not Section:
             return f"{what}: {move.to!r} is not a section (BL, BR, NL or NR)"
