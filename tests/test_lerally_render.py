@@ -315,7 +315,8 @@ def test_three_players() -> None:
         count = len(state.hands[player])
         assert player_line(picture, player).endswith(f"{count} cards: {hand_text(state, player)}")
     deuce = attrs.evolve(new_game(Config(players=3), seed=1), score=Score((0, 0, 0), (3, 3, 3)))
-    assert render(deuce).splitlines()[1] == "Score (p0-p1-p2): 40-40-40 (the next rally won on 40 wins)"
+    expected = "Score (p0-p1-p2): 40-40-40 (the next rally won on 40 wins)"
+    assert render(deuce).splitlines()[1] == expected
 
 
 def test_four_players_each_for_themselves() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from cardgames import IllegalMoveError, InvalidConfigError, Rng
+from cardgames import IllegalMoveError, InvalidConfigError, InvalidMoveError, InvalidStateError, Rng
 from cardgames.lerally import (
     DEFAULT_CARDS,
     Card,
@@ -1027,3 +1027,189 @@ def test_four_players_match_is_won_by_one_player() -> None:
     state = win_rally(state, 2)
     result = outcome(state)
     assert result is not None and result.winners == {2}
+
+
+# --- One Game with several sides on 40 ------------------------------------------------------
+
+#: One Game with 3 and with 4 players each for themselves, several sides on 40: the points, a
+#: side below 40 and a side on 40.
+SEVERAL_ON_40 = [
+    pytest.param(THREE, (3, 3, 1), 2, 1, id="three"),
+    pytest.param(FOUR, (3, 1, 3, 3), 1, 3, id="four"),
+]
+
+
+@pytest.mark.parametrize(("config", "points", "below", "on_40"), SEVERAL_ON_40)
+def test_one_game_several_sides_on_40_next_rally_won_on_40_wins(
+    config: Config, points: tuple[int, ...], below: int, on_40: int
+) -> None:
+    """One Game, several sides on 40: a rally won below 40 adds a point, one won on 40 wins."""
+    sets = (0,) * config.players
+    start = Score(sets, points)
+    for side, point in enumerate(points):
+        if point == 3:
+            score, winner = score_rally(config, start, side)
+            assert winner == side and score.sets[side] == 1, side
+    score, winner = score_rally(config, start, below)
+    raised = tuple(point + (side == below) for side, point in enumerate(points))
+    assert winner is None and score == Score(sets, raised)
+    score, winner = score_rally(config, score, on_40)
+    assert winner == on_40
+    assert score.sets == tuple(int(side == on_40) for side in range(config.players))
+
+
+@pytest.mark.parametrize(("config", "points", "below", "on_40"), SEVERAL_ON_40)
+def test_one_game_several_sides_on_40_played_rallies(
+    config: Config, points: tuple[int, ...], below: int, on_40: int
+) -> None:
+    """One Game played out, several sides on 40: a point below 40, then a win from 40."""
+    sets = (0,) * config.players
+    state = attrs.evolve(new_game(config, seed=2), score=Score(sets, points))
+    state = win_rally(state, below)
+    raised = tuple(point + (side == below) for side, point in enumerate(points))
+    assert not is_over(state) and state.score == Score(sets, raised)
+    state = win_rally(state, on_40)
+    result = outcome(state)
+    assert result is not None and result.winners == {on_40}
+    assert result.reason == "won the match"
+    assert state.score.sets[on_40] == 1
+
+
+# --- best of five ---------------------------------------------------------------------------
+
+
+def contested_set(fmt: Format, winner: int) -> list[int]:
+    """The winners of the rallies of a two-sided set that ``winner`` takes after a fight: from
+    0-40 down in One Game (then four rallies in a row), through 5-5 and 6-5 to 7-5 in
+    One Set."""
+    loser = 1 - winner
+    if fmt is Format.ONE_GAME:
+        return [loser] * 3 + [winner] * 4
+    assert fmt is Format.ONE_SET
+    return [loser, winner] * 5 + [winner] * 2
+
+
+@pytest.mark.parametrize("fmt", [Format.ONE_GAME, Format.ONE_SET])
+def test_best_of_five_sets_reset_and_three_sets_win(fmt: Format) -> None:
+    """Best of five (One Game, One Set): each set starts from love, and 3 sets win the match."""
+    config = Config(format=fmt, best_of=5)
+    score = Score((0, 0), (0, 0))
+    set_winners = [1, 0, 1, 0, 1]
+    for number, set_winner in enumerate(set_winners, start=1):
+        rallies = contested_set(fmt, set_winner)
+        winner = None
+        for rally, side in enumerate(rallies, start=1):
+            assert winner is None
+            score, winner = score_rally(config, score, side)
+            if rally == len(rallies) - 1:  # one rally from the set
+                ahead = 3 if fmt is Format.ONE_GAME else 6
+                behind = 3 if fmt is Format.ONE_GAME else 5
+                assert score.games == tuple(ahead if s == set_winner else behind for s in (0, 1))
+                assert score.to_seven is (fmt is Format.ONE_SET)
+        sets = (set_winners[:number].count(0), set_winners[:number].count(1))
+        assert score.sets == sets
+        if number < len(set_winners):
+            assert winner is None and score == Score(sets, (0, 0), to_seven=False), number
+    assert winner == 1 and score.sets == (2, 3)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "set_winners", "reason"),
+    [
+        (Format.ONE_GAME, [1, 0, 1, 1], "won the match 3 sets to 1"),
+        (Format.ONE_SET, [1, 0, 1, 1], "won the match 3 sets to 1"),
+        (Format.ONE_GAME, [0, 1, 1, 0, 0], "won the match 3 sets to 2"),
+        (Format.ONE_SET, [1, 1, 1], "won the match 3 sets to 0"),
+    ],
+)
+def test_best_of_five_played_out_names_the_sets_winner_first(
+    fmt: Format, set_winners: list[int], reason: str
+) -> None:
+    """Best of five played out: 3 sets end it, the reason naming the winner's sets first."""
+    state = new_game(Config(format=fmt, best_of=5, first_server=0), seed=2)
+    for number, set_winner in enumerate(set_winners, start=1):
+        for side in contested_set(fmt, set_winner):
+            assert not is_over(state)
+            state = win_rally(state, side)
+        if number < len(set_winners):
+            assert not is_over(state) and state.score.games == (0, 0)
+            assert not state.score.to_seven
+    result = outcome(state)
+    champion = set_winners[-1]
+    assert result is not None and result.winners == {champion}
+    assert result.reason == reason
+    assert state.score.sets[champion] == 3
+
+
+# --- checking states: One Set played to seven -----------------------------------------------
+
+ONE_SET_CONFIG = Config(format=Format.ONE_SET, first_server=1)
+
+
+@pytest.mark.parametrize(
+    "score",
+    [Score((0, 0), (5, 5), False), Score((0, 0), (6, 6), False), Score((0, 0), (3, 2), True)],
+    ids=["5-5-not-to-seven", "6-6-not-to-seven", "3-2-to-seven"],
+)
+def test_checked_one_set_to_seven_flag_must_fit_the_games(score: Score) -> None:
+    """A One Set score goes to seven exactly when two sides have 5 games; any other is refused."""
+    state = position(["BL-NR", "BR-BR"], score=score, config=ONE_SET_CONFIG)
+    with pytest.raises(InvalidStateError) as refused:
+        legal_moves(state)
+    message = str(refused.value)
+    assert "score" in message and str(score.games) in message
+
+
+@pytest.mark.parametrize(
+    "score", [Score((0, 0), (5, 5), True), Score((0, 0), (6, 5), True)], ids=["5-5", "6-5"]
+)
+def test_checked_one_set_to_seven_after_five_all_is_accepted(score: Score) -> None:
+    """A One Set score at 5-5 or 6-5 played to seven is a playable state."""
+    state = position(["BL-NR", "BR-BR"], score=score, config=ONE_SET_CONFIG)
+    assert moves(state) == {"play BL-NR"}
+
+
+# --- notation: the offense card and long lobs -----------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["play OF", "OF", "of", "  Play  of "])
+def test_offense_card_is_not_played_by_name(text: str) -> None:
+    """The offense card is written ``offense NR``: ``play OF`` (or ``OF``) is not a move."""
+    state = position(["OF BL-BL", "BR-BR"])
+    with pytest.raises(InvalidMoveError):
+        parse_move(state, text)
+
+
+@pytest.mark.parametrize("ball", [None, "NR"], ids=["leading", "answering"])
+def test_offense_card_played_as_a_card_is_refused_naming_the_landing_section(
+    ball: str | None,
+) -> None:
+    """``Play(offense())`` is illegal even for its holder: the move must name where it lands."""
+    state = position(["OF BL-BL", "BR-BR"], ball=ball)
+    with pytest.raises(IllegalMoveError) as refused:
+        apply_move(state, Play(offense()))
+    message = str(refused.value)
+    assert "Offense(to=section)" in message and "where it lands" in message
+
+
+def test_lob_of_more_than_99_identical_cards_round_trips_through_notation() -> None:
+    """A lob of any count the card list allows (up to 1000 copies) is written and read back."""
+    many = Config(
+        cards=(
+            CardType(shot(BL, NR), "Forehand Angle", 1000),
+            CardType(shot(BR, BR), "Crosscourt Backhand", 10),
+        ),
+        first_server=1,
+    )
+    state = position([" ".join(["BL-NR"] * 1000), "BR-BR"], config=many)
+    lobs = [move for move in legal_moves(state) if isinstance(move, Lob)]
+    assert [lob.count for lob in lobs] == list(range(2, 1001))
+    for lob in lobs:
+        text = format_move(lob)
+        assert text == f"lob {lob.count} BL-NR"
+        assert parse_move(state, text) == lob
+    assert parse_move(state, "LOB 100 bl-nr") == Lob(shot(BL, NR), 100)
+    assert format_move(Lob(shot(BL, NR), 1000)) == "lob 1000 BL-NR"
+    after = play(state, "lob 999 BL-NR")
+    assert after.hands[0] == cards("BL-NR") and after.ball is NR
+    assert after.pile == (shot(BL, NR),) * 999

@@ -161,7 +161,8 @@ def _score(config: Config, score: Score, result: Outcome | None) -> str:
         text = points
         on_forty = sum(1 for g in games if g == FORTY)
         if on_forty >= 2:
-            text += " (deuce: the next rally wins)" if sides == 2 else " (the next rally won on 40 wins)"
+            sudden = "deuce: the next rally wins" if sides == 2 else "the next rally won on 40 wins"
+            text += f" ({sudden})"
     else:
         text = f"Games {_dash(games)}"
         if fmt is Format.FAST_FOUR:

@@ -6,8 +6,9 @@ empty their hand wins it) and an **exchange** is the run of cards on the rally p
 when a player cannot answer (they pick up and the next player leads) or plays Just Out.
 
 :func:`legal_moves` decides legality: a move is legal exactly when it is in that list. Plays are
-cached by hand and situation. ``apply_move`` copies the state into a :class:`_Draft`, lets one
-rule function change it and freezes it into the next state; the old state is never touched.
+cached by the cards of a hand that matter in the situation, which many hands share.
+``apply_move`` copies the state into a :class:`_Draft`, lets one rule function change it and
+freezes it into the next state; the old state is never touched.
 """
 
 from __future__ import annotations
