@@ -1465,7 +1465,7 @@ def test_render_refuses_a_malformed_view(change: dict[str, Any]) -> None:
 )
 def test_resample_wants_a_view(thing: Any) -> None:
     """resample refuses what is not an AlakaSLAM view (a state included)."""
-    with pytest.raises(InvalidStateError, match="expected an alakaslam View"):
+    with pytest.raises(InvalidStateError, match="expected a View of alakaslam"):
         alakaslam.resample(thing, seed=1)
 
 

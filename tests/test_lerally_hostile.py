@@ -1790,7 +1790,7 @@ def test_render_refuses_a_malformed_view(change: Callable[[View], dict[str, Any]
 )
 def test_resample_wants_a_view(thing: Any) -> None:
     """resample refuses what is not a Le Rally view (a state included)."""
-    with pytest.raises(InvalidStateError, match="expected a lerally View"):
+    with pytest.raises(InvalidStateError, match="expected a View of lerally"):
         lerally.resample(thing, seed=1)
 
 

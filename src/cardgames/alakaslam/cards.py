@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 import attrs
 
+from cardgames._engine import register_card_codes
+
 __all__ = [
     "DEFAULT_DECK",
     "Card",
@@ -233,22 +235,6 @@ def parse_card(code: str) -> Card:
     raise ValueError(f"{code!r} is not a card (cards are written R2, B0, E1...)")
 
 
-def _register_json() -> None:
-    """Write a card in JSON as its short name, ``"R2"``."""
-    from cardgames.serialization import converter
-
-    def structure(value: object, _: object) -> Card:
-        if type(value) is not str:
-            raise ValueError(f"expected a card name such as 'R2', got {value!r}")
-        return parse_card(value)
-
-    def unstructure(card: Card) -> str:
-        if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
-        return card.code
-
-    converter.register_unstructure_hook(Card, unstructure)
-    converter.register_structure_hook(Card, structure)
-
-
-_register_json()
+register_card_codes(
+    Card, is_card=is_card, code=lambda card: card.code, parse=parse_card, example="R2"
+)

@@ -8,8 +8,9 @@ from cardgames.alakaslam.cards import Card, CardKind
 from cardgames.alakaslam.config import deck_cards
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
-from cardgames.rng import Rng, check_seed
+from cardgames._engine import resample_checked
+from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.rng import Rng
 
 __all__ = ["resample", "view"]
 
@@ -88,21 +89,9 @@ _view_of = view
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (other
     hands, the deck, another player's face-down cards) dealt at random from ``seed``."""
-    if type(view) is not View:
-        raise InvalidStateError(f"expected an alakaslam View, got {type(view).__name__}")
-    check_seed(seed)
-    try:
-        state = checked(_deal_unseen(view, seed))
-        same = _view_of(state, view.player) == view
-    except InvalidPlayerError as exc:
-        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
-    except CardgamesError:
-        raise
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
-        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
-    if not same:
-        raise InvalidStateError(f"not a {_GAME} view of any playable state")
-    return state
+    return resample_checked(
+        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
+    )
 
 
 def _deal_unseen(view: View, seed: int) -> State:

@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 import attrs
 
+from cardgames._engine import register_card_codes
+
 __all__ = [
     "DEFAULT_CARDS",
     "Card",
@@ -248,22 +250,6 @@ DEFAULT_CARDS: tuple[CardType, ...] = (
 )
 
 
-def _register_json() -> None:
-    """Write a card in JSON as its short name, ``"BL-NR"``."""
-    from cardgames.serialization import converter
-
-    def structure(value: object, _: object) -> Card:
-        if type(value) is not str:
-            raise ValueError(f"expected a card name such as 'BL-NR', got {value!r}")
-        return _parse_known(value)
-
-    def unstructure(card: Card) -> str:
-        if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
-        return card.code
-
-    converter.register_unstructure_hook(Card, unstructure)
-    converter.register_structure_hook(Card, structure)
-
-
-_register_json()
+register_card_codes(
+    Card, is_card=is_card, code=lambda card: card.code, parse=_parse_known, example="BL-NR"
+)

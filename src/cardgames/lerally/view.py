@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
+from cardgames._engine import resample_checked
+from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.lerally.cards import Card
 from cardgames.lerally.config import deck_cards
 from cardgames.lerally.rules import checked
 from cardgames.lerally.state import State, View
-from cardgames.rng import Rng, check_seed
+from cardgames.rng import Rng
 
 __all__ = ["resample", "view"]
 
@@ -51,21 +52,9 @@ _view_of = view
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (the
     other hands and the deck) dealt at random from ``seed``."""
-    if type(view) is not View:
-        raise InvalidStateError(f"expected a lerally View, got {type(view).__name__}")
-    check_seed(seed)
-    try:
-        state = checked(_deal_unseen(view, seed))
-        same = _view_of(state, view.player) == view
-    except InvalidPlayerError as exc:
-        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
-    except CardgamesError:
-        raise
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
-        raise InvalidStateError(f"not a well-formed {_GAME} view: {exc}") from None
-    if not same:
-        raise InvalidStateError(f"not a {_GAME} view of any playable state")
-    return state
+    return resample_checked(
+        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
+    )
 
 
 def _deal_unseen(view: View, seed: int) -> State:
