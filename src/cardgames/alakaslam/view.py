@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardgames._engine import resample_checked
 from cardgames.alakaslam.cards import Card, CardKind
 from cardgames.alakaslam.config import deck_cards
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import State, View
-from cardgames._engine import resample_checked
 from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
 
