@@ -41,6 +41,14 @@ def test_list_shows_games_presets_and_bots(capsys: pytest.CaptureFixture[str]) -
     assert all(bot in out for bot in cardgames.bots.BOT_NAMES)
 
 
+def test_list_gives_the_player_counts_of_the_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    """Games whose presets seat different numbers of players show them all."""
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("alakaslam: 2 or 4 players;") for line in lines)
+    assert any(line.startswith("lerally: 2-4 players;") for line in lines)
+
+
 def test_play_prints_moves_and_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", GAME, "--bots", "greedy,random", "--seed", str(SEED)]) == 0
     out = capsys.readouterr().out

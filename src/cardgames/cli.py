@@ -99,11 +99,20 @@ def _error_message(exc: BaseException) -> str:
 
 def _list(args: argparse.Namespace) -> int:
     for name, game in GAMES.items():
-        players = game.num_players(game.config_type())
         presets = ", ".join(game.presets)
-        print(f"{name}: {players} players; presets: {presets}")
+        print(f"{name}: {_player_counts(game)} players; presets: {presets}")
     print(f"bots: {', '.join(BOT_NAMES)}")
     return 0
+
+
+def _player_counts(game: Game[Any, Any, Any, Any]) -> str:
+    """How many players the game's presets seat: ``2``, ``2 or 4``, ``2-4``."""
+    counts = sorted({game.num_players(config) for config in game.presets.values()})
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
 
 
 # --- play ---------------------------------------------------------------------------------------
