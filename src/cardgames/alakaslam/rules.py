@@ -182,9 +182,10 @@ def _play(cards: tuple[Card, ...], support: bool) -> Play:
     return Support(cards) if support else Hit(cards)
 
 
-def _hit_options(state: State, player: int) -> tuple[Play, ...]:
+def _plays(state: State | _Draft, player: int, support: bool) -> tuple[tuple[Play, ...], PlayIndex]:
+    """The hits (or support plays) ``player`` could make now, with their index."""
     need = state.binds[player] if state.binds else 0
-    return _play_options(state.hands[player], need, not state.locked, False)[0]
+    return _play_options(state.hands[player], need, not state.locked, support)
 
 
 # --- checking states -----------------------------------------------------------------------
@@ -205,7 +206,7 @@ def checked(state: object) -> State:
         if problem is None:
             object.__setattr__(state, "_memo", _TRUSTED)
             try:
-                moves = _legal(state)
+                moves = _legal(state)[0]
             except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
                 problem = f"its {state.phase} phase cannot be played ({exc})"
             else:
@@ -422,18 +423,25 @@ def outcome(state: State) -> Outcome | None:
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once over."""
+    return _legal_memo(state)[0]
+
+
+def _legal_memo(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
+    """The legal moves of ``state``, kept with it once worked out, and the index of the plays
+    among them (``None`` when no hit or support play is open), so that ``apply_move`` finds a
+    play with one lookup."""
     memo = state._memo if type(state) is State else None
     if type(memo) is tuple:
         return memo
-    moves = _legal(checked(state))
-    object.__setattr__(state, "_memo", moves)
-    return moves
+    memo = _legal(checked(state))
+    object.__setattr__(state, "_memo", memo)
+    return memo
 
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    moves = legal_moves(state)
-    legal = _find(state, moves, move)
+    moves, plays = _legal_memo(state)
+    legal = _find(moves, plays, move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = _Draft(state)
@@ -441,20 +449,17 @@ def apply_move(state: State, move: Move) -> State:
     return d.finish()
 
 
-def _find(state: State, moves: tuple[Move, ...], move: object) -> Move | None:
+def _find(moves: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Move | None:
     """The legal move equal to ``move`` (the rules' own object), or ``None``."""
     kind = type(move)
     if kind is Hit or kind is Support:
-        player = state.to_move
-        if player is None:
+        if plays is None:
             return None
-        need = state.binds[player] if state.binds else 0
-        index = _play_options(state.hands[player], need, not state.locked, kind is Support)[1]
         try:
-            found = index.get(move)  # type: ignore[call-overload]
+            found: Play | None = plays.get(move)  # type: ignore[call-overload]
         except TypeError:  # a malformed move with unhashable fields
             return None
-        return found if found is not None and found in moves else None
+        return found
     for legal in moves:
         if legal is move or legal == move:
             return legal
@@ -464,10 +469,27 @@ def _find(state: State, moves: tuple[Move, ...], move: object) -> Move | None:
 # --- legal moves by phase ------------------------------------------------------------------
 
 
-def _legal(state: State) -> tuple[Move, ...]:
-    if state.result is not None:
-        return ()
-    return _LEGAL[state.phase](state, state.to_move)  # type: ignore[arg-type]
+def _legal(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
+    """The legal moves, and the index of the plays among them (see :func:`_legal_memo`)."""
+    player = state.to_move
+    if state.result is not None or player is None:
+        return (), None
+    phase = state.phase
+    if phase is Phase.SERVE:
+        hits, index = _plays(state, player, False)
+        return (*hits, _DECLINE), index
+    if phase is Phase.MOVE:
+        last = _DECLINE if not state.queue else _DONE
+        steps = _step_moves(state, player)
+        if state.positions[player] != state.ball:
+            return (*steps, last), None
+        hits, index = _plays(state, player, False)
+        return (*steps, *hits, last), index
+    if phase is Phase.SUPPORT:
+        # Only a bound support can be left without a play here (see _hit): they must let it go.
+        supports, index = _plays(state, player, True)
+        return supports or _DECLINE_ONLY, index
+    return _LEGAL[phase](state, player), None
 
 
 def _choose_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -496,10 +518,6 @@ def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
 
 def _corner_moves(state: State, player: int) -> tuple[Move, ...]:
     return _CORNERS
-
-
-def _serve_moves(state: State, player: int) -> tuple[Move, ...]:
-    return (*_hit_options(state, player), _DECLINE)
 
 
 def _step_moves(state: State | _Draft, player: int) -> tuple[Move, ...]:
@@ -537,22 +555,6 @@ def _meddles(player: int, targets: tuple[Cell, ...]) -> tuple[Meddle, ...]:
     return tuple(Meddle(player, cell) for cell in targets)
 
 
-def _move_moves(state: State, player: int) -> tuple[Move, ...]:
-    hits = _hit_options(state, player) if state.positions[player] == state.ball else ()
-    last = _DECLINE if not state.queue else _DONE
-    return (*_step_moves(state, player), *hits, last)
-
-
-def _support_plays(state: State | _Draft, player: int) -> tuple[Play, ...]:
-    need = state.binds[player]
-    return _play_options(state.hands[player], need, not state.locked, True)[0]
-
-
-def _support_moves(state: State, player: int) -> tuple[Move, ...]:
-    # Only a bound support can be left without a play here (see _hit): they must let it go.
-    return _support_plays(state, player) or _DECLINE_ONLY
-
-
 def _target_moves(state: State, player: int) -> tuple[Move, ...]:
     return tuple(Target(p) for p in _target_options(state))
 
@@ -580,9 +582,6 @@ _LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.PICK_SERVER: _pick_server_moves,
     Phase.COPY: _copy_moves,
     Phase.CORNER: _corner_moves,
-    Phase.SERVE: _serve_moves,
-    Phase.MOVE: _move_moves,
-    Phase.SUPPORT: _support_moves,
     Phase.TARGET: _target_moves,
     Phase.AFTER: _after_moves,
     Phase.LOSER_DISCARD: _discard_moves,
@@ -958,7 +957,7 @@ def _hit(d: _Draft, move: Hit) -> None:
     d.played = move.cards
     support = partner(hitter)
     d.phase, d.to_move, d.queue = Phase.SUPPORT, support, ()
-    if not d.binds[support] and not _support_plays(d, support):
+    if not d.binds[support] and not _plays(d, support, True)[0]:
         # An unbound support who cannot play anything adds nothing to the shot.
         _resolve(d, d.played, ())
 
