@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardgames.alakaslam import GAME as _ALAKASLAM
+from cardgames.alakazum import GAME as _ALAKAZUM
 from cardgames.alethi import GAME as _ALETHI
 from cardgames.errors import UnknownGameError
 from cardgames.game import Game
@@ -15,7 +16,7 @@ from cardgames.serialization import register_game_types
 
 __all__ = ["GAMES", "get_game"]
 
-_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALAKASLAM, _ALETHI, _LERALLY)
+_ALL: tuple[Game[Any, Any, Any, Any], ...] = (_ALAKASLAM, _ALAKAZUM, _ALETHI, _LERALLY)
 
 #: Every registered game by name, in alphabetical order.
 GAMES: Mapping[str, Game[Any, Any, Any, Any]] = MappingProxyType(

@@ -1,0 +1,203 @@
+"""Alakazum!: witches gather folklore characters of five cultures to defeat the final enemies.
+
+Each turn a player explores the forest (fighting the characters that come out and suffering its
+traps), takes one action (the market, objects, a fight against another player's character, or
+a spell) and may cast the Alakazum: more points of one culture than a face-down final enemy
+wins the game. For 2 to 5 players, with the Alakazum! 2 expansion as an option. See
+``docs/rules/alakazum.md``.
+
+>>> from cardgames import alakazum
+>>> state = alakazum.new_game(seed=3)
+>>> state.phase.value, len(alakazum.legal_moves(state))
+('choose', 5)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cardgames.alakazum.bots import CollectorBot
+from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
+from cardgames.alakazum.config import Config, check_config
+from cardgames.alakazum.moves import (
+    MOVE_TYPES,
+    SPELL_COSTS,
+    Alakazum,
+    Cast,
+    Choose,
+    Doll,
+    Drink,
+    Effect,
+    Fight,
+    Fighter,
+    GiveCard,
+    GiveHalf,
+    Keep,
+    Market,
+    Move,
+    Pass,
+    PassDie,
+    Place,
+    Sacrifice,
+    Spell,
+    Support,
+    Take,
+    UseObject,
+)
+from cardgames.alakazum.notation import format_move, parse_move
+from cardgames.alakazum.render import render
+from cardgames.alakazum.rules import (
+    ALAKAZUM_POINTS,
+    SANTA_MAX_PASSES,
+    apply_move,
+    checked,
+    culture_points,
+    current_player,
+    energy,
+    every_card,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+)
+from cardgames.alakazum.state import Combat, Member, Phase, State, View
+from cardgames.alakazum.view import resample, view
+
+__all__ = [
+    "ALAKAZUM_POINTS",
+    "CULTURES",
+    "GAME",
+    "SPELL_COSTS",
+    "Alakazum",
+    "Card",
+    "Cast",
+    "Choose",
+    "CollectorBot",
+    "Combat",
+    "Config",
+    "Culture",
+    "Doll",
+    "Drink",
+    "Effect",
+    "Enemy",
+    "Fight",
+    "Fighter",
+    "GiveCard",
+    "GiveHalf",
+    "Keep",
+    "Kind",
+    "Level",
+    "Market",
+    "Member",
+    "Move",
+    "Pass",
+    "PassDie",
+    "Phase",
+    "Place",
+    "Sacrifice",
+    "Spell",
+    "State",
+    "Support",
+    "Take",
+    "UseObject",
+    "View",
+    "apply_move",
+    "culture_points",
+    "current_player",
+    "energy",
+    "format_move",
+    "is_card",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "render",
+    "resample",
+    "view",
+]
+
+
+def card_counts(state: State) -> Mapping[str, int]:
+    """Every card of the game wherever it is (decks, hands, teams, cemetery, out of the game),
+    by name."""
+    return Counter(card.name for card in every_card(checked(state)))
+
+
+#: Decisions a turn can hold at most, beyond those that spend a hand card: a generous bound
+#: (three actions with their voodoo doll answers, follow-ups and combats, a trap, an Alakazum).
+_TURN_DECISIONS = 200
+
+
+def max_decisions(config: Config) -> int:
+    """A bound on a game's decisions: ``turn_limit`` turns, each ending within a number of
+    decisions set by the hand cards (each potion, gift or payment spends one) and the Santa
+    Claus die's passes."""
+    hand_cards = sum(1 for card in (*config.forest_cards, *config.start_cards) if card.kind.is_hand)
+    per_turn = _TURN_DECISIONS + 8 * hand_cards + SANTA_MAX_PASSES
+    return config.players + config.turn_limit * per_turn
+
+
+#: Presets: every player count, with and without the expansion.
+PRESETS: Mapping[str, Config] = MappingProxyType(
+    {
+        "default": Config(),
+        "three": Config(players=3),
+        "four": Config(players=4),
+        "five": Config(players=5),
+        "expansion": Config(expansion=True),
+        "expansion-3": Config(players=3, expansion=True),
+        "expansion-4": Config(players=4, expansion=True),
+        "expansion-5": Config(players=5, expansion=True),
+    }
+)
+
+
+class _Alakazum:
+    """The ``cardgames.Game`` of Alakazum!."""
+
+    name = "alakazum"
+    config_type = Config
+    state_type = State
+    view_type = View
+    move_types: tuple[type[Move], ...] = MOVE_TYPES
+    presets = PRESETS
+
+    new_game = staticmethod(new_game)
+    current_player = staticmethod(current_player)
+    legal_moves = staticmethod(legal_moves)
+    apply_move = staticmethod(apply_move)
+    is_over = staticmethod(is_over)
+    outcome = staticmethod(outcome)
+    view = staticmethod(view)
+    resample = staticmethod(resample)
+    format_move = staticmethod(format_move)
+    parse_move = staticmethod(parse_move)
+    render = staticmethod(render)
+    card_counts = staticmethod(card_counts)
+    check_config = staticmethod(check_config)
+    check_state = staticmethod(checked)
+    max_decisions = staticmethod(max_decisions)
+
+    @staticmethod
+    def num_players(config: Config) -> int:
+        """2 to 5."""
+        return config.players
+
+    @staticmethod
+    def seat_names(config: Config) -> tuple[str, ...]:
+        """Players by number."""
+        return tuple(f"player {p}" for p in range(config.players))
+
+    @staticmethod
+    def heuristic_bot() -> CollectorBot:
+        """A fresh :class:`CollectorBot`."""
+        return CollectorBot()
+
+    def __repr__(self) -> str:
+        return "<cardgames game 'alakazum'>"
+
+
+GAME = _Alakazum()

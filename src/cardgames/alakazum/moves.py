@@ -1,0 +1,257 @@
+"""The moves of Alakazum!: every decision a player takes, one move each.
+
+Cards in a player's hand and characters are named by their card name (names are unique in a
+card list); other players are named by their number.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias
+
+import attrs
+
+from cardgames.alakazum.cards import Culture
+
+__all__ = [
+    "SPELL_COSTS",
+    "Alakazum",
+    "Cast",
+    "Choose",
+    "Doll",
+    "Drink",
+    "Effect",
+    "Fight",
+    "Fighter",
+    "GiveCard",
+    "GiveHalf",
+    "Keep",
+    "Market",
+    "Move",
+    "Pass",
+    "PassDie",
+    "Place",
+    "Sacrifice",
+    "Spell",
+    "Support",
+    "Take",
+    "UseObject",
+]
+
+
+class Spell(StrEnum):
+    """The seven spells of the magic scroll."""
+
+    MISERABLE_WITCH = "miserable witch"  # fewest characters: take 2 market cards of one's choice
+    TRAINING = "training"  # one of one's characters levels up
+    DIVINATION = "divination"  # look at a face-down final enemy
+    MAGIC_OF_THE_FOREST = "magic of the forest"  # keep 1 of the forest's top 6, order the rest
+    LEVITATION = "levitation"  # swap a character for one not at level C
+    RESURRECT = "resurrect"  # a character of the cemetery joins at level A
+    DEJA_VU = "deja vu"  # two more actions this turn
+
+
+#: The magic energy each spell costs.
+SPELL_COSTS = {
+    Spell.MISERABLE_WITCH: 0,
+    Spell.TRAINING: 1,
+    Spell.DIVINATION: 2,
+    Spell.MAGIC_OF_THE_FOREST: 3,
+    Spell.LEVITATION: 3,
+    Spell.RESURRECT: 4,
+    Spell.DEJA_VU: 4,
+}
+
+
+class Effect(StrEnum):
+    """What a potion is played as (a double potion can be either of its two sides)."""
+
+    COMBAT = "combat"  # adds combat points to its player's side
+    DIE = "die"  # adds to its player's hypnosis roll
+    ROBBERY = "robbery"  # takes the opponent's last combat potion
+
+
+@attrs.frozen
+class Choose:
+    """At the start: take one of the starting characters."""
+
+    character: str
+
+
+@attrs.frozen
+class Fighter:
+    """Face the character that came out of the forest with this character of one's team."""
+
+    character: str
+
+
+@attrs.frozen
+class Support:
+    """Add a sociable character's combat points to one's side of the combat."""
+
+    character: str
+
+
+@attrs.frozen
+class Drink:
+    """Play a potion from one's hand in a combat, as ``effect``."""
+
+    card: str
+    effect: Effect
+
+
+@attrs.frozen
+class Pass:
+    """Decline: no (more) potions or support, no action or no more actions, no Alakazum, no
+    voodoo doll. What it ends depends on the moment."""
+
+
+@attrs.frozen
+class Market:
+    """The action Go to the market: show this hand card, take as many cards as its market
+    number from the top of the market deck, and put it on top."""
+
+    card: str
+
+
+@attrs.frozen
+class UseObject:
+    """The action Give objects to your characters: a meal (``culture``: the one of its two
+    cultures fed), a broom or a cape (put under ``character``); with Alakazum! 2 also a crystal
+    ball (look at final enemy ``enemy``) or a recovery potion (``character`` back from the
+    cemetery)."""
+
+    card: str
+    culture: Culture | None = None
+    character: str | None = None
+    enemy: int | None = None
+
+
+@attrs.frozen
+class Fight:
+    """The action Fight and hypnotise: one's ``character`` attacks ``target`` of ``player``."""
+
+    character: str
+    player: int
+    target: str
+
+
+@attrs.frozen
+class Cast:
+    """The action Do magic: cast ``spell``, paying with ``hats`` (the rest of its cost comes from
+    very magical characters and cauldrons). Its targets, where it has some: Training and
+    Resurrect ``character``; Levitation one's ``character`` for ``target`` of ``player``
+    (``None``: of the cemetery); Divination the face-down final enemy ``enemy``."""
+
+    spell: Spell
+    hats: tuple[str, ...] = ()
+    character: str | None = None
+    target: str | None = None
+    player: int | None = None
+    enemy: int | None = None
+
+
+@attrs.frozen
+class Alakazum:
+    """Cast the Alakazum in ``culture`` against the face-down final enemy ``enemy`` (its place
+    in the row, from 0)."""
+
+    culture: Culture
+    enemy: int
+
+
+@attrs.frozen
+class Doll:
+    """Cancel the action or Alakazum just announced, with a voodoo doll."""
+
+
+@attrs.frozen
+class GiveCard:
+    """Give this hand card to ``player`` (Black Friday, Halloween)."""
+
+    card: str
+    player: int
+
+
+@attrs.frozen
+class GiveHalf:
+    """Halloween: give away half of one's hand rather than a character."""
+
+
+@attrs.frozen
+class Sacrifice:
+    """Send this character of one's team to the cemetery (a trap, a failed Alakazum)."""
+
+    character: str
+
+
+@attrs.frozen
+class PassDie:
+    """Santa Claus' Present: the die did not explode; hand it to ``player``."""
+
+    player: int
+
+
+@attrs.frozen
+class Keep:
+    """Magic of the forest: keep this card of the six taken."""
+
+    card: str
+
+
+@attrs.frozen
+class Place:
+    """Magic of the forest: this card is the next one to be drawn from the forest deck."""
+
+    card: str
+
+
+@attrs.frozen
+class Take:
+    """Miserable witch: take this card of the market deck."""
+
+    card: str
+
+
+Move: TypeAlias = (
+    Choose
+    | Fighter
+    | Support
+    | Drink
+    | Pass
+    | Market
+    | UseObject
+    | Fight
+    | Cast
+    | Alakazum
+    | Doll
+    | GiveCard
+    | GiveHalf
+    | Sacrifice
+    | PassDie
+    | Keep
+    | Place
+    | Take
+)
+"""Any move of Alakazum!."""
+
+MOVE_TYPES: tuple[type[Move], ...] = (
+    Choose,
+    Fighter,
+    Support,
+    Drink,
+    Pass,
+    Market,
+    UseObject,
+    Fight,
+    Cast,
+    Alakazum,
+    Doll,
+    GiveCard,
+    GiveHalf,
+    Sacrifice,
+    PassDie,
+    Keep,
+    Place,
+    Take,
+)

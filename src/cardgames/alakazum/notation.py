@@ -1,0 +1,262 @@
+"""Alakazum! notation: a move as a short English phrase, and back.
+
+========================================  ============================================
+move                                      notation
+========================================  ============================================
+``Choose("Moura")``                       ``choose Moura``
+``Fighter("Moura")``                      ``fighter Moura``
+``Support("Gegant")``                     ``support Gegant``
+``Drink("Die potion +1", Effect.DIE)``    ``drink Die potion +1 for die``
+``Pass()``                                ``pass``
+``Market("Magic hat 1")``                 ``market Magic hat 1``
+``UseObject("Broom", character="Moura")`` ``use Broom on Moura`` (``for GAL``: a meal;
+                                          ``on enemy 2``: a crystal ball)
+``Fight("Moura", 1, "Olentzero")``        ``fight Moura against Olentzero of player 1``
+``Cast(Spell.TRAINING, ("Magic hat 1",),  ``cast training on Moura paying Magic hat 1``
+character="Moura")``
+``Alakazum(Culture.GAL, 2)``              ``alakazum GAL against enemy 2``
+``Doll()``                                ``doll``
+``GiveCard("Broom", 1)``                  ``give Broom to player 1``
+``GiveHalf()``                            ``give half``
+``Sacrifice("Moura")``                    ``sacrifice Moura``
+``PassDie(1)``                            ``pass die to player 1``
+``Keep(c)``, ``Place(c)``, ``Take(c)``    ``keep``/``place``/``take`` and the card name
+========================================  ============================================
+
+Levitation reads ``cast levitation swapping Moura for Mari of player 1`` (``of the cemetery``
+for a character of the cemetery). Names are matched without regard to case or accents.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+
+from cardgames.alakazum.cards import Culture
+from cardgames.alakazum.config import cards_by_name
+from cardgames.alakazum.moves import (
+    MOVE_TYPES,
+    Alakazum,
+    Cast,
+    Choose,
+    Doll,
+    Drink,
+    Effect,
+    Fight,
+    Fighter,
+    GiveCard,
+    GiveHalf,
+    Keep,
+    Market,
+    Move,
+    Pass,
+    PassDie,
+    Place,
+    Sacrifice,
+    Spell,
+    Support,
+    Take,
+    UseObject,
+)
+from cardgames.alakazum.state import State, View
+from cardgames.errors import InvalidMoveError
+
+__all__ = ["describe", "format_move", "parse_move"]
+
+
+def format_move(move: Move) -> str:
+    """The move in notation, e.g. ``fight Moura against Olentzero of player 1``."""
+    if not isinstance(move, MOVE_TYPES):
+        raise InvalidMoveError(f"not an alakazum move: {move!r}")
+    return _FORMAT[type(move)](move)
+
+
+def describe(move: object) -> str:
+    """The move in notation if it can be written, else its repr (for error messages)."""
+    try:
+        return format_move(move)  # type: ignore[arg-type]
+    except (InvalidMoveError, TypeError, AttributeError, ValueError, KeyError):
+        return repr(move)
+
+
+def _cast(move: Cast) -> str:
+    text = f"cast {move.spell.value}"
+    if move.spell is Spell.LEVITATION:
+        where = "the cemetery" if move.player is None else f"player {move.player}"
+        text += f" swapping {move.character} for {move.target} of {where}"
+    elif move.character is not None:
+        text += f" on {move.character}"
+    elif move.enemy is not None:
+        text += f" on enemy {move.enemy}"
+    if move.hats:
+        text += " paying " + ", ".join(move.hats)
+    return text
+
+
+def _use(move: UseObject) -> str:
+    if move.culture is not None:
+        return f"use {move.card} for {move.culture.value}"
+    if move.enemy is not None:
+        return f"use {move.card} on enemy {move.enemy}"
+    return f"use {move.card} on {move.character}"
+
+
+_FORMAT: dict[type, Callable[[object], str]] = {
+    Choose: lambda m: f"choose {m.character}",  # type: ignore[attr-defined]
+    Fighter: lambda m: f"fighter {m.character}",  # type: ignore[attr-defined]
+    Support: lambda m: f"support {m.character}",  # type: ignore[attr-defined]
+    Drink: lambda m: f"drink {m.card} for {m.effect.value}",  # type: ignore[attr-defined]
+    Pass: lambda m: "pass",
+    Market: lambda m: f"market {m.card}",  # type: ignore[attr-defined]
+    UseObject: _use,  # type: ignore[dict-item]
+    Fight: lambda m: f"fight {m.character} against {m.target} of player {m.player}",  # type: ignore[attr-defined]
+    Cast: _cast,  # type: ignore[dict-item]
+    Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",  # type: ignore[attr-defined]
+    Doll: lambda m: "doll",
+    GiveCard: lambda m: f"give {m.card} to player {m.player}",  # type: ignore[attr-defined]
+    GiveHalf: lambda m: "give half",
+    Sacrifice: lambda m: f"sacrifice {m.character}",  # type: ignore[attr-defined]
+    PassDie: lambda m: f"pass die to player {m.player}",  # type: ignore[attr-defined]
+    Keep: lambda m: f"keep {m.card}",  # type: ignore[attr-defined]
+    Place: lambda m: f"place {m.card}",  # type: ignore[attr-defined]
+    Take: lambda m: f"take {m.card}",  # type: ignore[attr-defined]
+}
+
+
+def _plain(text: str) -> str:
+    """``text`` without accents, case or repeated spaces, for matching names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().split())
+
+
+_INT = r"(\d{1,3})"
+_NAME = r"(.+?)"
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^pass die to player {_INT}$"), "pass die"),
+    (re.compile(r"^pass$"), "pass"),
+    (re.compile(r"^doll$"), "doll"),
+    (re.compile(r"^give half$"), "give half"),
+    (re.compile(rf"^give {_NAME} to player {_INT}$"), "give"),
+    (re.compile(rf"^(choose|fighter|support|sacrifice) {_NAME}$"), "character"),
+    (re.compile(rf"^(market|keep|place|take) {_NAME}$"), "card"),
+    (re.compile(rf"^drink {_NAME} for (combat|die|robbery)$"), "drink"),
+    (re.compile(rf"^use {_NAME} for ([a-z]+)$"), "use culture"),
+    (re.compile(rf"^use {_NAME} on enemy {_INT}$"), "use enemy"),
+    (re.compile(rf"^use {_NAME} on {_NAME}$"), "use character"),
+    (re.compile(rf"^fight {_NAME} against {_NAME} of player {_INT}$"), "fight"),
+    (re.compile(rf"^alakazum ([a-z]+) against enemy {_INT}$"), "alakazum"),
+    (re.compile(r"^cast (.+)$"), "cast"),
+]
+_SIMPLE: dict[str, type[Choose | Fighter | Support | Sacrifice]] = {
+    "choose": Choose,
+    "fighter": Fighter,
+    "support": Support,
+    "sacrifice": Sacrifice,
+}
+_CARD_MOVES: dict[str, type[Market | Keep | Place | Take]] = {
+    "market": Market,
+    "keep": Keep,
+    "place": Place,
+    "take": Take,
+}
+_SPELLS = sorted(Spell, key=lambda s: -len(s.value))
+
+
+def parse_move(state: State | View, text: str) -> Move:
+    """The move that ``text`` names in this game; raises ``InvalidMoveError`` if it does not
+    read as a move or names a card the game does not have."""
+    if not isinstance(state, State | View):
+        raise InvalidMoveError(f"expected an alakazum State or View, got {type(state).__name__}")
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"expected notation text, got {type(text).__name__}")
+    names = {_plain(name): name for name in cards_by_name(state.config)}
+
+    def name(raw: str) -> str:
+        found = names.get(_plain(raw))
+        if found is None:
+            raise InvalidMoveError(f"{text!r}: no card is named {raw.strip()!r}")
+        return found
+
+    plain = " ".join(text.split())
+    for pattern, kind in _PATTERNS:
+        match = pattern.match(_plain(plain))
+        if match is None:
+            continue
+        # Names keep their original spelling: take the groups from the text itself.
+        groups = _groups(pattern, plain) or match.groups()
+        return _build(kind, groups, name, text)
+    raise InvalidMoveError(f"{text!r} is not an alakazum move (see cardgames.alakazum.notation)")
+
+
+def _groups(pattern: re.Pattern[str], text: str) -> tuple[str, ...] | None:
+    match = re.compile(pattern.pattern, re.IGNORECASE).match(text)
+    return match.groups() if match is not None else None
+
+
+def _culture(raw: str, text: str) -> Culture:
+    for culture in Culture:
+        if culture.value.casefold() == raw.casefold() and culture is not Culture.MULTI:
+            return culture
+    raise InvalidMoveError(f"{text!r}: {raw!r} is not a culture (VAL, CAT, GAL, EUS, AND, CAS)")
+
+
+def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], text: str) -> Move:
+    if kind == "pass die":
+        return PassDie(int(g[0]))
+    if kind == "pass":
+        return Pass()
+    if kind == "doll":
+        return Doll()
+    if kind == "give half":
+        return GiveHalf()
+    if kind == "give":
+        return GiveCard(name(g[0]), int(g[1]))
+    if kind == "character":
+        return _SIMPLE[g[0].casefold()](name(g[1]))
+    if kind == "card":
+        return _CARD_MOVES[g[0].casefold()](name(g[1]))
+    if kind == "drink":
+        return Drink(name(g[0]), Effect(g[1].casefold()))
+    if kind == "use culture":
+        return UseObject(name(g[0]), culture=_culture(g[1], text))
+    if kind == "use enemy":
+        return UseObject(name(g[0]), enemy=int(g[1]))
+    if kind == "use character":
+        return UseObject(name(g[0]), character=name(g[1]))
+    if kind == "fight":
+        return Fight(name(g[0]), int(g[2]), name(g[1]))
+    if kind == "alakazum":
+        return Alakazum(_culture(g[0], text), int(g[1]))
+    return _parse_cast(g[0], name, text)
+
+
+def _parse_cast(rest: str, name: Callable[[str], str], text: str) -> Cast:
+    hats: tuple[str, ...] = ()
+    head, sep, paid = rest.partition(" paying ")
+    if not sep:
+        head, sep, paid = rest.partition(" PAYING ")
+    if sep:
+        hats = tuple(name(h) for h in paid.split(","))
+    for spell in _SPELLS:
+        if _plain(head).startswith(spell.value):
+            tail = head[len(spell.value) :].strip()
+            break
+    else:
+        raise InvalidMoveError(f"{text!r}: no such spell (see the magic scroll: Spell)")
+    if not tail:
+        return Cast(spell, hats)
+    swap = re.match(r"^swapping (.+?) for (.+?) of (player (\d{1,3})|the cemetery)$", tail, re.I)
+    if swap is not None:
+        player = int(swap.group(4)) if swap.group(4) is not None else None
+        return Cast(
+            spell, hats, character=name(swap.group(1)), target=name(swap.group(2)), player=player
+        )
+    enemy = re.match(r"^on enemy (\d{1,3})$", tail, re.I)
+    if enemy is not None:
+        return Cast(spell, hats, enemy=int(enemy.group(1)))
+    on = re.match(r"^on (.+)$", tail, re.I)
+    if on is not None:
+        return Cast(spell, hats, character=name(on.group(1)))
+    raise InvalidMoveError(f"{text!r}: cannot read the spell's target {tail!r}")

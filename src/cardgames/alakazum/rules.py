@@ -1,0 +1,1531 @@
+"""The rules of Alakazum!: the set-up, the turn, combats, magic, objects, traps and the end.
+
+A turn runs in the rulebook's order: thrifty characters draw from the market deck, the player
+explores the forest (one card per character of their team, stopping at a character to fight or
+a trap to suffer), takes one optional action (two more after a Deja Vu), and may cast the
+Alakazum. Every choice on the way is one move of :mod:`cardgames.alakazum.moves`; everything
+else (draws, dice, the end of a combat) happens inside :func:`apply_move`.
+
+:func:`legal_moves` decides legality: a move is legal exactly when it is in that list.
+``apply_move`` copies the state into a :class:`_Draft`, lets the rule functions change it and
+freezes it into the next state; the old state is never touched. A step with a single possible
+choice that changes nothing of interest (one character to fight with, no potion to play) is
+taken without asking.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cardgames.alakazum.cards import (
+    COMBAT_KINDS,
+    DIE_KINDS,
+    Card,
+    Culture,
+    Enemy,
+    Kind,
+    Level,
+)
+from cardgames.alakazum.config import HAND_SIZE, Config, all_cards, check_config
+from cardgames.alakazum.moves import (
+    SPELL_COSTS,
+    Alakazum,
+    Cast,
+    Choose,
+    Doll,
+    Drink,
+    Effect,
+    Fight,
+    Fighter,
+    GiveCard,
+    GiveHalf,
+    Keep,
+    Market,
+    Move,
+    Pass,
+    PassDie,
+    Place,
+    Sacrifice,
+    Spell,
+    Support,
+    Take,
+    UseObject,
+)
+from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.errors import IllegalMoveError, InvalidStateError
+from cardgames.game import Outcome
+from cardgames.rng import Rng, check_seed
+
+__all__ = [
+    "ALAKAZUM_POINTS",
+    "apply_move",
+    "checked",
+    "culture_points",
+    "current_player",
+    "energy",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+]
+
+#: Points of one culture needed to cast the Alakazum.
+ALAKAZUM_POINTS = 8
+#: The die's faces.
+DIE_SIDES = 6
+#: Santa Claus' Present explodes on a roll below this.
+SANTA_EXPLODES_BELOW = 3
+#: After this many passes, the Santa Claus die explodes whatever it shows (see the rules doc).
+SANTA_MAX_PASSES = 20
+#: Magic of the forest takes this many cards; Miserable witch takes this many market cards.
+FOREST_MAGIC_CARDS = 6
+MISERABLE_WITCH_CARDS = 2
+#: With five players the Miserable witch needs only this many players with more characters.
+FIVE_PLAYERS, FIVE_PLAYER_POORER = 5, 3
+#: Actions of a turn, and the actions a Deja Vu gives.
+ACTIONS, DEJA_VU_ACTIONS = 1, 2
+#: Sides of a combat.
+ATTACKER, DEFENDER = 0, 1
+#: Passes in a row that end the bidding of potions between two players.
+BOTH_PASSED = 2
+
+_PASS = Pass()
+_DOLL = Doll()
+_GIVE_HALF = GiveHalf()
+_TRUSTED = object()
+
+
+# --- the draft: a mutable copy of the state for one move ------------------------------------
+
+
+class _Draft:
+    """The parts of a state a move changes; ``finish`` freezes it into the next state."""
+
+    __slots__ = (
+        "actions",
+        "active",
+        "cemetery",
+        "combat",
+        "config",
+        "deja_vu",
+        "enemies",
+        "enemy_up",
+        "exchanges",
+        "failed",
+        "forest",
+        "giving",
+        "hands",
+        "held",
+        "known",
+        "market",
+        "pending",
+        "phase",
+        "removed",
+        "result",
+        "rng",
+        "roll",
+        "santa",
+        "seen",
+        "start_row",
+        "taking",
+        "teams",
+        "to_move",
+        "turn",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.config = state.config
+        self.phase = state.phase
+        self.to_move = state.to_move
+        self.active = state.active
+        self.turn = state.turn
+        self.forest = state.forest
+        self.market = state.market
+        self.hands = list(state.hands)
+        self.teams = list(state.teams)
+        self.cemetery = state.cemetery
+        self.removed = state.removed
+        self.enemies = state.enemies
+        self.enemy_up = state.enemy_up
+        self.known = state.known
+        self.seen = state.seen
+        self.start_row = state.start_row
+        self.exchanges = state.exchanges
+        self.rng = state.rng
+        self.actions = state.actions
+        self.deja_vu = state.deja_vu
+        self.combat = state.combat
+        self.pending = state.pending
+        self.giving = state.giving
+        self.santa = state.santa
+        self.held = state.held
+        self.taking = state.taking
+        self.failed = state.failed
+        self.roll = state.roll
+        self.result = state.result
+
+    def finish(self) -> State:
+        state = State(
+            config=self.config,
+            phase=self.phase,
+            to_move=self.to_move,
+            active=self.active,
+            turn=self.turn,
+            forest=self.forest,
+            market=self.market,
+            hands=tuple(self.hands),
+            teams=tuple(self.teams),
+            cemetery=self.cemetery,
+            removed=self.removed,
+            enemies=self.enemies,
+            enemy_up=self.enemy_up,
+            known=self.known,
+            seen=self.seen,
+            start_row=self.start_row,
+            exchanges=self.exchanges,
+            rng=self.rng,
+            actions=self.actions,
+            deja_vu=self.deja_vu,
+            combat=self.combat,
+            pending=self.pending,
+            giving=self.giving,
+            santa=self.santa,
+            held=self.held,
+            taking=self.taking,
+            failed=self.failed,
+            roll=self.roll,
+            result=self.result,
+        )
+        object.__setattr__(state, "_memo", _TRUSTED)
+        return state
+
+    # --- chance ---------------------------------------------------------------------------
+
+    def die(self) -> int:
+        value, self.rng = self.rng.below(DIE_SIDES)
+        return value + 1
+
+    def shuffle_forest(self) -> None:
+        self.forest, self.rng = self.rng.shuffled(self.forest)
+        self.seen = (0,) * self.config.players
+
+    # --- cards ----------------------------------------------------------------------------
+
+    def add_to_hand(self, player: int, *cards: Card) -> None:
+        self.hands[player] = tuple(sorted((*self.hands[player], *cards), key=_by_name))
+
+    def take_from_hand(self, player: int, name: str) -> Card:
+        hand = self.hands[player]
+        for i, card in enumerate(hand):
+            if card.name == name:
+                self.hands[player] = hand[:i] + hand[i + 1 :]
+                return card
+        raise AssertionError(f"{name} is not in player {player}'s hand")  # pragma: no cover
+
+    def to_market(self, *cards: Card) -> None:
+        self.market = self.market + cards
+
+    def draw_forest(self) -> Card | None:
+        """The top card of the forest deck, or ``None`` (and the game lost) if none is left."""
+        if not self.forest:
+            self.end(Outcome.all_lose(self.config.players, "the forest deck ran out"))
+            return None
+        card = self.forest[-1]
+        self.forest = self.forest[:-1]
+        if any(self.seen):
+            self.seen = tuple(max(0, s - 1) for s in self.seen)
+        return card
+
+    def draw_market(self, player: int, count: int) -> None:
+        count = min(count, len(self.market))
+        if count:
+            drawn = self.market[-count:][::-1]
+            self.market = self.market[:-count]
+            self.add_to_hand(player, *drawn)
+
+    # --- teams ----------------------------------------------------------------------------
+
+    def member(self, player: int, name: str) -> tuple[int, Member]:
+        for i, member in enumerate(self.teams[player]):
+            if member.card.name == name:
+                return i, member
+        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
+
+    def set_member(self, player: int, index: int, member: Member) -> None:
+        team = self.teams[player]
+        self.teams[player] = (*team[:index], member, *team[index + 1 :])
+
+    def remove_member(self, player: int, index: int) -> Member:
+        team = self.teams[player]
+        self.teams[player] = team[:index] + team[index + 1 :]
+        return team[index]
+
+    def join(self, player: int, member: Member) -> None:
+        self.teams[player] = (*self.teams[player], member)
+
+    def level_up(self, player: int, name: str) -> None:
+        index, member = self.member(player, name)
+        if member.level < Level.C:
+            self.set_member(player, index, _with_level(member, Level(member.level + 1)))
+
+    def bury(self, player: int, name: str) -> None:
+        """Send a character of ``player``'s team to the cemetery (back at level A; a cape under
+        it goes to the market deck). The rules' protections are checked by the caller."""
+        index, member = self.member(player, name)
+        self.remove_member(player, index)
+        self.cemetery = (*self.cemetery, member.card)
+        if member.cape is not None:
+            self.to_market(member.cape)
+
+    def end(self, result: Outcome) -> None:
+        self.result = result
+        self.phase = Phase.OVER
+        self.to_move = None
+        self.combat = None
+        self.pending = None
+
+
+def _by_name(card: Card) -> str:
+    return card.name
+
+
+def _with_level(member: Member, level: Level) -> Member:
+    return Member(member.card, level, member.broom, member.cape)
+
+
+def can_leave(team: tuple[Member, ...], member: Member) -> bool:
+    """Whether a character may leave its team: never on a broom, never a player's last one."""
+    return member.broom is None and len(team) > 1
+
+
+# --- set-up ---------------------------------------------------------------------------------
+
+
+def new_game(config: Config | None = None, *, seed: int) -> State:
+    """A fresh game: final enemies face down, the market deck, three hand cards each (other
+    cards exchanged), and the player who exchanged most choosing the first starting character.
+
+    >>> state = new_game(seed=1)
+    >>> [len(hand) for hand in state.hands], state.phase.value
+    ([3, 3], 'choose')
+    """
+    config = Config() if config is None else config
+    check_config(config)
+    check_seed(seed)
+    rng = Rng.from_seed(seed)
+    n = config.players
+    enemies, rng = rng.shuffled(config.final_enemies)
+    forest, rng = rng.shuffled(config.forest_cards)
+    deck = list(forest)
+    hands: list[tuple[Card, ...]] = []
+    exchanges = [0] * n
+    aside: list[Card] = []
+    for player in range(n):
+        hand: list[Card] = []
+        while len(hand) < HAND_SIZE:
+            card = deck.pop()
+            if card.kind.is_hand:
+                hand.append(card)
+            else:
+                aside.append(card)
+                exchanges[player] += 1
+        hands.append(tuple(sorted(hand, key=_by_name)))
+    forest, rng = rng.shuffled((*deck, *aside))
+    most = max(exchanges)
+    tied = [p for p in range(n) if exchanges[p] == most]
+    pick, rng = rng.below(len(tied))
+    starter = tied[pick]
+    start = config.start_cards
+    state = State(
+        config=config,
+        phase=Phase.CHOOSE,
+        to_move=starter,
+        active=starter,
+        turn=0,
+        forest=forest,
+        market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
+        hands=tuple(hands),
+        teams=((),) * n,
+        cemetery=(),
+        removed=(),
+        enemies=enemies,
+        enemy_up=(False,) * len(enemies),
+        known=(frozenset(),) * n,
+        seen=(0,) * n,
+        start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
+        exchanges=tuple(exchanges),
+        rng=rng,
+    )
+    object.__setattr__(state, "_memo", _TRUSTED)
+    return state
+
+
+def _choose(d: _Draft, move: Choose) -> None:
+    """Set-up: take a starting character; once everybody has one, the rest go to the
+    cemetery and the first turn begins."""
+    player = d.to_move
+    assert player is not None
+    index = next(i for i, c in enumerate(d.start_row) if c.name == move.character)
+    d.join(player, Member(d.start_row[index]))
+    d.start_row = d.start_row[:index] + d.start_row[index + 1 :]
+    following = (player + 1) % d.config.players
+    if following != d.active:
+        d.to_move = following
+        return
+    d.cemetery = d.cemetery + d.start_row
+    d.start_row = ()
+    _start_turn(d)
+
+
+# --- the turn ---------------------------------------------------------------------------------
+
+
+def _start_turn(d: _Draft) -> None:
+    """Thrifty characters draw from the market deck, then the player explores the forest."""
+    player = d.active
+    d.to_move = player
+    d.actions = ACTIONS
+    d.deja_vu = False
+    d.roll = None
+    team = d.teams[player]
+    thrifty = sum(1 for member in team if member.card.thrifty)
+    if thrifty:
+        d.draw_market(player, thrifty)
+    for _ in range(len(team)):
+        card = d.draw_forest()
+        if card is None:
+            return
+        if card.kind is Kind.CHARACTER:
+            _meet(d, card)
+            return
+        if card.kind.is_trap:
+            _spring(d, card)
+            return
+        d.add_to_hand(player, card)
+    _continue(d)
+
+
+def _continue(d: _Draft) -> None:
+    """After a step of the turn: the next action, else the Alakazum, else the next turn."""
+    if d.result is not None:
+        return
+    d.to_move = d.active
+    if d.actions > 0:
+        d.phase = Phase.ACTION
+        return
+    _offer_alakazum(d)
+
+
+def _end_turn(d: _Draft) -> None:
+    d.turn += 1
+    d.failed = None
+    if d.turn >= d.config.turn_limit:
+        d.end(Outcome.all_lose(d.config.players, f"no Alakazum in {d.config.turn_limit} turns"))
+        return
+    d.active = (d.active + 1) % d.config.players
+    _start_turn(d)
+
+
+def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
+    """Points of ``culture`` for an Alakazum: the team's characters of that culture and the
+    multicoloured ones, the cultural objects of that culture and the amulets in hand."""
+    total = 0
+    for member in team:
+        if member.card.culture is culture or member.card.culture is Culture.MULTI:
+            total += member.card.points[member.level]
+    for card in hand:
+        kind = card.kind
+        if kind is Kind.AMULET or (kind is Kind.OBJECT and card.culture is culture):
+            total += card.value
+    return total
+
+
+def _offer_alakazum(d: _Draft) -> None:
+    player = d.active
+    if not all(d.enemy_up) and any(
+        culture_points(d.teams[player], d.hands[player], c) >= ALAKAZUM_POINTS
+        for c in d.config.cultures
+    ):
+        d.phase = Phase.ALAKAZUM
+        d.to_move = player
+        return
+    _end_turn(d)
+
+
+# --- announcing, and voodoo dolls -------------------------------------------------------------
+
+
+def _announce(d: _Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> None:
+    """An action (or Alakazum) is announced: holders of a voodoo doll may cancel it."""
+    if not isinstance(move, Alakazum):
+        d.actions -= 1
+    d.pending = move
+    _ask_next_doll(d, d.active)
+
+
+def _ask_next_doll(d: _Draft, after: int) -> None:
+    """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
+    out the announced move if nobody is left to ask."""
+    n = d.config.players
+    seat = (after + 1) % n
+    while seat != d.active:
+        if any(card.kind is Kind.DOLL for card in d.hands[seat]):
+            d.phase = Phase.DOLL
+            d.to_move = seat
+            return
+        seat = (seat + 1) % n
+    move = d.pending
+    assert move is not None
+    d.pending = None
+    d.to_move = d.active
+    _CARRY_OUT[type(move)](d, move)
+
+
+def _doll(d: _Draft, move: Doll) -> None:
+    """The announced move is cancelled (nothing it would use is spent); the doll leaves."""
+    player = d.to_move
+    assert player is not None
+    doll = next(card for card in d.hands[player] if card.kind is Kind.DOLL)
+    d.take_from_hand(player, doll.name)
+    d.removed = (*d.removed, doll)
+    cancelled = d.pending
+    d.pending = None
+    d.to_move = d.active
+    if isinstance(cancelled, Alakazum):
+        _end_turn(d)
+    else:
+        _continue(d)
+
+
+# --- the actions ------------------------------------------------------------------------------
+
+
+def _market(d: _Draft, move: Market) -> None:
+    """Show a hand card, take its market number of cards from the market deck's top, one by
+    one, then put the shown card on top."""
+    player = d.active
+    card = d.take_from_hand(player, move.card)
+    d.draw_market(player, card.market)
+    d.to_market(card)
+    _continue(d)
+
+
+def _use_object(d: _Draft, move: UseObject) -> None:
+    player = d.active
+    card = d.take_from_hand(player, move.card)
+    kind = card.kind
+    if kind is Kind.MEAL:
+        d.teams[player] = tuple(
+            _with_level(m, Level.C) if m.card.culture is move.culture else m
+            for m in d.teams[player]
+        )
+        d.to_market(card)
+    elif kind is Kind.BROOM or kind is Kind.CAPE:
+        assert move.character is not None
+        index, member = d.member(player, move.character)
+        if kind is Kind.BROOM:
+            member = Member(member.card, member.level, card, member.cape)
+        else:
+            member = Member(member.card, member.level, member.broom, card)
+        d.set_member(player, index, member)
+    elif kind is Kind.CRYSTAL_BALL:
+        assert move.enemy is not None
+        _peek(d, player, move.enemy)
+        d.to_market(card)
+    else:  # a recovery potion
+        assert move.character is not None
+        _raise_from_cemetery(d, player, move.character)
+        d.to_market(card)
+    _continue(d)
+
+
+def _peek(d: _Draft, player: int, enemy: int) -> None:
+    known = list(d.known)
+    known[player] = known[player] | {enemy}
+    d.known = tuple(known)
+
+
+def _raise_from_cemetery(d: _Draft, player: int, name: str) -> None:
+    index = next(i for i, c in enumerate(d.cemetery) if c.name == name)
+    d.join(player, Member(d.cemetery[index]))
+    d.cemetery = d.cemetery[:index] + d.cemetery[index + 1 :]
+
+
+def _cast(d: _Draft, move: Cast) -> None:
+    player = d.active
+    hats = [d.take_from_hand(player, name) for name in move.hats]
+    d.to_market(*hats)
+    spell = move.spell
+    if spell is Spell.MISERABLE_WITCH:
+        d.taking = min(MISERABLE_WITCH_CARDS, len(d.market))
+        d.phase = Phase.TAKE
+        return
+    if spell is Spell.TRAINING:
+        assert move.character is not None
+        d.level_up(player, move.character)
+    elif spell is Spell.DIVINATION:
+        assert move.enemy is not None
+        _peek(d, player, move.enemy)
+    elif spell is Spell.MAGIC_OF_THE_FOREST:
+        _take_forest_cards(d)
+        return
+    elif spell is Spell.LEVITATION:
+        _levitate(d, move)
+    elif spell is Spell.RESURRECT:
+        assert move.character is not None
+        _raise_from_cemetery(d, player, move.character)
+    else:  # Deja Vu
+        d.actions += DEJA_VU_ACTIONS
+        d.deja_vu = True
+    _continue(d)
+
+
+def _levitate(d: _Draft, move: Cast) -> None:
+    """Swap one's character for another not at level C: each keeps its level, except that the
+    cemetery takes characters at level A and gives them at level A."""
+    player = d.active
+    assert move.character is not None and move.target is not None
+    index, mine = d.member(player, move.character)
+    d.remove_member(player, index)
+    if move.player is None:
+        where = next(i for i, c in enumerate(d.cemetery) if c.name == move.target)
+        theirs = Member(d.cemetery[where])
+        d.cemetery = (*d.cemetery[:where], *d.cemetery[where + 1 :], mine.card)
+        if mine.cape is not None:
+            d.to_market(mine.cape)
+    else:
+        where, theirs = d.member(move.player, move.target)
+        d.remove_member(move.player, where)
+        d.join(move.player, mine)
+    d.join(player, theirs)
+
+
+def _take_forest_cards(d: _Draft) -> None:
+    """Magic of the forest: the top six cards (or fewer) go to the caster's hands."""
+    count = min(FOREST_MAGIC_CARDS, len(d.forest))
+    d.held = d.forest[-count:][::-1]
+    d.forest = d.forest[:-count]
+    d.seen = (0,) * d.config.players
+    if any(card.kind is Kind.CHARACTER or card.kind.is_hand for card in d.held):
+        d.phase = Phase.KEEP
+    else:
+        _place_or_finish(d)
+
+
+def _keep(d: _Draft, move: Keep) -> None:
+    index = next(i for i, c in enumerate(d.held) if c.name == move.card)
+    card = d.held[index]
+    d.held = d.held[:index] + d.held[index + 1 :]
+    if card.kind is Kind.CHARACTER:
+        d.combat = Combat(attacker=d.active, fighter=None, defender=None, opponent=card)
+    else:
+        d.add_to_hand(d.active, card)
+    _place_or_finish(d)
+
+
+def _place(d: _Draft, move: Place) -> None:
+    index = next(i for i, c in enumerate(d.held) if c.name == move.card)
+    _put_back(d, index)
+    _place_or_finish(d)
+
+
+def _put_back(d: _Draft, index: int) -> None:
+    card = d.held[index]
+    d.held = d.held[:index] + d.held[index + 1 :]
+    d.forest = (*d.forest, card)
+    seen = list(d.seen)
+    seen[d.active] += 1
+    d.seen = tuple(seen)
+
+
+def _place_or_finish(d: _Draft) -> None:
+    """Ask for the order of the cards still held while it matters; then face a kept
+    character, or go on with the turn."""
+    while d.held and len({c.name for c in d.held}) == 1:
+        _put_back(d, 0)
+    if d.held:
+        d.phase = Phase.PLACE
+        return
+    combat = d.combat
+    if combat is not None:
+        d.combat = None
+        _meet(d, combat.opponent)
+    else:
+        _continue(d)
+
+
+def _take(d: _Draft, move: Take) -> None:
+    index = max(i for i, c in enumerate(d.market) if c.name == move.card)
+    card = d.market[index]
+    d.market = d.market[:index] + d.market[index + 1 :]
+    d.add_to_hand(d.active, card)
+    d.taking -= 1
+    if d.taking == 0 or not d.market:
+        d.taking = 0
+        _continue(d)
+
+
+# --- the Alakazum -------------------------------------------------------------------------------
+
+
+def _alakazum(d: _Draft, move: Alakazum) -> None:
+    """Flip the chosen enemy: more points than it wins the game; otherwise it stays face up
+    and one character that took part goes to the cemetery."""
+    player = d.active
+    up = list(d.enemy_up)
+    up[move.enemy] = True
+    d.enemy_up = tuple(up)
+    enemy = d.enemies[move.enemy]
+    total = culture_points(d.teams[player], d.hands[player], move.culture)
+    value = enemy.value(d.config.players)
+    assert value is not None
+    if not enemy.invincible and total > value:
+        d.end(
+            Outcome.win(
+                {player},
+                d.config.players,
+                f"player {player}'s {move.culture.full_name} Alakazum ({total}) beat "
+                f"{enemy.name} ({value})",
+            )
+        )
+        return
+    d.failed = move.culture
+    _offer_sacrifice(d, player, after=_end_turn)
+
+
+def _participants(team: tuple[Member, ...], culture: Culture) -> list[Member]:
+    return [
+        m
+        for m in team
+        if (m.card.culture is culture or m.card.culture is Culture.MULTI)
+        and m.card.points[m.level] > 0
+    ]
+
+
+def _sacrificable(d: _Draft, player: int) -> list[Member]:
+    """The characters ``player`` may choose to send to the cemetery now."""
+    team = d.teams[player]
+    pool = _participants(team, d.failed) if d.failed is not None else list(team)
+    return [m for m in pool if can_leave(team, m)]
+
+
+def _offer_sacrifice(d: _Draft, player: int, *, after: Callable[[_Draft], None]) -> None:
+    options = _sacrificable(d, player)
+    if len(options) > 1:
+        d.phase = Phase.SACRIFICE
+        d.to_move = player
+        return
+    if options:
+        d.bury(player, options[0].card.name)
+    after(d)
+
+
+def _sacrifice(d: _Draft, move: Sacrifice) -> None:
+    player = d.to_move
+    assert player is not None
+    d.bury(player, move.character)
+    if d.failed is not None:
+        _end_turn(d)
+    else:
+        _continue(d)
+
+
+# --- traps ------------------------------------------------------------------------------------
+
+
+def _spring(d: _Draft, trap: Card) -> None:
+    """A trap drawn in the forest: its effect at once, then it leaves the game."""
+    d.removed = (*d.removed, trap)
+    player = d.active
+    hand, team = d.hands[player], d.teams[player]
+    half = len(hand) // 2
+    kind = trap.kind
+    if kind is Kind.BLACK_FRIDAY:
+        _start_giving(d, half)
+    elif kind is Kind.HALLOWEEN:
+        if len(team) == 1 and len(hand) <= 1:
+            _continue(d)
+        elif _sacrificable(d, player):
+            d.phase = Phase.TRICK
+        else:
+            _start_giving(d, half)
+    elif kind is Kind.SANTA_CLAUS:
+        d.santa = 0
+        _santa_roll(d, player)
+    else:  # Cupcakes: the turn's action is lost
+        d.actions = 0
+        _continue(d)
+
+
+def _start_giving(d: _Draft, count: int) -> None:
+    if count <= 0:
+        _continue(d)
+        return
+    d.giving = count
+    d.phase = Phase.GIVE
+
+
+def _give_half(d: _Draft, move: GiveHalf) -> None:
+    _start_giving(d, len(d.hands[d.active]) // 2)
+
+
+def _give_card(d: _Draft, move: GiveCard) -> None:
+    card = d.take_from_hand(d.active, move.card)
+    d.add_to_hand(move.player, card)
+    d.giving -= 1
+    if d.giving == 0:
+        _continue(d)
+
+
+def _santa_roll(d: _Draft, holder: int) -> None:
+    """The holder of Santa Claus' die rolls: below 3 it explodes and one of their characters
+    goes to the cemetery (never their last one); otherwise they hand it on."""
+    d.roll = d.die()
+    d.to_move = holder
+    if d.roll < SANTA_EXPLODES_BELOW or d.santa >= SANTA_MAX_PASSES:
+        _offer_sacrifice(d, holder, after=_continue)
+        return
+    d.phase = Phase.SANTA
+
+
+def _pass_die(d: _Draft, move: PassDie) -> None:
+    d.santa += 1
+    _santa_roll(d, move.player)
+
+
+# --- combat -------------------------------------------------------------------------------------
+
+
+def _meet(d: _Draft, card: Card) -> None:
+    """A character from the forest must be faced: choose the fighter (if there is a choice)."""
+    player = d.active
+    d.combat = Combat(attacker=player, fighter=None, defender=None, opponent=card)
+    opponent = card.combat[Level.A]
+    d.combat = _with_points(d.combat, DEFENDER, _rolled(d, opponent))
+    team = d.teams[player]
+    if len(team) == 1:
+        _set_fighter(d, team[0].card.name)
+        return
+    d.phase = Phase.FIGHTER
+    d.to_move = player
+
+
+def _rolled(d: _Draft, points: int | None) -> tuple[int, int | None]:
+    """Combat points, rolling the die for a character whose points are a die."""
+    if points is None:
+        value = d.die()
+        return value, value
+    return points, None
+
+
+def _with_points(combat: Combat, side: int, rolled: tuple[int, int | None]) -> Combat:
+    points, roll = rolled
+    both = list(combat.points)
+    both[side] += points
+    rolls = combat.rolls if roll is None else (*combat.rolls, roll)
+    return _evolve(combat, points=(both[0], both[1]), rolls=rolls)
+
+
+def _evolve(combat: Combat, **changes: Any) -> Combat:
+    fields: dict[str, Any] = {
+        "attacker": combat.attacker,
+        "fighter": combat.fighter,
+        "defender": combat.defender,
+        "opponent": combat.opponent,
+        "supports": combat.supports,
+        "points": combat.points,
+        "rolls": combat.rolls,
+        "potions": combat.potions,
+        "to_act": combat.to_act,
+        "passes": combat.passes,
+        "roller": combat.roller,
+        "roll": combat.roll,
+        "bonus": combat.bonus,
+    }
+    fields.update(changes)
+    return Combat(**fields)
+
+
+def _fighter(d: _Draft, move: Fighter) -> None:
+    _set_fighter(d, move.character)
+
+
+def _set_fighter(d: _Draft, name: str) -> None:
+    combat = d.combat
+    assert combat is not None
+    _, member = d.member(combat.attacker, name)
+    combat = _evolve(combat, fighter=name)
+    d.combat = _with_points(combat, ATTACKER, _rolled(d, member.combat))
+    _offer_support(d, ATTACKER)
+
+
+def _fight(d: _Draft, move: Fight) -> None:
+    """Fight and hypnotise: one's character against another player's; both sides may add a
+    sociable character and bid potions."""
+    player = d.active
+    _, mine = d.member(player, move.character)
+    _, theirs = d.member(move.player, move.target)
+    combat = Combat(
+        attacker=player, fighter=move.character, defender=move.player, opponent=theirs.card
+    )
+    combat = _with_points(combat, ATTACKER, _rolled(d, mine.combat))
+    d.combat = _with_points(combat, DEFENDER, _rolled(d, theirs.combat))
+    _offer_support(d, ATTACKER)
+
+
+def _side_owner(combat: Combat, side: int) -> int:
+    if side == ATTACKER:
+        return combat.attacker
+    assert combat.defender is not None
+    return combat.defender
+
+
+def _main(combat: Combat, side: int) -> str:
+    """The name of the character that fights for ``side``."""
+    if side == ATTACKER:
+        assert combat.fighter is not None
+        return combat.fighter
+    return combat.opponent.name
+
+
+def _supporters(team: tuple[Member, ...], main: str) -> list[Member]:
+    return [m for m in team if m.card.sociable and m.card.name != main]
+
+
+def _offer_support(d: _Draft, side: int) -> None:
+    """The side may add one sociable character of its team; the forest has none."""
+    combat = d.combat
+    assert combat is not None
+    if side == DEFENDER and combat.defender is None:
+        _start_bidding(d)
+        return
+    owner = _side_owner(combat, side)
+    if _supporters(d.teams[owner], _main(combat, side)):
+        d.combat = _evolve(combat, to_act=side)
+        d.phase = Phase.SUPPORT
+        d.to_move = owner
+        return
+    _after_support(d, side)
+
+
+def _after_support(d: _Draft, side: int) -> None:
+    if side == ATTACKER:
+        _offer_support(d, DEFENDER)
+    else:
+        _start_bidding(d)
+
+
+def _support(d: _Draft, move: Support | Pass) -> None:
+    combat = d.combat
+    assert combat is not None
+    side = combat.to_act
+    if isinstance(move, Support):
+        _, member = d.member(_side_owner(combat, side), move.character)
+        supports = list(combat.supports)
+        supports[side] = move.character
+        combat = _evolve(combat, supports=(supports[0], supports[1]))
+        d.combat = _with_points(combat, side, _rolled(d, member.combat))
+    _after_support(d, side)
+
+
+def _start_bidding(d: _Draft) -> None:
+    combat = d.combat
+    assert combat is not None
+    d.combat = _evolve(combat, to_act=ATTACKER, passes=0)
+    _next_bidder(d)
+
+
+def _potion_moves(d: _Draft | State, combat: Combat, side: int) -> list[Move]:
+    """The potions ``side`` may play while combat points are bid."""
+    owner = _side_owner(combat, side)
+    hand = d.hands[owner]
+    moves: list[Move] = []
+    duel = combat.defender is not None
+    if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
+        return moves  # winning the forest's character already: no potion can help
+    names: set[str] = set()
+    for card in hand:
+        if card.name in names:
+            continue
+        names.add(card.name)
+        if card.kind in COMBAT_KINDS:
+            moves.append(Drink(card.name, Effect.COMBAT))
+        elif card.kind is Kind.ROBBERY and duel and _stealable(combat, side) is not None:
+            moves.append(Drink(card.name, Effect.ROBBERY))
+    return moves
+
+
+def _stealable(combat: Combat, side: int) -> int | None:
+    """The place in ``combat.potions`` of the opponent's last combat potion, if any."""
+    for index in range(len(combat.potions) - 1, -1, -1):
+        played_by, _, points = combat.potions[index]
+        if played_by != side and points > 0:
+            return index
+    return None
+
+
+def _next_bidder(d: _Draft) -> None:
+    """Ask the side whose turn it is to bid, skipping a side with nothing to play; the bidding
+    ends when both sides have passed in a row (at once in the forest, with only one side)."""
+    while True:
+        combat = d.combat
+        assert combat is not None
+        side = combat.to_act
+        if _potion_moves(d, combat, side):
+            d.phase = Phase.POTIONS
+            d.to_move = _side_owner(combat, side)
+            return
+        if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
+            _resolve(d)
+            return
+        d.combat = _evolve(combat, passes=combat.passes + 1, to_act=1 - side)
+
+
+def _bid(d: _Draft, move: Drink | Pass) -> None:
+    combat = d.combat
+    assert combat is not None
+    side = combat.to_act
+    duel = combat.defender is not None
+    if isinstance(move, Pass):
+        if not duel or combat.passes + 1 >= BOTH_PASSED:
+            _resolve(d)
+            return
+        d.combat = _evolve(combat, passes=combat.passes + 1, to_act=1 - side)
+        _next_bidder(d)
+        return
+    owner = _side_owner(combat, side)
+    card = d.take_from_hand(owner, move.card)
+    points = list(combat.points)
+    potions = combat.potions
+    if move.effect is Effect.ROBBERY:
+        index = _stealable(combat, side)
+        assert index is not None
+        _, stolen, taken = potions[index]
+        points[1 - side] -= taken
+        potions = (*potions[:index], *potions[index + 1 :], (side, card, 0))
+        d.add_to_hand(owner, stolen)
+    else:
+        points[side] += card.value
+        potions = (*potions, (side, card, card.value))
+    combat = _evolve(combat, points=(points[0], points[1]), potions=potions)
+    if duel:
+        combat = _evolve(combat, passes=0, to_act=1 - side)
+    d.combat = combat
+    _next_bidder(d)
+
+
+def _resolve(d: _Draft) -> None:
+    """Compare combat points (a tie goes to the defender): the winner's character levels up
+    and its player rolls to hypnotise; a character of the forest that wins brings drama."""
+    combat = d.combat
+    assert combat is not None
+    won = combat.points[ATTACKER] > combat.points[DEFENDER]
+    if combat.defender is None and not won:
+        _drama(d)
+        return
+    side = ATTACKER if won else DEFENDER
+    owner = _side_owner(combat, side)
+    if combat.defender is not None or won:
+        d.level_up(owner, _main(combat, side))
+    d.combat = combat = _evolve(combat, roller=side, roll=d.die(), bonus=0)
+    if not _target_can_move(d, combat):
+        _end_combat(d, hypnotised=False)
+        return
+    _after_roll(d)
+
+
+def _target_can_move(d: _Draft, combat: Combat) -> bool:
+    if combat.defender is None:
+        return True
+    loser = 1 - (combat.roller or 0)
+    owner = _side_owner(combat, loser)
+    team = d.teams[owner]
+    _, member = d.member(owner, _main(combat, loser))
+    return can_leave(team, member)
+
+
+def _resistance(d: _Draft | State, combat: Combat) -> int:
+    """The hypnosis resistance the roll must beat: the loser's, at its level (a character of
+    the forest is at level A)."""
+    if combat.defender is None:
+        return combat.opponent.resistance[Level.A]
+    loser = 1 - (combat.roller or 0)
+    owner = _side_owner(combat, loser)
+    name = _main(combat, loser)
+    member = next(m for m in d.teams[owner] if m.card.name == name)
+    return member.resistance
+
+
+def _die_moves(d: _Draft | State, combat: Combat) -> list[Move]:
+    owner = _side_owner(combat, combat.roller or 0)
+    moves: list[Move] = []
+    names: set[str] = set()
+    for card in d.hands[owner]:
+        if card.kind in DIE_KINDS and card.name not in names:
+            names.add(card.name)
+            moves.append(Drink(card.name, Effect.DIE))
+    return moves
+
+
+def _after_roll(d: _Draft) -> None:
+    combat = d.combat
+    assert combat is not None
+    if combat.roll + combat.bonus > _resistance(d, combat):
+        _end_combat(d, hypnotised=True)
+    elif _die_moves(d, combat):
+        d.phase = Phase.HYPNOSIS
+        d.to_move = _side_owner(combat, combat.roller or 0)
+    else:
+        _end_combat(d, hypnotised=False)
+
+
+def _hypnosis(d: _Draft, move: Drink | Pass) -> None:
+    combat = d.combat
+    assert combat is not None
+    if isinstance(move, Pass):
+        _end_combat(d, hypnotised=False)
+        return
+    side = combat.roller or 0
+    card = d.take_from_hand(_side_owner(combat, side), move.card)
+    d.combat = _evolve(
+        combat, bonus=combat.bonus + card.die, potions=(*combat.potions, (side, card, 0))
+    )
+    _after_roll(d)
+
+
+def _end_combat(d: _Draft, *, hypnotised: bool) -> None:
+    """The hypnotised character changes team (a forest one joins at level A, another player's
+    keeps its level); a forest character not hypnotised goes to the cemetery. The potions
+    played go to the market deck."""
+    combat = d.combat
+    assert combat is not None
+    d.to_market(*(card for _, card, _ in combat.potions))
+    d.combat = None
+    winner = _side_owner(combat, combat.roller or 0)
+    if combat.defender is None:
+        if hypnotised:
+            d.join(winner, Member(combat.opponent))
+        else:
+            d.cemetery = (*d.cemetery, combat.opponent)
+    elif hypnotised:
+        loser_side = 1 - (combat.roller or 0)
+        loser = _side_owner(combat, loser_side)
+        index, member = d.member(loser, _main(combat, loser_side))
+        d.remove_member(loser, index)
+        d.join(winner, member)
+    _continue(d)
+
+
+def _drama(d: _Draft) -> None:
+    """The forest's character won: it goes back into the forest deck, which is shuffled, and
+    the fighter goes to the cemetery (unless it is the player's last character or on a
+    broom)."""
+    combat = d.combat
+    assert combat is not None and combat.fighter is not None
+    d.to_market(*(card for _, card, _ in combat.potions))
+    d.combat = None
+    d.forest = (*d.forest, combat.opponent)
+    d.shuffle_forest()
+    player = combat.attacker
+    team = d.teams[player]
+    _, fighter = d.member(player, combat.fighter)
+    if can_leave(team, fighter):
+        d.bury(player, combat.fighter)
+    _continue(d)
+
+
+# --- legal moves ------------------------------------------------------------------------------
+
+
+def _distinct(cards: Iterable[Card]) -> list[Card]:
+    seen: set[str] = set()
+    out = []
+    for card in cards:
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
+    """The magic energy a player has for each spell without spending hats: their very
+    magical characters' and their cauldrons'."""
+    return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is Kind.CAULDRON)
+
+
+def _payments(hand: tuple[Card, ...], need: int) -> list[tuple[str, ...]]:
+    """Every way to pay ``need`` energy with hats in which no hat could be left out (the
+    rules give no change, and paying for nothing is no choice)."""
+    if need <= 0:
+        return [()]
+    kinds = Counter(card.name for card in hand if card.kind is Kind.HAT)
+    value = {card.name: card.value for card in hand if card.kind is Kind.HAT}
+    names = sorted(kinds)
+    out: list[tuple[str, ...]] = []
+    for counts in itertools.product(*(range(kinds[name] + 1) for name in names)):
+        chosen = [name for name, k in zip(names, counts, strict=True) for _ in range(k)]
+        if not chosen:
+            continue
+        total = sum(value[name] for name in chosen)
+        if total >= need and total - min(value[name] for name in chosen) < need:
+            out.append(tuple(chosen))
+    return out
+
+
+def _face_down(state: State, player: int, *, unknown: bool) -> list[int]:
+    known = state.known[player]
+    return [i for i, up in enumerate(state.enemy_up) if not up and not (unknown and i in known)]
+
+
+def _poorer(state: State, player: int) -> bool:
+    """Whether the Miserable witch is open to ``player``: everybody else has more characters
+    (with five players, at least three of the others)."""
+    n = state.config.players
+    mine = len(state.teams[player])
+    richer = sum(1 for p in range(n) if p != player and len(state.teams[p]) > mine)
+    needed = FIVE_PLAYER_POORER if n == FIVE_PLAYERS else n - 1
+    return richer >= needed
+
+
+def _spell_moves(state: State, player: int) -> list[Move]:
+    team, hand = state.teams[player], state.hands[player]
+    power = energy(team, hand)
+    moves: list[Move] = []
+    for spell, cost in SPELL_COSTS.items():
+        targets = _spell_targets(state, player, spell)
+        if not targets:
+            continue
+        for hats in _payments(hand, cost - power):
+            moves.extend(
+                Cast(spell, hats, **target)  # type: ignore[arg-type]
+                for target in targets
+            )
+    return moves
+
+
+def _spell_targets(state: State, player: int, spell: Spell) -> list[dict[str, object]]:
+    """The targets ``spell`` can be cast on now (``[{}]`` for a spell without one, ``[]``
+    when it cannot be cast)."""
+    team = state.teams[player]
+    if spell is Spell.MISERABLE_WITCH:
+        return [{}] if state.market and _poorer(state, player) else []
+    if spell is Spell.TRAINING:
+        return [{"character": m.card.name} for m in team if m.level < Level.C]
+    if spell is Spell.DIVINATION:
+        return [{"enemy": i} for i in _face_down(state, player, unknown=True)]
+    if spell is Spell.MAGIC_OF_THE_FOREST:
+        return [{}] if state.forest else []
+    if spell is Spell.LEVITATION:
+        return _levitations(state, player)
+    if spell is Spell.RESURRECT:
+        return [{"character": c.name} for c in _distinct(state.cemetery)]
+    return [] if state.deja_vu else [{}]
+
+
+def _levitations(state: State, player: int) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for mine in state.teams[player]:
+        if mine.broom is not None:
+            continue
+        for other in range(state.config.players):
+            if other == player:
+                continue
+            out.extend(
+                {"character": mine.card.name, "target": m.card.name, "player": other}
+                for m in state.teams[other]
+                if m.broom is None and m.level < Level.C
+            )
+        out.extend(
+            {"character": mine.card.name, "target": c.name, "player": None}
+            for c in _distinct(state.cemetery)
+        )
+    return out
+
+
+def _object_moves(state: State, player: int) -> list[Move]:
+    team, hand = state.teams[player], state.hands[player]
+    moves: list[Move] = []
+    for card in _distinct(hand):
+        kind = card.kind
+        if kind is Kind.MEAL:
+            moves.extend(
+                UseObject(card.name, culture=culture)
+                for culture in card.cultures
+                if any(m.card.culture is culture and m.level < Level.C for m in team)
+            )
+        elif kind is Kind.BROOM:
+            moves.extend(
+                UseObject(card.name, character=m.card.name) for m in team if m.broom is None
+            )
+        elif kind is Kind.CAPE:
+            moves.extend(
+                UseObject(card.name, character=m.card.name) for m in team if m.cape is None
+            )
+        elif kind is Kind.CRYSTAL_BALL:
+            moves.extend(
+                UseObject(card.name, enemy=i) for i in _face_down(state, player, unknown=True)
+            )
+        elif kind is Kind.RECOVERY_POTION:
+            moves.extend(UseObject(card.name, character=c.name) for c in _distinct(state.cemetery))
+    return moves
+
+
+def _action_moves(state: State) -> list[Move]:
+    player = state.active
+    hand = state.hands[player]
+    moves: list[Move] = [_PASS]
+    if state.market:
+        moves.extend(Market(c.name) for c in _distinct(hand) if c.kind is not Kind.DOLL)
+    moves.extend(_object_moves(state, player))
+    for other in range(state.config.players):
+        theirs = state.teams[other]
+        if other == player or len(theirs) < 2:  # never a player's last one
+            continue
+        moves.extend(
+            Fight(mine.card.name, other, target.card.name)
+            for mine in state.teams[player]
+            for target in theirs
+        )
+    moves.extend(_spell_moves(state, player))
+    return moves
+
+
+def _alakazum_moves(state: State) -> list[Move]:
+    player = state.active
+    team, hand = state.teams[player], state.hands[player]
+    down = _face_down(state, player, unknown=False)
+    moves: list[Move] = [_PASS]
+    for culture in state.config.cultures:
+        if culture_points(team, hand, culture) >= ALAKAZUM_POINTS:
+            moves.extend(Alakazum(culture, i) for i in down)
+    return moves
+
+
+def _generate(state: State) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order."""
+    phase = state.phase
+    player = state.to_move
+    if player is None:
+        return ()
+    combat = state.combat
+    if phase is Phase.CHOOSE:
+        return tuple(Choose(c.name) for c in _distinct(state.start_row))
+    if phase is Phase.ACTION:
+        return tuple(_action_moves(state))
+    if phase is Phase.FIGHTER:
+        return tuple(Fighter(m.card.name) for m in state.teams[player])
+    if phase is Phase.SUPPORT:
+        assert combat is not None
+        side = combat.to_act
+        main = _main(combat, side)
+        return (
+            *(Support(m.card.name) for m in _supporters(state.teams[player], main)),
+            _PASS,
+        )
+    if phase is Phase.POTIONS:
+        assert combat is not None
+        return (*_potion_moves(state, combat, combat.to_act), _PASS)
+    if phase is Phase.HYPNOSIS:
+        assert combat is not None
+        return (*_die_moves(state, combat), _PASS)
+    if phase is Phase.DOLL:
+        return (_DOLL, _PASS)
+    if phase is Phase.ALAKAZUM:
+        return tuple(_alakazum_moves(state))
+    if phase is Phase.GIVE:
+        others = [p for p in range(state.config.players) if p != player]
+        return tuple(
+            GiveCard(card.name, p) for card in _distinct(state.hands[player]) for p in others
+        )
+    if phase is Phase.TRICK:
+        d = _Draft(state)
+        return (_GIVE_HALF, *(Sacrifice(m.card.name) for m in _sacrificable(d, player)))
+    if phase is Phase.SACRIFICE:
+        d = _Draft(state)
+        return tuple(Sacrifice(m.card.name) for m in _sacrificable(d, player))
+    if phase is Phase.SANTA:
+        return tuple(PassDie(p) for p in range(state.config.players) if p != player)
+    if phase is Phase.KEEP:
+        return tuple(
+            Keep(c.name)
+            for c in _distinct(state.held)
+            if c.kind is Kind.CHARACTER or c.kind.is_hand
+        )
+    if phase is Phase.PLACE:
+        return tuple(Place(c.name) for c in _distinct(state.held))
+    if phase is Phase.TAKE:
+        return tuple(Take(c.name) for c in _distinct(reversed(state.market)))
+    return ()  # pragma: no cover - every phase is handled above
+
+
+# --- applying a move ----------------------------------------------------------------------
+
+
+def _pass(d: _Draft, move: Pass) -> None:
+    phase = d.phase
+    if phase is Phase.ACTION:
+        d.actions = 0
+        _continue(d)
+    elif phase is Phase.ALAKAZUM:
+        _end_turn(d)
+    elif phase is Phase.DOLL:
+        assert d.to_move is not None
+        _ask_next_doll(d, d.to_move)
+    elif phase is Phase.SUPPORT:
+        _support(d, move)
+    elif phase is Phase.POTIONS:
+        _bid(d, move)
+    else:
+        _hypnosis(d, move)
+
+
+def _drink(d: _Draft, move: Drink) -> None:
+    if move.effect is Effect.DIE:
+        _hypnosis(d, move)
+    else:
+        _bid(d, move)
+
+
+_CARRY_OUT: dict[type, Callable[[_Draft, object], None]] = {
+    Market: _market,  # type: ignore[dict-item]
+    UseObject: _use_object,  # type: ignore[dict-item]
+    Fight: _fight,  # type: ignore[dict-item]
+    Cast: _cast,  # type: ignore[dict-item]
+    Alakazum: _alakazum,  # type: ignore[dict-item]
+}
+
+_APPLY: dict[type, Callable[[_Draft, object], None]] = {
+    Choose: _choose,  # type: ignore[dict-item]
+    Fighter: _fighter,  # type: ignore[dict-item]
+    Support: _support,  # type: ignore[dict-item]
+    Drink: _drink,  # type: ignore[dict-item]
+    Pass: _pass,  # type: ignore[dict-item]
+    Market: _announce,  # type: ignore[dict-item]
+    UseObject: _announce,  # type: ignore[dict-item]
+    Fight: _announce,  # type: ignore[dict-item]
+    Cast: _announce,  # type: ignore[dict-item]
+    Alakazum: _announce,  # type: ignore[dict-item]
+    Doll: _doll,  # type: ignore[dict-item]
+    GiveCard: _give_card,  # type: ignore[dict-item]
+    GiveHalf: _give_half,  # type: ignore[dict-item]
+    Sacrifice: _sacrifice,  # type: ignore[dict-item]
+    PassDie: _pass_die,  # type: ignore[dict-item]
+    Keep: _keep,  # type: ignore[dict-item]
+    Place: _place,  # type: ignore[dict-item]
+    Take: _take,  # type: ignore[dict-item]
+}
+
+
+# --- the public functions ---------------------------------------------------------------------
+
+
+def checked(state: object) -> State:
+    """``state`` if it is a playable Alakazum! state; raises ``InvalidStateError`` if not.
+
+    States made by the rules are trusted; any other is validated once, on first use.
+    """
+    if type(state) is not State:
+        from cardgames.alakazum.state import View
+
+        hint = " (a view cannot stand for a state; resample() builds one)"
+        extra = hint if isinstance(state, View) else ""
+        raise InvalidStateError(f"expected an alakazum State, got {type(state).__name__}{extra}")
+    if state._memo is None:
+        from cardgames.alakazum.checks import inconsistency
+
+        problem = inconsistency(state)
+        if problem is not None:
+            raise InvalidStateError(f"not a playable alakazum state: {problem}")
+        object.__setattr__(state, "_memo", _TRUSTED)
+    return state
+
+
+def legal_moves_unchecked(state: State) -> tuple[Move, ...]:
+    """The legal moves of a state not yet known to be consistent (for its check)."""
+    return _generate(state)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
+    over."""
+    memo = checked(state)._memo
+    if memo is _TRUSTED:
+        memo = _generate(state)
+        object.__setattr__(state, "_memo", memo)
+    return memo  # type: ignore[no-any-return]
+
+
+def current_player(state: State) -> int | None:
+    """The player to decide now, or ``None`` once the game is over."""
+    return checked(state).to_move
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return checked(state).result is not None
+
+
+def outcome(state: State) -> Outcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return checked(state).result
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
+    moves = legal_moves(state)
+    legal = _find(moves, move)
+    if legal is None:
+        from cardgames.alakazum.checks import why_illegal
+
+        raise IllegalMoveError(why_illegal(state, move))
+    d = _Draft(state)
+    _APPLY[type(legal)](d, legal)
+    return d.finish()
+
+
+def _find(moves: tuple[Move, ...], move: object) -> Move | None:
+    for legal in moves:
+        if legal is move:
+            return legal
+    try:
+        for legal in moves:
+            if legal == move:
+                return legal
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def enemy_value(state: State, enemy: Enemy) -> int | None:
+    """An enemy's points in this game."""
+    return enemy.value(state.config.players)
+
+
+def every_card(state: State) -> list[Card]:
+    """Every card of the game wherever it is (for conservation checks and resampling)."""
+    cards: list[Card] = [*state.forest, *state.market, *state.cemetery, *state.removed]
+    cards.extend(state.start_row)
+    cards.extend(state.held)
+    for hand in state.hands:
+        cards.extend(hand)
+    for team in state.teams:
+        for member in team:
+            cards.append(member.card)
+            if member.broom is not None:
+                cards.append(member.broom)
+            if member.cape is not None:
+                cards.append(member.cape)
+    combat = state.combat
+    if combat is not None:
+        if combat.defender is None:
+            cards.append(combat.opponent)
+        cards.extend(card for _, card, _ in combat.potions)
+    return cards
+
+
+def config_cards(config: Config) -> Counter[Card]:
+    """The cards of a config, counted."""
+    return Counter(all_cards(config))

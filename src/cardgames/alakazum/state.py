@@ -1,0 +1,222 @@
+"""The state of an Alakazum! game, and the view one player has of it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import attrs
+
+from cardgames.alakazum.cards import Card, Culture, Enemy, Level
+from cardgames.alakazum.config import Config
+from cardgames.alakazum.moves import Move
+from cardgames.game import Outcome
+from cardgames.rng import Rng
+
+__all__ = ["Combat", "Member", "Phase", "State", "View"]
+
+
+class Phase(StrEnum):
+    """What the player to move decides."""
+
+    CHOOSE = "choose"  # the set-up: take a starting character
+    FIGHTER = "fighter"  # a character came out of the forest: who faces it
+    SUPPORT = "support"  # a side of a combat may add a sociable character
+    POTIONS = "potions"  # the sides of a combat play combat potions, or pass
+    HYPNOSIS = "hypnosis"  # the winner rolled too low: die potions, or pass
+    ACTION = "action"  # the turn's action (or actions, after a Deja Vu), or none
+    DOLL = "doll"  # a holder of a voodoo doll may cancel what was just announced
+    TRICK = "trick"  # Halloween: half of one's hand, or a character
+    GIVE = "give"  # Black Friday or Halloween: hand cards still to give away
+    SACRIFICE = "sacrifice"  # a character of one's team goes to the cemetery
+    SANTA = "santa"  # Santa Claus' Present did not explode: hand the die on
+    KEEP = "keep"  # Magic of the forest: keep one of the cards taken
+    PLACE = "place"  # Magic of the forest: put the others back in order
+    TAKE = "take"  # Miserable witch: take cards of the market deck
+    ALAKAZUM = "alakazum"  # cast the Alakazum, or end the turn
+    OVER = "over"
+
+
+@attrs.frozen
+class Member:
+    """A character in a player's team: its card, its level, and the broom and cape under it."""
+
+    card: Card
+    level: Level = Level.A
+    broom: Card | None = None
+    cape: Card | None = None
+
+    @property
+    def name(self) -> str:
+        """The character's name."""
+        return self.card.name
+
+    @property
+    def combat(self) -> int | None:
+        """Combat points at its level (a cape adds its value); ``None``: a die decides."""
+        points = self.card.combat[self.level]
+        if points is None or self.cape is None:
+            return points
+        return points + self.cape.value
+
+    @property
+    def points(self) -> int:
+        """Culture points at its level."""
+        return self.card.points[self.level]
+
+    @property
+    def resistance(self) -> int:
+        """Hypnosis resistance at its level."""
+        return self.card.resistance[self.level]
+
+
+@attrs.frozen
+class Combat:
+    """A combat under way, public to all.
+
+    Side 0 is ``attacker`` (the player whose turn it is, with ``fighter``), side 1 the forest
+    character ``opponent`` (``defender`` ``None``) or ``defender``'s character ``opponent``.
+
+    - ``supports``: the sociable character each side added (``None``: none yet or none).
+    - ``points``: each side's combat points so far (dice rolled for die characters, support and
+      potions included); ``rolls`` the dice rolled for combat points, in order.
+    - ``potions``: the potions played, in order, as ``(side, card, combat points added)``; they
+      go to the market deck when the combat ends (a stolen one goes to the thief's hand).
+    - ``to_act``: the side deciding now; ``passes``: consecutive passes while bidding potions.
+    - ``roller``: the side that won and rolls to hypnotise; ``roll`` its die and ``bonus`` the
+      die potions added.
+    """
+
+    attacker: int
+    fighter: str | None
+    defender: int | None
+    opponent: Card
+    supports: tuple[str | None, str | None] = (None, None)
+    points: tuple[int, int] = (0, 0)
+    rolls: tuple[int, ...] = ()
+    potions: tuple[tuple[int, Card, int], ...] = ()
+    to_act: int = 0
+    passes: int = 0
+    roller: int | None = None
+    roll: int = 0
+    bonus: int = 0
+
+
+@attrs.frozen
+class State:
+    """A whole Alakazum! game at one moment.
+
+    - ``phase`` says what ``to_move`` decides (``None`` once over); it is ``active``'s turn,
+      number ``turn`` (from 0); ``actions`` are the actions left this turn and ``deja_vu`` says
+      a Deja Vu was cast this turn.
+    - ``forest`` and ``market`` are drawn from their ends (the top); ``seen[p]`` is how many
+      cards at the top of the forest deck player ``p`` knows (after a Magic of the forest).
+    - ``hands`` hold hand cards (sorted by name), ``teams`` the characters of each player,
+      ``cemetery`` the defeated characters, ``removed`` the used traps and voodoo dolls.
+    - ``enemies`` is the row of final enemies, ``enemy_up`` which are face up and ``known[p]``
+      the face-down ones player ``p`` has looked at.
+    - Set-up: ``start_row`` the starting characters not yet chosen; ``exchanges`` how many cards
+      each player changed in the deal.
+    - ``combat`` a combat under way; ``pending`` an announced action or Alakazum that a voodoo
+      doll may still cancel; ``giving`` hand cards still to give away; ``santa`` the Santa Claus
+      die's passes so far; ``held`` the cards a Magic of the forest took and not yet kept or
+      put back; ``taking`` Miserable witch cards still to take;
+      ``failed`` the culture of a failed Alakazum (its characters pay); ``roll`` the last trap
+      die.
+    """
+
+    config: Config
+    phase: Phase
+    to_move: int | None
+    active: int
+    turn: int
+    forest: tuple[Card, ...]
+    market: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    teams: tuple[tuple[Member, ...], ...]
+    cemetery: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    enemies: tuple[Enemy, ...]
+    enemy_up: tuple[bool, ...]
+    known: tuple[frozenset[int], ...]
+    seen: tuple[int, ...]
+    start_row: tuple[Card, ...]
+    exchanges: tuple[int, ...]
+    rng: Rng
+    actions: int = 0
+    deja_vu: bool = False
+    combat: Combat | None = None
+    pending: Move | None = None
+    giving: int = 0
+    santa: int = 0
+    held: tuple[Card, ...] = ()
+    taking: int = 0
+    failed: Culture | None = None
+    roll: int | None = None
+    result: Outcome | None = None
+    # The legal moves once worked out (or a marker that the state has been checked); not part
+    # of the value: never compared, hashed, shown or serialized.
+    _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+
+@attrs.frozen
+class View:
+    """What ``player`` knows: everything on the table (teams, cemetery, market deck, face-up
+    final enemies, a combat and its potions), their own hand, the sizes of the other hands and
+    of the forest deck, the top forest cards and the final enemies they have seen.
+
+    ``to_move`` is ``None`` while another player decides whether to use a voodoo doll (the
+    table only sees the announced action, ``pending``, wait); ``held`` is ``()`` for all but
+    the caster of a Magic of the forest, who alone sees those cards (the others see
+    ``held_size``). ``enemies`` shows ``None`` for each face-down enemy the player has not
+    seen.
+    """
+
+    player: int
+    config: Config
+    phase: Phase
+    to_move: int | None
+    active: int
+    turn: int
+    forest_size: int
+    forest_top: tuple[Card, ...]
+    market: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    teams: tuple[tuple[Member, ...], ...]
+    cemetery: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    enemies: tuple[Enemy | None, ...]
+    enemy_up: tuple[bool, ...]
+    start_row: tuple[Card, ...]
+    exchanges: tuple[int, ...]
+    actions: int = 0
+    deja_vu: bool = False
+    combat: Combat | None = None
+    pending: Move | None = None
+    giving: int = 0
+    santa: int = 0
+    held: tuple[Card, ...] = ()
+    held_size: int = 0
+    taking: int = 0
+    failed: Culture | None = None
+    roll: int | None = None
+    result: Outcome | None = None
+
+
+def _register_json() -> None:
+    """An announced move is written like any move, with its ``type`` tag (cattrs alone would
+    write an optional move without it)."""
+    from cardgames.serialization import converter
+
+    def unstructure(move: Move | None) -> object:
+        return None if move is None else converter.unstructure(move, unstructure_as=Move)
+
+    def structure(value: object, _: object) -> Move | None:
+        return None if value is None else converter.structure(value, Move)  # type: ignore[arg-type]
+
+    converter.register_unstructure_hook(Move | None, unstructure)
+    converter.register_structure_hook(Move | None, structure)
+
+
+_register_json()

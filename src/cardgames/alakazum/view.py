@@ -1,0 +1,207 @@
+"""What one player may know of a game, and states that agree with it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardgames._engine import resample_checked
+from cardgames.alakazum.cards import Card, Enemy, Kind
+from cardgames.alakazum.rules import checked, config_cards
+from cardgames.alakazum.state import Phase, State, View
+from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.rng import Rng
+
+__all__ = ["resample", "view"]
+
+_GAME = "alakazum"
+
+
+def view(state: State, player: int) -> View:
+    """All that ``player`` may know of ``state``: the table, their own hand, the other hands'
+    sizes, the top forest cards and final enemies they have seen, and nothing else."""
+    state = checked(state)
+    n = state.config.players
+    if type(player) is not int or not 0 <= player < n:
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+    to_move = state.to_move
+    if state.phase is Phase.DOLL and to_move != player:
+        to_move = None  # who holds a doll, and was asked, stays hidden
+    caster = state.phase in (Phase.KEEP, Phase.PLACE) and player == state.active
+    known = state.known[player]
+    seen = state.seen[player]
+    return View(
+        player=player,
+        config=state.config,
+        phase=state.phase,
+        to_move=to_move,
+        active=state.active,
+        turn=state.turn,
+        forest_size=len(state.forest),
+        forest_top=state.forest[len(state.forest) - seen :][::-1] if seen else (),
+        market=state.market,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        teams=state.teams,
+        cemetery=state.cemetery,
+        removed=state.removed,
+        enemies=tuple(
+            e if state.enemy_up[i] or i in known else None for i, e in enumerate(state.enemies)
+        ),
+        enemy_up=state.enemy_up,
+        start_row=state.start_row,
+        exchanges=state.exchanges,
+        actions=state.actions,
+        deja_vu=state.deja_vu,
+        combat=state.combat,
+        pending=state.pending,
+        giving=state.giving,
+        santa=state.santa,
+        held=state.held if caster else (),
+        held_size=len(state.held),
+        taking=state.taking,
+        failed=state.failed,
+        roll=state.roll,
+        result=state.result,
+    )
+
+
+_view_of = view
+
+
+def resample(view: View, *, seed: int) -> State:
+    """A full state that ``view`` could have come from: the cards its player cannot see (other
+    hands, the forest deck below what they know, cards held by another's Magic of the forest)
+    and the final enemies they have not seen, dealt at random from ``seed``."""
+    return resample_checked(
+        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
+    )
+
+
+def _deal_unseen(view: View, seed: int) -> State:
+    """The state of ``resample``, before it is checked."""
+    config = view.config
+    n = config.players
+    me = view.player
+    unseen = config_cards(config)
+    visible: list[Card] = [
+        *view.hand,
+        *view.market,
+        *view.cemetery,
+        *view.removed,
+        *view.start_row,
+        *view.forest_top,
+        *view.held,
+    ]
+    for team in view.teams:
+        for member in team:
+            visible.append(member.card)
+            visible.extend(c for c in (member.broom, member.cape) if c is not None)
+    combat = view.combat
+    if combat is not None:
+        if combat.defender is None:
+            visible.append(combat.opponent)
+        visible.extend(card for _, card, _ in combat.potions)
+    unseen.subtract(Counter(visible))
+    if any(count < 0 for count in unseen.values()):
+        raise InvalidStateError("the view shows cards that are not in its config's card lists")
+    rng = Rng.from_seed(seed)
+    pool, rng = rng.shuffled(sorted(unseen.elements(), key=lambda c: c.name))
+    hidden = list(pool)
+    hand_cards = [c for c in hidden if c.kind.is_hand]
+    other_cards = [c for c in hidden if not c.kind.is_hand]
+    decider = _hidden_doll_decider(view)
+    reserved: list[Card] = []
+    if decider is not None:
+        doll = next((c for c in hand_cards if c.kind is Kind.DOLL), None)
+        if doll is None:
+            raise InvalidStateError("a voodoo doll decision needs a doll the viewer cannot see")
+        hand_cards.remove(doll)
+        reserved.append(doll)
+    hands: list[tuple[Card, ...]] = []
+    for p, size in enumerate(view.hand_sizes):
+        if p == me:
+            hands.append(view.hand)
+            continue
+        hand = reserved if p == decider else []
+        take = size - len(hand)
+        hand = [*hand, *hand_cards[:take]]
+        del hand_cards[:take]
+        hands.append(tuple(sorted(hand, key=lambda c: c.name)))
+    held: tuple[Card, ...] = view.held
+    rest = hand_cards + other_cards
+    rest_pool, rng = rng.shuffled(rest)
+    rest = list(rest_pool)
+    if view.held_size and not view.held:
+        held = tuple(rest[: view.held_size])
+        del rest[: view.held_size]
+    if len(rest) + len(view.forest_top) != view.forest_size:
+        raise InvalidStateError("the view's card counts do not add up to its config's lists")
+    forest = (*rest, *view.forest_top[::-1])
+    enemies = _deal_enemies(view, rng)
+    seen = [0] * n
+    seen[me] = len(view.forest_top)
+    game_rng, _ = rng.split()
+    return State(
+        config=config,
+        phase=view.phase,
+        to_move=view.to_move if decider is None else decider,
+        active=view.active,
+        turn=view.turn,
+        forest=forest,
+        market=view.market,
+        hands=tuple(hands),
+        teams=view.teams,
+        cemetery=view.cemetery,
+        removed=view.removed,
+        enemies=enemies,
+        enemy_up=view.enemy_up,
+        known=tuple(_known(view) if p == me else frozenset() for p in range(n)),
+        seen=tuple(seen),
+        start_row=view.start_row,
+        exchanges=view.exchanges,
+        rng=game_rng,
+        actions=view.actions,
+        deja_vu=view.deja_vu,
+        combat=view.combat,
+        pending=view.pending,
+        giving=view.giving,
+        santa=view.santa,
+        held=held,
+        taking=view.taking,
+        failed=view.failed,
+        roll=view.roll,
+        result=view.result,
+    )
+
+
+def _hidden_doll_decider(view: View) -> int | None:
+    """While another player decides on a voodoo doll, who it is cannot be seen: pick the
+    first player after the announcer other than the viewer."""
+    if view.phase is not Phase.DOLL or view.to_move is not None:
+        return None
+    n = view.config.players
+    for step in range(1, n):
+        seat = (view.active + step) % n
+        if seat != view.player and view.hand_sizes[seat] > 0:
+            return seat
+    raise InvalidStateError("nobody but the viewer could hold the voodoo doll")
+
+
+def _known(view: View) -> frozenset[int]:
+    """The face-down final enemies the viewer has looked at."""
+    return frozenset(
+        i for i, e in enumerate(view.enemies) if e is not None and not view.enemy_up[i]
+    )
+
+
+def _deal_enemies(view: View, rng: Rng) -> tuple[Enemy, ...]:
+    shown = [e for e in view.enemies if e is not None]
+    missing = Counter(view.config.final_enemies)
+    missing.subtract(Counter(shown))
+    if any(count < 0 for count in missing.values()) or len(view.enemies) != len(
+        view.config.final_enemies
+    ):
+        raise InvalidStateError("the view's final enemies are not those of its config")
+    order, _ = rng.shuffled(sorted(missing.elements()))
+    dealt = iter(order)
+    return tuple(e if e is not None else next(dealt) for e in view.enemies)
