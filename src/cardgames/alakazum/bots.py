@@ -18,8 +18,12 @@ from cardgames.alakazum.moves import (
     Market,
     Move,
     Pass,
+    Peek,
+    Raise,
     Spell,
     Support,
+    Swap,
+    Train,
     UseObject,
 )
 from cardgames.alakazum.rules import culture_points
@@ -76,7 +80,13 @@ class CollectorBot:
                 return 6.0 if move.culture is culture else 2.0
             return 3.0
         if isinstance(move, Cast):
-            return _cast_score(view, move, culture)
+            return _CAST_SCORES[move.spell] - 0.3 * len(move.hats)
+        if isinstance(move, Train | Raise):
+            return _target_score(view, move, culture)
+        if isinstance(move, Swap):
+            return _swap_score(view, move, culture)
+        if isinstance(move, Peek):
+            return 1.0
         if isinstance(move, Market):
             card = next(c for c in view.hand if c.name == move.card)
             return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.1 * card.value
@@ -122,24 +132,42 @@ def _drink_score(view: View, move: Drink) -> float:
 
 
 def _fight_score(view: View, move: Fight, culture: Culture) -> float:
-    mine = _member(view.teams[view.player], move.character)
+    """Worth attacking when the bot's strongest character already has more combat points."""
     theirs = _member(view.teams[move.player], move.target)
-    if mine.combat is None or theirs.combat is None or mine.combat <= theirs.combat:
+    strongest = max((m.combat or 0 for m in view.teams[view.player]), default=0)
+    if theirs.combat is None or strongest <= theirs.combat:
         return -1.0
     return 4.0 + (2.0 if theirs.card.culture is culture else 0.0)
 
 
-def _cast_score(view: View, move: Cast, culture: Culture) -> float:
-    spell = move.spell
-    cost = 0.3 * len(move.hats)
-    if spell is Spell.TRAINING and move.character is not None:
-        member = _member(view.teams[view.player], move.character)
-        return (5.0 if member.card.culture is culture else 1.5) - cost
-    if spell is Spell.RESURRECT and move.character is not None:
+_CAST_SCORES = {
+    Spell.MISERABLE_WITCH: 3.0,
+    Spell.TRAINING: 4.0,
+    Spell.DIVINATION: 0.5,
+    Spell.MAGIC_OF_THE_FOREST: 0.3,
+    Spell.LEVITATION: 1.0,
+    Spell.RESURRECT: 4.0,
+    Spell.DEJA_VU: 0.2,
+}
+
+
+def _target_score(view: View, move: Train | Raise, culture: Culture) -> float:
+    if isinstance(move, Train):
+        card = _member(view.teams[view.player], move.character).card
+    else:
         card = next(c for c in view.cemetery if c.name == move.character)
-        return (5.0 if card.culture is culture else 2.0) - cost
-    if spell is Spell.MISERABLE_WITCH:
-        return 3.0
-    if spell is Spell.DIVINATION:
-        return 1.0 - cost
-    return 0.5 - cost
+    return 5.0 if card.culture in (culture, Culture.MULTI) else 1.5
+
+
+def _swap_score(view: View, move: Swap, culture: Culture) -> float:
+    mine = _member(view.teams[view.player], move.character)
+    if move.player is None:
+        card = next(c for c in view.cemetery if c.name == move.target)
+        theirs_points = card.points[0]
+    else:
+        theirs = _member(view.teams[move.player], move.target)
+        card, theirs_points = theirs.card, theirs.points
+    gain = (theirs_points if card.culture in (culture, Culture.MULTI) else 0) - (
+        mine.points if mine.card.culture in (culture, Culture.MULTI) else 0
+    )
+    return float(gain)

@@ -73,8 +73,7 @@ class Config:
     @property
     def cultures(self) -> tuple[Culture, ...]:
         """The cultures an Alakazum can be cast in: those of the game's characters."""
-        present = {card.culture for card in all_cards(self) if card.kind is Kind.CHARACTER}
-        return tuple(c for c in Culture if c in present and c is not Culture.MULTI)
+        return _cultures(self)
 
 
 def _is_int(value: object) -> bool:
@@ -148,6 +147,12 @@ def _check_names(cards: tuple[Card, ...]) -> None:
     twice = sorted(name for name, count in characters.items() if count > 1)
     if twice:
         raise InvalidConfigError(f"each character exists once; twice: {', '.join(twice)}")
+
+
+@functools.lru_cache(maxsize=64)
+def _cultures(config: Config) -> tuple[Culture, ...]:
+    present = {card.culture for card in all_cards(config) if card.kind is Kind.CHARACTER}
+    return tuple(c for c in Culture if c in present and c is not Culture.MULTI)
 
 
 @functools.lru_cache(maxsize=64)

@@ -30,11 +30,15 @@ __all__ = [
     "Move",
     "Pass",
     "PassDie",
+    "Peek",
     "Place",
+    "Raise",
     "Sacrifice",
     "Spell",
     "Support",
+    "Swap",
     "Take",
+    "Train",
     "UseObject",
 ]
 
@@ -118,20 +122,18 @@ class Market:
 class UseObject:
     """The action Give objects to your characters: a meal (``culture``: the one of its two
     cultures fed), a broom or a cape (put under ``character``); with Alakazum! 2 also a crystal
-    ball (look at final enemy ``enemy``) or a recovery potion (``character`` back from the
-    cemetery)."""
+    ball (then :class:`Peek`) or a recovery potion (then :class:`Raise`)."""
 
     card: str
     culture: Culture | None = None
     character: str | None = None
-    enemy: int | None = None
 
 
 @attrs.frozen
 class Fight:
-    """The action Fight and hypnotise: one's ``character`` attacks ``target`` of ``player``."""
+    """The action Fight and hypnotise: attack ``target`` of ``player`` (then choose the
+    attacking character with :class:`Fighter`)."""
 
-    character: str
     player: int
     target: str
 
@@ -139,16 +141,42 @@ class Fight:
 @attrs.frozen
 class Cast:
     """The action Do magic: cast ``spell``, paying with ``hats`` (the rest of its cost comes from
-    very magical characters and cauldrons). Its targets, where it has some: Training and
-    Resurrect ``character``; Levitation one's ``character`` for ``target`` of ``player``
-    (``None``: of the cemetery); Divination the face-down final enemy ``enemy``."""
+    very magical characters and cauldrons). Its target, if it has one, is chosen next:
+    :class:`Train`, :class:`Peek`, :class:`Swap` or :class:`Raise`."""
 
     spell: Spell
     hats: tuple[str, ...] = ()
-    character: str | None = None
-    target: str | None = None
-    player: int | None = None
-    enemy: int | None = None
+
+
+@attrs.frozen
+class Train:
+    """Training: this character of one's team levels up."""
+
+    character: str
+
+
+@attrs.frozen
+class Peek:
+    """Divination or a crystal ball: look at the face-down final enemy at place ``enemy``."""
+
+    enemy: int
+
+
+@attrs.frozen
+class Swap:
+    """Levitation: one's ``character`` changes places with ``target`` of ``player`` (``None``:
+    of the cemetery)."""
+
+    character: str
+    target: str
+    player: int | None
+
+
+@attrs.frozen
+class Raise:
+    """Resurrect or a recovery potion: this character of the cemetery joins one's team."""
+
+    character: str
 
 
 @attrs.frozen
@@ -223,6 +251,10 @@ Move: TypeAlias = (
     | UseObject
     | Fight
     | Cast
+    | Train
+    | Peek
+    | Swap
+    | Raise
     | Alakazum
     | Doll
     | GiveCard
@@ -245,6 +277,10 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     UseObject,
     Fight,
     Cast,
+    Train,
+    Peek,
+    Swap,
+    Raise,
     Alakazum,
     Doll,
     GiveCard,

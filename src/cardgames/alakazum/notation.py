@@ -9,11 +9,15 @@ move                                      notation
 ``Drink("Die potion +1", Effect.DIE)``    ``drink Die potion +1 for die``
 ``Pass()``                                ``pass``
 ``Market("Magic hat 1")``                 ``market Magic hat 1``
-``UseObject("Broom", character="Moura")`` ``use Broom on Moura`` (``for GAL``: a meal;
-                                          ``on enemy 2``: a crystal ball)
-``Fight("Moura", 1, "Olentzero")``        ``fight Moura against Olentzero of player 1``
-``Cast(Spell.TRAINING, ("Magic hat 1",),  ``cast training on Moura paying Magic hat 1``
-character="Moura")``
+``UseObject("Broom", character="Moura")`` ``use Broom on Moura`` (``use Meal: ... for GAL``:
+                                          a meal; ``use Crystal ball``)
+``Fight(1, "Olentzero")``                 ``fight Olentzero of player 1``
+``Cast(Spell.TRAINING, ("Magic hat 1",))`` ``cast training paying Magic hat 1``
+``Train("Moura")``                        ``train Moura``
+``Peek(2)``                               ``peek enemy 2``
+``Swap("Moura", "Mari", 1)``              ``swap Moura for Mari of player 1`` (``of the
+                                          cemetery``)
+``Raise("Moura")``                        ``raise Moura``
 ``Alakazum(Culture.GAL, 2)``              ``alakazum GAL against enemy 2``
 ``Doll()``                                ``doll``
 ``GiveCard("Broom", 1)``                  ``give Broom to player 1``
@@ -23,8 +27,7 @@ character="Moura")``
 ``Keep(c)``, ``Place(c)``, ``Take(c)``    ``keep``/``place``/``take`` and the card name
 ========================================  ============================================
 
-Levitation reads ``cast levitation swapping Moura for Mari of player 1`` (``of the cemetery``
-for a character of the cemetery). Names are matched without regard to case or accents.
+Names are matched without regard to case or accents.
 """
 
 from __future__ import annotations
@@ -52,11 +55,15 @@ from cardgames.alakazum.moves import (
     Move,
     Pass,
     PassDie,
+    Peek,
     Place,
+    Raise,
     Sacrifice,
     Spell,
     Support,
+    Swap,
     Take,
+    Train,
     UseObject,
 )
 from cardgames.alakazum.state import State, View
@@ -82,24 +89,20 @@ def describe(move: object) -> str:
 
 def _cast(move: Cast) -> str:
     text = f"cast {move.spell.value}"
-    if move.spell is Spell.LEVITATION:
-        where = "the cemetery" if move.player is None else f"player {move.player}"
-        text += f" swapping {move.character} for {move.target} of {where}"
-    elif move.character is not None:
-        text += f" on {move.character}"
-    elif move.enemy is not None:
-        text += f" on enemy {move.enemy}"
-    if move.hats:
-        text += " paying " + ", ".join(move.hats)
-    return text
+    return text + (" paying " + ", ".join(move.hats) if move.hats else "")
 
 
 def _use(move: UseObject) -> str:
     if move.culture is not None:
         return f"use {move.card} for {move.culture.value}"
-    if move.enemy is not None:
-        return f"use {move.card} on enemy {move.enemy}"
-    return f"use {move.card} on {move.character}"
+    if move.character is not None:
+        return f"use {move.card} on {move.character}"
+    return f"use {move.card}"
+
+
+def _swap(move: Swap) -> str:
+    where = "the cemetery" if move.player is None else f"player {move.player}"
+    return f"swap {move.character} for {move.target} of {where}"
 
 
 _FORMAT: dict[type, Callable[[object], str]] = {
@@ -110,8 +113,12 @@ _FORMAT: dict[type, Callable[[object], str]] = {
     Pass: lambda m: "pass",
     Market: lambda m: f"market {m.card}",  # type: ignore[attr-defined]
     UseObject: _use,  # type: ignore[dict-item]
-    Fight: lambda m: f"fight {m.character} against {m.target} of player {m.player}",  # type: ignore[attr-defined]
+    Fight: lambda m: f"fight {m.target} of player {m.player}",  # type: ignore[attr-defined]
     Cast: _cast,  # type: ignore[dict-item]
+    Train: lambda m: f"train {m.character}",  # type: ignore[attr-defined]
+    Peek: lambda m: f"peek enemy {m.enemy}",  # type: ignore[attr-defined]
+    Swap: _swap,  # type: ignore[dict-item]
+    Raise: lambda m: f"raise {m.character}",  # type: ignore[attr-defined]
     Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",  # type: ignore[attr-defined]
     Doll: lambda m: "doll",
     GiveCard: lambda m: f"give {m.card} to player {m.player}",  # type: ignore[attr-defined]
@@ -139,21 +146,26 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^doll$"), "doll"),
     (re.compile(r"^give half$"), "give half"),
     (re.compile(rf"^give {_NAME} to player {_INT}$"), "give"),
-    (re.compile(rf"^(choose|fighter|support|sacrifice) {_NAME}$"), "character"),
+    (re.compile(rf"^(choose|fighter|support|sacrifice|train|raise) {_NAME}$"), "character"),
+    (re.compile(rf"^peek enemy {_INT}$"), "peek"),
+    (re.compile(rf"^swap {_NAME} for {_NAME} of the cemetery$"), "swap cemetery"),
+    (re.compile(rf"^swap {_NAME} for {_NAME} of player {_INT}$"), "swap"),
     (re.compile(rf"^(market|keep|place|take) {_NAME}$"), "card"),
     (re.compile(rf"^drink {_NAME} for (combat|die|robbery)$"), "drink"),
     (re.compile(rf"^use {_NAME} for ([a-z]+)$"), "use culture"),
-    (re.compile(rf"^use {_NAME} on enemy {_INT}$"), "use enemy"),
     (re.compile(rf"^use {_NAME} on {_NAME}$"), "use character"),
-    (re.compile(rf"^fight {_NAME} against {_NAME} of player {_INT}$"), "fight"),
+    (re.compile(rf"^use {_NAME}$"), "use"),
+    (re.compile(rf"^fight {_NAME} of player {_INT}$"), "fight"),
     (re.compile(rf"^alakazum ([a-z]+) against enemy {_INT}$"), "alakazum"),
     (re.compile(r"^cast (.+)$"), "cast"),
 ]
-_SIMPLE: dict[str, type[Choose | Fighter | Support | Sacrifice]] = {
+_SIMPLE: dict[str, type[Choose | Fighter | Support | Sacrifice | Train | Raise]] = {
     "choose": Choose,
     "fighter": Fighter,
     "support": Support,
     "sacrifice": Sacrifice,
+    "train": Train,
+    "raise": Raise,
 }
 _CARD_MOVES: dict[str, type[Market | Keep | Place | Take]] = {
     "market": Market,
@@ -161,7 +173,6 @@ _CARD_MOVES: dict[str, type[Market | Keep | Place | Take]] = {
     "place": Place,
     "take": Take,
 }
-_SPELLS = sorted(Spell, key=lambda s: -len(s.value))
 
 
 def parse_move(state: State | View, text: str) -> Move:
@@ -221,42 +232,27 @@ def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], text: str)
         return Drink(name(g[0]), Effect(g[1].casefold()))
     if kind == "use culture":
         return UseObject(name(g[0]), culture=_culture(g[1], text))
-    if kind == "use enemy":
-        return UseObject(name(g[0]), enemy=int(g[1]))
+    if kind == "peek":
+        return Peek(int(g[0]))
+    if kind == "swap cemetery":
+        return Swap(name(g[0]), name(g[1]), None)
+    if kind == "swap":
+        return Swap(name(g[0]), name(g[1]), int(g[2]))
     if kind == "use character":
         return UseObject(name(g[0]), character=name(g[1]))
+    if kind == "use":
+        return UseObject(name(g[0]))
     if kind == "fight":
-        return Fight(name(g[0]), int(g[2]), name(g[1]))
+        return Fight(int(g[1]), name(g[0]))
     if kind == "alakazum":
         return Alakazum(_culture(g[0], text), int(g[1]))
     return _parse_cast(g[0], name, text)
 
 
 def _parse_cast(rest: str, name: Callable[[str], str], text: str) -> Cast:
-    hats: tuple[str, ...] = ()
-    head, sep, paid = rest.partition(" paying ")
-    if not sep:
-        head, sep, paid = rest.partition(" PAYING ")
-    if sep:
-        hats = tuple(name(h) for h in paid.split(","))
-    for spell in _SPELLS:
-        if _plain(head).startswith(spell.value):
-            tail = head[len(spell.value) :].strip()
-            break
-    else:
-        raise InvalidMoveError(f"{text!r}: no such spell (see the magic scroll: Spell)")
-    if not tail:
-        return Cast(spell, hats)
-    swap = re.match(r"^swapping (.+?) for (.+?) of (player (\d{1,3})|the cemetery)$", tail, re.I)
-    if swap is not None:
-        player = int(swap.group(4)) if swap.group(4) is not None else None
-        return Cast(
-            spell, hats, character=name(swap.group(1)), target=name(swap.group(2)), player=player
-        )
-    enemy = re.match(r"^on enemy (\d{1,3})$", tail, re.I)
-    if enemy is not None:
-        return Cast(spell, hats, enemy=int(enemy.group(1)))
-    on = re.match(r"^on (.+)$", tail, re.I)
-    if on is not None:
-        return Cast(spell, hats, character=name(on.group(1)))
-    raise InvalidMoveError(f"{text!r}: cannot read the spell's target {tail!r}")
+    head, *paid = re.split(r" paying ", rest, maxsplit=1, flags=re.IGNORECASE)
+    hats = tuple(name(h) for h in paid[0].split(",")) if paid else ()
+    spell = next((s for s in Spell if s.value == _plain(head)), None)
+    if spell is None:
+        raise InvalidMoveError(f"{text!r}: no spell is named {head.strip()!r}")
+    return Cast(spell, hats)

@@ -15,6 +15,7 @@ taken without asking.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -47,11 +48,15 @@ from cardgames.alakazum.moves import (
     Move,
     Pass,
     PassDie,
+    Peek,
     Place,
+    Raise,
     Sacrifice,
     Spell,
     Support,
+    Swap,
     Take,
+    Train,
     UseObject,
 )
 from cardgames.alakazum.state import Combat, Member, Phase, State
@@ -129,6 +134,7 @@ class _Draft:
         "roll",
         "santa",
         "seen",
+        "spell",
         "start_row",
         "taking",
         "teams",
@@ -163,6 +169,7 @@ class _Draft:
         self.santa = state.santa
         self.held = state.held
         self.taking = state.taking
+        self.spell = state.spell
         self.failed = state.failed
         self.roll = state.roll
         self.result = state.result
@@ -195,6 +202,7 @@ class _Draft:
             santa=self.santa,
             held=self.held,
             taking=self.taking,
+            spell=self.spell,
             failed=self.failed,
             roll=self.roll,
             result=self.result,
@@ -208,9 +216,17 @@ class _Draft:
         value, self.rng = self.rng.below(DIE_SIDES)
         return value + 1
 
-    def shuffle_forest(self) -> None:
-        self.forest, self.rng = self.rng.shuffled(self.forest)
-        self.seen = (0,) * self.config.players
+    def shuffle_into_forest(self, card: Card) -> None:
+        """Put ``card`` into the forest deck and shuffle it. While nobody knows anything of
+        the deck's order, every order is equally likely to every player, so putting the card
+        in at a random place is the same shuffle (and far cheaper than reordering the deck);
+        once a player knows its top cards, the whole deck is reshuffled."""
+        if any(self.seen):
+            self.forest, self.rng = self.rng.shuffled((*self.forest, card))
+            self.seen = (0,) * self.config.players
+            return
+        place, self.rng = self.rng.below(len(self.forest) + 1)
+        self.forest = (*self.forest[:place], card, *self.forest[place:])
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -443,11 +459,23 @@ def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Cu
     return total
 
 
+def _can_cast_alakazum(
+    team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
+) -> bool:
+    """Whether a player has the points of some culture for an Alakazum (a quick bound first:
+    all the points they have, of every culture together)."""
+    rough = sum(m.card.points[m.level] for m in team) + sum(
+        c.value for c in hand if c.kind is Kind.OBJECT or c.kind is Kind.AMULET
+    )
+    if rough < ALAKAZUM_POINTS:
+        return False
+    return any(culture_points(team, hand, c) >= ALAKAZUM_POINTS for c in cultures)
+
+
 def _offer_alakazum(d: _Draft) -> None:
     player = d.active
-    if not all(d.enemy_up) and any(
-        culture_points(d.teams[player], d.hands[player], c) >= ALAKAZUM_POINTS
-        for c in d.config.cultures
+    if not all(d.enemy_up) and _can_cast_alakazum(
+        d.teams[player], d.hands[player], d.config.cultures
     ):
         d.phase = Phase.ALAKAZUM
         d.to_move = player
@@ -531,14 +559,32 @@ def _use_object(d: _Draft, move: UseObject) -> None:
         else:
             member = Member(member.card, member.level, member.broom, card)
         d.set_member(player, index, member)
-    elif kind is Kind.CRYSTAL_BALL:
-        assert move.enemy is not None
+    else:  # a crystal ball works as Divination, a recovery potion as Resurrect
+        d.to_market(card)
+        _aim(d, Spell.DIVINATION if kind is Kind.CRYSTAL_BALL else Spell.RESURRECT)
+        return
+    _continue(d)
+
+
+def _aim(d: _Draft, spell: Spell) -> None:
+    """The caster chooses the target of ``spell``."""
+    d.spell = spell
+    d.phase = Phase.TARGET
+    d.to_move = d.active
+
+
+def _hit(d: _Draft, move: Train | Peek | Swap | Raise) -> None:
+    """The spell's target is chosen: the spell works."""
+    player = d.active
+    d.spell = None
+    if isinstance(move, Train):
+        d.level_up(player, move.character)
+    elif isinstance(move, Peek):
         _peek(d, player, move.enemy)
-        d.to_market(card)
-    else:  # a recovery potion
-        assert move.character is not None
+    elif isinstance(move, Swap):
+        _levitate(d, move)
+    else:
         _raise_from_cemetery(d, player, move.character)
-        d.to_market(card)
     _continue(d)
 
 
@@ -563,31 +609,21 @@ def _cast(d: _Draft, move: Cast) -> None:
         d.taking = min(MISERABLE_WITCH_CARDS, len(d.market))
         d.phase = Phase.TAKE
         return
-    if spell is Spell.TRAINING:
-        assert move.character is not None
-        d.level_up(player, move.character)
-    elif spell is Spell.DIVINATION:
-        assert move.enemy is not None
-        _peek(d, player, move.enemy)
-    elif spell is Spell.MAGIC_OF_THE_FOREST:
+    if spell is Spell.MAGIC_OF_THE_FOREST:
         _take_forest_cards(d)
         return
-    elif spell is Spell.LEVITATION:
-        _levitate(d, move)
-    elif spell is Spell.RESURRECT:
-        assert move.character is not None
-        _raise_from_cemetery(d, player, move.character)
-    else:  # Deja Vu
+    if spell is Spell.DEJA_VU:
         d.actions += DEJA_VU_ACTIONS
         d.deja_vu = True
-    _continue(d)
+        _continue(d)
+        return
+    _aim(d, spell)
 
 
-def _levitate(d: _Draft, move: Cast) -> None:
+def _levitate(d: _Draft, move: Swap) -> None:
     """Swap one's character for another not at level C: each keeps its level, except that the
     cemetery takes characters at level A and gives them at level A."""
     player = d.active
-    assert move.character is not None and move.target is not None
     index, mine = d.member(player, move.character)
     d.remove_member(player, index)
     if move.player is None:
@@ -805,12 +841,17 @@ def _meet(d: _Draft, card: Card) -> None:
     d.combat = Combat(attacker=player, fighter=None, defender=None, opponent=card)
     opponent = card.combat[Level.A]
     d.combat = _with_points(d.combat, DEFENDER, _rolled(d, opponent))
-    team = d.teams[player]
+    _choose_fighter(d)
+
+
+def _choose_fighter(d: _Draft) -> None:
+    """The attacker chooses which character fights (no choice with a single character)."""
+    team = d.teams[d.active]
     if len(team) == 1:
         _set_fighter(d, team[0].card.name)
         return
     d.phase = Phase.FIGHTER
-    d.to_move = player
+    d.to_move = d.active
 
 
 def _rolled(d: _Draft, points: int | None) -> tuple[int, int | None]:
@@ -830,23 +871,22 @@ def _with_points(combat: Combat, side: int, rolled: tuple[int, int | None]) -> C
 
 
 def _evolve(combat: Combat, **changes: Any) -> Combat:
-    fields: dict[str, Any] = {
-        "attacker": combat.attacker,
-        "fighter": combat.fighter,
-        "defender": combat.defender,
-        "opponent": combat.opponent,
-        "supports": combat.supports,
-        "points": combat.points,
-        "rolls": combat.rolls,
-        "potions": combat.potions,
-        "to_act": combat.to_act,
-        "passes": combat.passes,
-        "roller": combat.roller,
-        "roll": combat.roll,
-        "bonus": combat.bonus,
-    }
-    fields.update(changes)
-    return Combat(**fields)
+    """``combat`` with some fields changed."""
+    return Combat(
+        changes.get("attacker", combat.attacker),
+        changes.get("fighter", combat.fighter),
+        changes.get("defender", combat.defender),
+        changes.get("opponent", combat.opponent),
+        changes.get("supports", combat.supports),
+        changes.get("points", combat.points),
+        changes.get("rolls", combat.rolls),
+        changes.get("potions", combat.potions),
+        changes.get("to_act", combat.to_act),
+        changes.get("passes", combat.passes),
+        changes.get("roller", combat.roller),
+        changes.get("roll", combat.roll),
+        changes.get("bonus", combat.bonus),
+    )
 
 
 def _fighter(d: _Draft, move: Fighter) -> None:
@@ -863,17 +903,14 @@ def _set_fighter(d: _Draft, name: str) -> None:
 
 
 def _fight(d: _Draft, move: Fight) -> None:
-    """Fight and hypnotise: one's character against another player's; both sides may add a
-    sociable character and bid potions."""
+    """Fight and hypnotise: another player's character is challenged; the attacker chooses
+    the character that attacks it, then both sides may add a sociable character and bid
+    potions."""
     player = d.active
-    _, mine = d.member(player, move.character)
     _, theirs = d.member(move.player, move.target)
-    combat = Combat(
-        attacker=player, fighter=move.character, defender=move.player, opponent=theirs.card
-    )
-    combat = _with_points(combat, ATTACKER, _rolled(d, mine.combat))
+    combat = Combat(attacker=player, fighter=None, defender=move.player, opponent=theirs.card)
     d.combat = _with_points(combat, DEFENDER, _rolled(d, theirs.combat))
-    _offer_support(d, ATTACKER)
+    _choose_fighter(d)
 
 
 def _side_owner(combat: Combat, side: int) -> int:
@@ -1127,8 +1164,7 @@ def _drama(d: _Draft) -> None:
     assert combat is not None and combat.fighter is not None
     d.to_market(*(card for _, card, _ in combat.potions))
     d.combat = None
-    d.forest = (*d.forest, combat.opponent)
-    d.shuffle_forest()
+    d.shuffle_into_forest(combat.opponent)
     player = combat.attacker
     team = d.teams[player]
     _, fighter = d.member(player, combat.fighter)
@@ -1156,13 +1192,19 @@ def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is Kind.CAULDRON)
 
 
-def _payments(hand: tuple[Card, ...], need: int) -> list[tuple[str, ...]]:
+def _payments(hand: tuple[Card, ...], need: int) -> tuple[tuple[str, ...], ...]:
     """Every way to pay ``need`` energy with hats in which no hat could be left out (the
     rules give no change, and paying for nothing is no choice)."""
     if need <= 0:
-        return [()]
-    kinds = Counter(card.name for card in hand if card.kind is Kind.HAT)
-    value = {card.name: card.value for card in hand if card.kind is Kind.HAT}
+        return ((),)
+    hats = tuple((card.name, card.value) for card in hand if card.kind is Kind.HAT)
+    return _hat_payments(hats, need) if hats else ()
+
+
+@functools.lru_cache(maxsize=4096)
+def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[str, ...], ...]:
+    kinds = Counter(name for name, _ in hats)
+    value = dict(hats)
     names = sorted(kinds)
     out: list[tuple[str, ...]] = []
     for counts in itertools.product(*(range(kinds[name] + 1) for name in names)):
@@ -1172,7 +1214,7 @@ def _payments(hand: tuple[Card, ...], need: int) -> list[tuple[str, ...]]:
         total = sum(value[name] for name in chosen)
         if total >= need and total - min(value[name] for name in chosen) < need:
             out.append(tuple(chosen))
-    return out
+    return tuple(out)
 
 
 def _face_down(state: State, player: int, *, unknown: bool) -> list[int]:
@@ -1195,53 +1237,66 @@ def _spell_moves(state: State, player: int) -> list[Move]:
     power = energy(team, hand)
     moves: list[Move] = []
     for spell, cost in SPELL_COSTS.items():
-        targets = _spell_targets(state, player, spell)
-        if not targets:
-            continue
-        for hats in _payments(hand, cost - power):
-            moves.extend(
-                Cast(spell, hats, **target)  # type: ignore[arg-type]
-                for target in targets
-            )
+        if _castable(state, player, spell):
+            moves.extend(Cast(spell, hats) for hats in _payments(hand, cost - power))
     return moves
 
 
-def _spell_targets(state: State, player: int, spell: Spell) -> list[dict[str, object]]:
-    """The targets ``spell`` can be cast on now (``[{}]`` for a spell without one, ``[]``
-    when it cannot be cast)."""
-    team = state.teams[player]
+def _castable(state: State, player: int, spell: Spell) -> bool:
+    """Whether ``spell`` has something to work on now."""
     if spell is Spell.MISERABLE_WITCH:
-        return [{}] if state.market and _poorer(state, player) else []
-    if spell is Spell.TRAINING:
-        return [{"character": m.card.name} for m in team if m.level < Level.C]
-    if spell is Spell.DIVINATION:
-        return [{"enemy": i} for i in _face_down(state, player, unknown=True)]
+        return bool(state.market) and _poorer(state, player)
     if spell is Spell.MAGIC_OF_THE_FOREST:
-        return [{}] if state.forest else []
+        return bool(state.forest)
+    if spell is Spell.DEJA_VU:
+        return not state.deja_vu
+    if spell is Spell.TRAINING:
+        return any(m.level < Level.C for m in state.teams[player])
+    if spell is Spell.DIVINATION:
+        known = state.known[player]
+        return any(not up and i not in known for i, up in enumerate(state.enemy_up))
+    if spell is Spell.RESURRECT:
+        return bool(state.cemetery)
+    # Levitation: a character free to go, and one to take (not at level C, not on a broom).
+    return any(m.broom is None for m in state.teams[player]) and (
+        bool(state.cemetery)
+        or any(
+            m.broom is None and m.level < Level.C
+            for other, team in enumerate(state.teams)
+            if other != player
+            for m in team
+        )
+    )
+
+
+def _target_moves(state: State, player: int, spell: Spell) -> list[Move]:
+    """The targets of a spell that has one (a crystal ball's are Divination's, a recovery
+    potion's Resurrect's)."""
+    if spell is Spell.TRAINING:
+        return [Train(m.card.name) for m in state.teams[player] if m.level < Level.C]
+    if spell is Spell.DIVINATION:
+        return [Peek(i) for i in _face_down(state, player, unknown=True)]
     if spell is Spell.LEVITATION:
         return _levitations(state, player)
     if spell is Spell.RESURRECT:
-        return [{"character": c.name} for c in _distinct(state.cemetery)]
-    return [] if state.deja_vu else [{}]
+        return [Raise(c.name) for c in state.cemetery]
+    return []
 
 
-def _levitations(state: State, player: int) -> list[dict[str, object]]:
-    out: list[dict[str, object]] = []
+def _levitations(state: State, player: int) -> list[Move]:
+    out: list[Move] = []
     for mine in state.teams[player]:
         if mine.broom is not None:
             continue
+        name = mine.card.name
         for other in range(state.config.players):
-            if other == player:
-                continue
-            out.extend(
-                {"character": mine.card.name, "target": m.card.name, "player": other}
-                for m in state.teams[other]
-                if m.broom is None and m.level < Level.C
-            )
-        out.extend(
-            {"character": mine.card.name, "target": c.name, "player": None}
-            for c in _distinct(state.cemetery)
-        )
+            if other != player:
+                out.extend(
+                    Swap(name, m.card.name, other)
+                    for m in state.teams[other]
+                    if m.broom is None and m.level < Level.C
+                )
+        out.extend(Swap(name, c.name, None) for c in state.cemetery)
     return out
 
 
@@ -1265,11 +1320,10 @@ def _object_moves(state: State, player: int) -> list[Move]:
                 UseObject(card.name, character=m.card.name) for m in team if m.cape is None
             )
         elif kind is Kind.CRYSTAL_BALL:
-            moves.extend(
-                UseObject(card.name, enemy=i) for i in _face_down(state, player, unknown=True)
-            )
-        elif kind is Kind.RECOVERY_POTION:
-            moves.extend(UseObject(card.name, character=c.name) for c in _distinct(state.cemetery))
+            if _face_down(state, player, unknown=True):
+                moves.append(UseObject(card.name))
+        elif kind is Kind.RECOVERY_POTION and state.cemetery:
+            moves.append(UseObject(card.name))
     return moves
 
 
@@ -1284,11 +1338,7 @@ def _action_moves(state: State) -> list[Move]:
         theirs = state.teams[other]
         if other == player or len(theirs) < 2:  # never a player's last one
             continue
-        moves.extend(
-            Fight(mine.card.name, other, target.card.name)
-            for mine in state.teams[player]
-            for target in theirs
-        )
+        moves.extend(Fight(other, target.card.name) for target in theirs)
     moves.extend(_spell_moves(state, player))
     return moves
 
@@ -1356,6 +1406,9 @@ def _generate(state: State) -> tuple[Move, ...]:
         )
     if phase is Phase.PLACE:
         return tuple(Place(c.name) for c in _distinct(state.held))
+    if phase is Phase.TARGET:
+        assert state.spell is not None
+        return tuple(_target_moves(state, player, state.spell))
     if phase is Phase.TAKE:
         return tuple(Take(c.name) for c in _distinct(reversed(state.market)))
     return ()  # pragma: no cover - every phase is handled above
@@ -1416,6 +1469,10 @@ _APPLY: dict[type, Callable[[_Draft, object], None]] = {
     Keep: _keep,  # type: ignore[dict-item]
     Place: _place,  # type: ignore[dict-item]
     Take: _take,  # type: ignore[dict-item]
+    Train: _hit,  # type: ignore[dict-item]
+    Peek: _hit,  # type: ignore[dict-item]
+    Swap: _hit,  # type: ignore[dict-item]
+    Raise: _hit,  # type: ignore[dict-item]
 }
 
 

@@ -9,7 +9,7 @@ import attrs
 
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config
-from cardgames.alakazum.moves import Move
+from cardgames.alakazum.moves import Move, Spell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -33,6 +33,7 @@ class Phase(StrEnum):
     KEEP = "keep"  # Magic of the forest: keep one of the cards taken
     PLACE = "place"  # Magic of the forest: put the others back in order
     TAKE = "take"  # Miserable witch: take cards of the market deck
+    TARGET = "target"  # the spell (or crystal ball, recovery potion) just cast: its target
     ALAKAZUM = "alakazum"  # cast the Alakazum, or end the turn
     OVER = "over"
 
@@ -120,7 +121,9 @@ class State:
     - ``combat`` a combat under way; ``pending`` an announced action or Alakazum that a voodoo
       doll may still cancel; ``giving`` hand cards still to give away; ``santa`` the Santa Claus
       die's passes so far; ``held`` the cards a Magic of the forest took and not yet kept or
-      put back; ``taking`` Miserable witch cards still to take;
+      put back; ``taking`` Miserable witch cards still to take; ``spell``
+      the spell whose target is chosen now (a crystal ball works as Divination, a recovery
+      potion as Resurrect);
       ``failed`` the culture of a failed Alakazum (its characters pay); ``roll`` the last trap
       die.
     """
@@ -151,6 +154,7 @@ class State:
     santa: int = 0
     held: tuple[Card, ...] = ()
     taking: int = 0
+    spell: Spell | None = None
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
@@ -199,6 +203,7 @@ class View:
     held: tuple[Card, ...] = ()
     held_size: int = 0
     taking: int = 0
+    spell: Spell | None = None
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
