@@ -3,10 +3,11 @@ Alakazum when it can win."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from cardgames.alakazum.cards import Culture, Enemy
+from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, Level
 from cardgames.alakazum.moves import (
     Alakazum,
     Cast,
@@ -37,7 +38,9 @@ class CollectorBot:
 
     - **One culture.** It picks the culture it holds the most points of (characters, objects,
       amulets) and favours its characters: it chooses them at the start, feeds them meals and
-      trains them.
+      trains (or resurrects) those that gain the most points.
+    - **Know the enemy.** While a face-down final enemy it has not seen could be weaker than
+      the weakest one it can already count on, it looks at one (Divination, a crystal ball).
     - **Favourable fights.** In a combat it plays potions while behind and passes when ahead;
       it attacks another player's character only when its fighter already has more combat
       points, and it faces the forest with its strongest character.
@@ -45,54 +48,54 @@ class CollectorBot:
       a face-down one when its points beat every enemy that could be there; it never casts
       one it could lose.
     - **Dolls.** It cancels another player's Alakazum, and nothing else.
+    - **Deja Vu.** It casts Deja Vu when its very magical characters and cauldrons pay for it.
     """
 
     name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The move the rules of thumb prefer; ties are broken by ``rng``."""
-        best = max(self._score(view, move) for move in legal_moves)
-        top = [m for m in legal_moves if self._score(view, m) == best]
+        culture = _favourite(view)
+        scores = [_score(view, move, culture) for move in legal_moves]
+        best = max(scores)
+        top = [m for m, s in zip(legal_moves, scores, strict=True) if s == best]
         return top[rng.randrange(len(top))]
 
-    def _score(self, view: View, move: Move) -> float:
-        team = view.teams[view.player]
-        culture = _favourite(view)
-        if isinstance(move, Alakazum):
-            return 1000.0 if _beats(view, move) else -1000.0
-        if isinstance(move, Doll):
-            return 100.0 if isinstance(view.pending, Alakazum) else -1.0
-        if isinstance(move, Choose):
-            card = next(c for c in view.start_row if c.name == move.character)
-            return 1.0 + card.points[2] + (2.0 if card.culture is culture else 0.0)
-        if isinstance(move, Fighter):
-            member = _member(team, move.character)
-            combat = member.combat
-            return 3.5 if combat is None else float(combat)
-        if isinstance(move, Support):
-            return 1.0
-        if isinstance(move, Drink):
-            return _drink_score(view, move)
-        if isinstance(move, Fight):
-            return _fight_score(view, move, culture)
-        if isinstance(move, UseObject):
-            if move.culture is not None:
-                return 6.0 if move.culture is culture else 2.0
-            return 3.0
-        if isinstance(move, Cast):
-            return _CAST_SCORES[move.spell] - 0.3 * len(move.hats)
-        if isinstance(move, Train | Raise):
-            return _target_score(view, move, culture)
-        if isinstance(move, Swap):
-            return _swap_score(view, move, culture)
-        if isinstance(move, Peek):
-            return 1.0
-        if isinstance(move, Market):
-            card = next(c for c in view.hand if c.name == move.card)
-            return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.1 * card.value
-        if isinstance(move, Pass):
-            return 0.0
-        return 0.1
+
+def _score(view: View, move: Move, culture: Culture) -> float:
+    team = view.teams[view.player]
+    if isinstance(move, Alakazum):
+        return 1000.0 if _beats(view, move) else -1000.0
+    if isinstance(move, Doll):
+        return 100.0 if isinstance(view.pending, Alakazum) else -1.0
+    if isinstance(move, Choose):
+        card = next(c for c in view.start_row if c.name == move.character)
+        return 1.0 + card.points[2] + (2.0 if card.culture is culture else 0.0)
+    if isinstance(move, Fighter):
+        combat = _member(team, move.character).combat
+        return 3.5 if combat is None else float(combat)
+    if isinstance(move, Support):
+        return 1.0
+    if isinstance(move, Drink):
+        return _drink_score(view)
+    if isinstance(move, Fight):
+        return _fight_score(view, move, culture)
+    if isinstance(move, UseObject):
+        return _object_score(view, move, culture)
+    if isinstance(move, Cast):
+        return _cast_score(view, move, culture)
+    if isinstance(move, Train | Raise):
+        return _target_score(view, move, culture)
+    if isinstance(move, Swap):
+        return _swap_score(view, move, culture)
+    if isinstance(move, Peek):
+        return 1.0
+    if isinstance(move, Market):
+        card = next(c for c in view.hand if c.name == move.card)
+        return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.1 * card.value
+    if isinstance(move, Pass):
+        return 0.0
+    return 0.1
 
 
 def _member(team: tuple[Member, ...], name: str) -> Member:
@@ -104,21 +107,51 @@ def _favourite(view: View) -> Culture:
     return max(view.config.cultures, key=lambda c: (culture_points(team, hand, c), -len(c.value)))
 
 
-def _enemy_values(view: View, move: Alakazum) -> list[Enemy]:
-    enemy = view.enemies[move.enemy]
+def _counts_for(card: Card, culture: Culture) -> bool:
+    return card.culture is culture or card.culture is Culture.MULTI
+
+
+def _candidates(view: View, place: int) -> list[Enemy]:
+    """The enemies that could be at ``place``: the one seen there, or any not seen yet."""
+    enemy = view.enemies[place]
     if enemy is not None:
         return [enemy]
     shown = [e for e in view.enemies if e is not None]
     return [e for e in view.config.final_enemies if e not in shown]
 
 
+def _to_beat(enemies: list[Enemy], players: int) -> float:
+    """The points an Alakazum needs to beat each of ``enemies`` for certain."""
+    if any(e.invincible for e in enemies):
+        return math.inf
+    return max((e.value(players) or 0) + 1 for e in enemies)
+
+
+def _needed(view: View) -> float:
+    """The fewest points that beat, for certain, some face-down enemy."""
+    n = view.config.players
+    return min(
+        (_to_beat(_candidates(view, i), n) for i, up in enumerate(view.enemy_up) if not up),
+        default=math.inf,
+    )
+
+
+def _worth_peeking(view: View) -> bool:
+    """Whether a face-down enemy not seen yet could be weaker than what the bot can count on."""
+    unseen = [i for i, e in enumerate(view.enemies) if e is None and not view.enemy_up[i]]
+    if not unseen:
+        return False
+    n = view.config.players
+    weakest = min(_to_beat([e], n) for e in _candidates(view, unseen[0]))
+    return weakest < _needed(view)
+
+
 def _beats(view: View, move: Alakazum) -> bool:
     total = culture_points(view.teams[view.player], view.hand, move.culture)
-    n = view.config.players
-    return all(not e.invincible and total > (e.value(n) or 0) for e in _enemy_values(view, move))
+    return total >= _to_beat(_candidates(view, move.enemy), view.config.players)
 
 
-def _drink_score(view: View, move: Drink) -> float:
+def _drink_score(view: View) -> float:
     combat = view.combat
     if combat is None:
         return -1.0
@@ -137,7 +170,27 @@ def _fight_score(view: View, move: Fight, culture: Culture) -> float:
     strongest = max((m.combat or 0 for m in view.teams[view.player]), default=0)
     if theirs.combat is None or strongest <= theirs.combat:
         return -1.0
-    return 4.0 + (2.0 if theirs.card.culture is culture else 0.0)
+    return 4.0 + (2.0 if _counts_for(theirs.card, culture) else 0.0)
+
+
+def _gain(member: Member, culture: Culture, level: Level) -> int:
+    """The points of ``culture`` that ``member`` gains at ``level`` (multicoloured characters
+    count for every culture)."""
+    if not _counts_for(member.card, culture) or level <= member.level:
+        return 0
+    return member.card.points[level] - member.points
+
+
+def _object_score(view: View, move: UseObject, culture: Culture) -> float:
+    if move.culture is not None:  # a meal: worth the points it adds to the favourite culture
+        team = view.teams[view.player]
+        fed = [m for m in team if m.card.culture is move.culture]  # never multicoloured ones
+        gain = sum(_gain(m, culture, Level.C) for m in fed) if move.culture is culture else 0
+        return 4.0 + gain if gain else 1.0
+    card = next(c for c in view.hand if c.name == move.card)
+    if card.kind is Kind.CRYSTAL_BALL:
+        return 6.0 if _worth_peeking(view) else 0.5
+    return 3.0
 
 
 _CAST_SCORES = {
@@ -151,12 +204,25 @@ _CAST_SCORES = {
 }
 
 
+def _cast_score(view: View, move: Cast, culture: Culture) -> float:
+    score = _CAST_SCORES[move.spell] - 0.3 * len(move.hats)
+    if move.spell is Spell.DIVINATION and _worth_peeking(view):
+        score += 6.0
+    elif move.spell is Spell.DEJA_VU and not move.hats:
+        score += 4.5
+    elif move.spell is Spell.TRAINING:
+        team = view.teams[view.player]
+        if not any(_gain(m, culture, Level(m.level + 1)) for m in team if m.level < Level.C):
+            score -= 2.0
+    return score
+
+
 def _target_score(view: View, move: Train | Raise, culture: Culture) -> float:
     if isinstance(move, Train):
-        card = _member(view.teams[view.player], move.character).card
-    else:
-        card = next(c for c in view.cemetery if c.name == move.character)
-    return 5.0 if card.culture in (culture, Culture.MULTI) else 1.5
+        member = _member(view.teams[view.player], move.character)
+        return 3.0 + _gain(member, culture, Level(member.level + 1))
+    card = next(c for c in view.cemetery if c.name == move.character)
+    return 3.0 + (card.points[0] + 1 if _counts_for(card, culture) else 0)
 
 
 def _swap_score(view: View, move: Swap, culture: Culture) -> float:
@@ -167,7 +233,7 @@ def _swap_score(view: View, move: Swap, culture: Culture) -> float:
     else:
         theirs = _member(view.teams[move.player], move.target)
         card, theirs_points = theirs.card, theirs.points
-    gain = (theirs_points if card.culture in (culture, Culture.MULTI) else 0) - (
-        mine.points if mine.card.culture in (culture, Culture.MULTI) else 0
+    gain = (theirs_points if _counts_for(card, culture) else 0) - (
+        mine.points if _counts_for(mine.card, culture) else 0
     )
     return float(gain)

@@ -73,7 +73,7 @@ __all__ = ["describe", "format_move", "parse_move"]
 
 
 def format_move(move: Move) -> str:
-    """The move in notation, e.g. ``fight Moura against Olentzero of player 1``."""
+    """The move in notation, e.g. ``fight Olentzero of player 1``."""
     if not isinstance(move, MOVE_TYPES):
         raise InvalidMoveError(f"not an alakazum move: {move!r}")
     return _FORMAT[type(move)](move)

@@ -24,6 +24,7 @@ from typing import Any
 from cardgames.alakazum.cards import (
     COMBAT_KINDS,
     DIE_KINDS,
+    OBJECT_ACTION_KINDS,
     Card,
     Culture,
     Enemy,
@@ -126,6 +127,7 @@ class _Draft:
         "held",
         "known",
         "market",
+        "moves",
         "pending",
         "phase",
         "removed",
@@ -173,41 +175,43 @@ class _Draft:
         self.failed = state.failed
         self.roll = state.roll
         self.result = state.result
+        self.moves: tuple[Move, ...] | None = None
 
     def finish(self) -> State:
         state = State(
-            config=self.config,
-            phase=self.phase,
-            to_move=self.to_move,
-            active=self.active,
-            turn=self.turn,
-            forest=self.forest,
-            market=self.market,
-            hands=tuple(self.hands),
-            teams=tuple(self.teams),
-            cemetery=self.cemetery,
-            removed=self.removed,
-            enemies=self.enemies,
-            enemy_up=self.enemy_up,
-            known=self.known,
-            seen=self.seen,
-            start_row=self.start_row,
-            exchanges=self.exchanges,
-            rng=self.rng,
-            actions=self.actions,
-            deja_vu=self.deja_vu,
-            combat=self.combat,
-            pending=self.pending,
-            giving=self.giving,
-            santa=self.santa,
-            held=self.held,
-            taking=self.taking,
-            spell=self.spell,
-            failed=self.failed,
-            roll=self.roll,
-            result=self.result,
+            self.config,
+            self.phase,
+            self.to_move,
+            self.active,
+            self.turn,
+            self.forest,
+            self.market,
+            tuple(self.hands),
+            tuple(self.teams),
+            self.cemetery,
+            self.removed,
+            self.enemies,
+            self.enemy_up,
+            self.known,
+            self.seen,
+            self.start_row,
+            self.exchanges,
+            self.rng,
+            self.actions,
+            self.deja_vu,
+            self.combat,
+            self.pending,
+            self.giving,
+            self.santa,
+            self.held,
+            self.taking,
+            self.spell,
+            self.failed,
+            self.roll,
+            self.result,
         )
-        object.__setattr__(state, "_memo", _TRUSTED)
+        # The next player's moves, when the rules already worked them out to set the phase.
+        object.__setattr__(state, "_memo", _TRUSTED if self.moves is None else self.moves)
         return state
 
     # --- chance ---------------------------------------------------------------------------
@@ -459,17 +463,31 @@ def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Cu
     return total
 
 
+def _culture_totals(
+    team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
+) -> dict[Culture, int]:
+    """:func:`culture_points` of every culture of the game, in one pass."""
+    own: dict[Culture | None, int] = dict.fromkeys(cultures, 0)
+    shared = 0  # multicoloured characters and amulets count for every culture
+    for member in team:
+        card = member.card
+        if card.culture is Culture.MULTI:
+            shared += card.points[member.level]
+        elif card.culture in own:
+            own[card.culture] += card.points[member.level]
+    for card in hand:
+        if card.kind is Kind.AMULET:
+            shared += card.value
+        elif card.kind is Kind.OBJECT and card.culture in own:
+            own[card.culture] += card.value
+    return {c: own[c] + shared for c in cultures}
+
+
 def _can_cast_alakazum(
     team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
 ) -> bool:
-    """Whether a player has the points of some culture for an Alakazum (a quick bound first:
-    all the points they have, of every culture together)."""
-    rough = sum(m.card.points[m.level] for m in team) + sum(
-        c.value for c in hand if c.kind is Kind.OBJECT or c.kind is Kind.AMULET
-    )
-    if rough < ALAKAZUM_POINTS:
-        return False
-    return any(culture_points(team, hand, c) >= ALAKAZUM_POINTS for c in cultures)
+    """Whether a player has the points of some culture for an Alakazum."""
+    return max(_culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
 
 
 def _offer_alakazum(d: _Draft) -> None:
@@ -776,18 +794,18 @@ def _spring(d: _Draft, trap: Card) -> None:
     """A trap drawn in the forest: its effect at once, then it leaves the game."""
     d.removed = (*d.removed, trap)
     player = d.active
-    hand, team = d.hands[player], d.teams[player]
-    half = len(hand) // 2
+    half = len(d.hands[player]) // 2
     kind = trap.kind
     if kind is Kind.BLACK_FRIDAY:
         _start_giving(d, half)
     elif kind is Kind.HALLOWEEN:
-        if len(team) == 1 and len(hand) <= 1:
-            _continue(d)
-        elif _sacrificable(d, player):
+        # Half the hand or a character; a player who can give neither is spared.
+        if half and _sacrificable(d, player):
             d.phase = Phase.TRICK
-        else:
+        elif half:
             _start_giving(d, half)
+        else:
+            _offer_sacrifice(d, player, after=_continue)
     elif kind is Kind.SANTA_CLAUS:
         d.santa = 0
         _santa_roll(d, player)
@@ -837,11 +855,16 @@ def _pass_die(d: _Draft, move: PassDie) -> None:
 
 def _meet(d: _Draft, card: Card) -> None:
     """A character from the forest must be faced: choose the fighter (if there is a choice)."""
-    player = d.active
-    d.combat = Combat(attacker=player, fighter=None, defender=None, opponent=card)
-    opponent = card.combat[Level.A]
-    d.combat = _with_points(d.combat, DEFENDER, _rolled(d, opponent))
+    d.combat = _challenge(d, None, Member(card))
     _choose_fighter(d)
+
+
+def _challenge(d: _Draft, defender: int | None, opponent: Member) -> Combat:
+    """A new combat of the player whose turn it is against ``opponent`` (a character of the
+    forest, at level A, or of ``defender``'s team)."""
+    points, roll = _rolled(d, opponent)
+    rolls = () if roll is None else (roll,)
+    return Combat(d.active, None, defender, opponent.card, points=(0, points), rolls=rolls)
 
 
 def _choose_fighter(d: _Draft) -> None:
@@ -854,20 +877,26 @@ def _choose_fighter(d: _Draft) -> None:
     d.to_move = d.active
 
 
-def _rolled(d: _Draft, points: int | None) -> tuple[int, int | None]:
-    """Combat points, rolling the die for a character whose points are a die."""
+def _rolled(d: _Draft, member: Member) -> tuple[int, int | None]:
+    """A character's combat points in this combat, and the die rolled for them if they are a
+    die (a cape adds to the die too)."""
+    points = member.card.combat[member.level]
+    cape = 0 if member.cape is None else member.cape.value
     if points is None:
         value = d.die()
-        return value, value
-    return points, None
+        return value + cape, value
+    return points + cape, None
 
 
-def _with_points(combat: Combat, side: int, rolled: tuple[int, int | None]) -> Combat:
+def _with_points(
+    combat: Combat, side: int, rolled: tuple[int, int | None], **changes: Any
+) -> Combat:
+    """``combat`` with ``rolled`` combat points added to ``side`` (and other ``changes``)."""
     points, roll = rolled
     both = list(combat.points)
     both[side] += points
     rolls = combat.rolls if roll is None else (*combat.rolls, roll)
-    return _evolve(combat, points=(both[0], both[1]), rolls=rolls)
+    return _evolve(combat, points=(both[0], both[1]), rolls=rolls, **changes)
 
 
 def _evolve(combat: Combat, **changes: Any) -> Combat:
@@ -897,8 +926,7 @@ def _set_fighter(d: _Draft, name: str) -> None:
     combat = d.combat
     assert combat is not None
     _, member = d.member(combat.attacker, name)
-    combat = _evolve(combat, fighter=name)
-    d.combat = _with_points(combat, ATTACKER, _rolled(d, member.combat))
+    d.combat = _with_points(combat, ATTACKER, _rolled(d, member), fighter=name)
     _offer_support(d, ATTACKER)
 
 
@@ -906,10 +934,8 @@ def _fight(d: _Draft, move: Fight) -> None:
     """Fight and hypnotise: another player's character is challenged; the attacker chooses
     the character that attacks it, then both sides may add a sociable character and bid
     potions."""
-    player = d.active
     _, theirs = d.member(move.player, move.target)
-    combat = Combat(attacker=player, fighter=None, defender=move.player, opponent=theirs.card)
-    d.combat = _with_points(combat, DEFENDER, _rolled(d, theirs.combat))
+    d.combat = _challenge(d, move.player, theirs)
     _choose_fighter(d)
 
 
@@ -941,7 +967,8 @@ def _offer_support(d: _Draft, side: int) -> None:
         return
     owner = _side_owner(combat, side)
     if _supporters(d.teams[owner], _main(combat, side)):
-        d.combat = _evolve(combat, to_act=side)
+        if combat.to_act != side:
+            d.combat = _evolve(combat, to_act=side)
         d.phase = Phase.SUPPORT
         d.to_move = owner
         return
@@ -963,15 +990,17 @@ def _support(d: _Draft, move: Support | Pass) -> None:
         _, member = d.member(_side_owner(combat, side), move.character)
         supports = list(combat.supports)
         supports[side] = move.character
-        combat = _evolve(combat, supports=(supports[0], supports[1]))
-        d.combat = _with_points(combat, side, _rolled(d, member.combat))
+        d.combat = _with_points(
+            combat, side, _rolled(d, member), supports=(supports[0], supports[1])
+        )
     _after_support(d, side)
 
 
 def _start_bidding(d: _Draft) -> None:
     combat = d.combat
     assert combat is not None
-    d.combat = _evolve(combat, to_act=ATTACKER, passes=0)
+    if combat.to_act != ATTACKER or combat.passes:
+        d.combat = _evolve(combat, to_act=ATTACKER, passes=0)
     _next_bidder(d)
 
 
@@ -1011,9 +1040,11 @@ def _next_bidder(d: _Draft) -> None:
         combat = d.combat
         assert combat is not None
         side = combat.to_act
-        if _potion_moves(d, combat, side):
+        potions = _potion_moves(d, combat, side)
+        if potions:
             d.phase = Phase.POTIONS
             d.to_move = _side_owner(combat, side)
+            d.moves = (*potions, _PASS)
             return
         if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
             _resolve(d)
@@ -1047,10 +1078,8 @@ def _bid(d: _Draft, move: Drink | Pass) -> None:
     else:
         points[side] += card.value
         potions = (*potions, (side, card, card.value))
-    combat = _evolve(combat, points=(points[0], points[1]), potions=potions)
-    if duel:
-        combat = _evolve(combat, passes=0, to_act=1 - side)
-    d.combat = combat
+    turn = {"passes": 0, "to_act": 1 - side} if duel else {}
+    d.combat = _evolve(combat, points=(points[0], points[1]), potions=potions, **turn)
     _next_bidder(d)
 
 
@@ -1067,10 +1096,12 @@ def _resolve(d: _Draft) -> None:
     owner = _side_owner(combat, side)
     if combat.defender is not None or won:
         d.level_up(owner, _main(combat, side))
-    d.combat = combat = _evolve(combat, roller=side, roll=d.die(), bonus=0)
+    combat = _evolve(combat, roller=side, bonus=0)
     if not _target_can_move(d, combat):
-        _end_combat(d, hypnotised=False)
+        d.combat = combat
+        _end_combat(d, hypnotised=False)  # nothing to roll for
         return
+    d.combat = _evolve(combat, roll=d.die())
     _after_roll(d)
 
 
@@ -1112,9 +1143,10 @@ def _after_roll(d: _Draft) -> None:
     assert combat is not None
     if combat.roll + combat.bonus > _resistance(d, combat):
         _end_combat(d, hypnotised=True)
-    elif _die_moves(d, combat):
+    elif potions := _die_moves(d, combat):
         d.phase = Phase.HYPNOSIS
         d.to_move = _side_owner(combat, combat.roller or 0)
+        d.moves = (*potions, _PASS)
     else:
         _end_combat(d, hypnotised=False)
 
@@ -1186,6 +1218,17 @@ def _distinct(cards: Iterable[Card]) -> list[Card]:
     return out
 
 
+def _faces(hand: tuple[Card, ...]) -> list[Card]:
+    """One card of each name in a hand (hands are sorted by name)."""
+    out: list[Card] = []
+    last = None
+    for card in hand:
+        if card.name != last:
+            last = card.name
+            out.append(card)
+    return out
+
+
 def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     """The magic energy a player has for each spell without spending hats: their very
     magical characters' and their cauldrons'."""
@@ -1235,11 +1278,21 @@ def _poorer(state: State, player: int) -> bool:
 def _spell_moves(state: State, player: int) -> list[Move]:
     team, hand = state.teams[player], state.hands[player]
     power = energy(team, hand)
+    hats = tuple((card.name, card.value) for card in hand if card.kind is Kind.HAT)
     moves: list[Move] = []
     for spell, cost in SPELL_COSTS.items():
+        need = cost - power
+        if need > 0 and not hats:
+            continue
         if _castable(state, player, spell):
-            moves.extend(Cast(spell, hats) for hats in _payments(hand, cost - power))
+            moves.extend(_casts(spell, ((),) if need <= 0 else _hat_payments(hats, need)))
     return moves
+
+
+@functools.lru_cache(maxsize=4096)
+def _casts(spell: Spell, payments: tuple[tuple[str, ...], ...]) -> tuple[Cast, ...]:
+    """The casts of ``spell`` with these payments (made once: moves are shared values)."""
+    return tuple(Cast(spell, hats) for hats in payments)
 
 
 def _castable(state: State, player: int, spell: Spell) -> bool:
@@ -1300,11 +1353,13 @@ def _levitations(state: State, player: int) -> list[Move]:
     return out
 
 
-def _object_moves(state: State, player: int) -> list[Move]:
-    team, hand = state.teams[player], state.hands[player]
+def _object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
+    team = state.teams[player]
     moves: list[Move] = []
-    for card in _distinct(hand):
+    for card in faces:
         kind = card.kind
+        if kind not in OBJECT_ACTION_KINDS:
+            continue
         if kind is Kind.MEAL:
             moves.extend(
                 UseObject(card.name, culture=culture)
@@ -1331,16 +1386,26 @@ def _action_moves(state: State) -> list[Move]:
     player = state.active
     hand = state.hands[player]
     moves: list[Move] = [_PASS]
+    faces = _faces(hand)
     if state.market:
-        moves.extend(Market(c.name) for c in _distinct(hand) if c.kind is not Kind.DOLL)
-    moves.extend(_object_moves(state, player))
-    for other in range(state.config.players):
-        theirs = state.teams[other]
+        moves.extend(_market_move(c.name) for c in faces if c.kind is not Kind.DOLL)
+    moves.extend(_object_moves(state, player, faces))
+    for other, theirs in enumerate(state.teams):
         if other == player or len(theirs) < 2:  # never a player's last one
             continue
-        moves.extend(Fight(other, target.card.name) for target in theirs)
+        moves.extend(_fight_move(other, target.card.name) for target in theirs)
     moves.extend(_spell_moves(state, player))
     return moves
+
+
+@functools.lru_cache(maxsize=4096)
+def _market_move(name: str) -> Market:
+    return Market(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fight_move(player: int, name: str) -> Fight:
+    return Fight(player, name)
 
 
 def _alakazum_moves(state: State) -> list[Move]:
@@ -1348,8 +1413,8 @@ def _alakazum_moves(state: State) -> list[Move]:
     team, hand = state.teams[player], state.hands[player]
     down = _face_down(state, player, unknown=False)
     moves: list[Move] = [_PASS]
-    for culture in state.config.cultures:
-        if culture_points(team, hand, culture) >= ALAKAZUM_POINTS:
+    for culture, total in _culture_totals(team, hand, state.config.cultures).items():
+        if total >= ALAKAZUM_POINTS:
             moves.extend(Alakazum(culture, i) for i in down)
     return moves
 

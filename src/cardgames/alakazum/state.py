@@ -54,7 +54,8 @@ class Member:
 
     @property
     def combat(self) -> int | None:
-        """Combat points at its level (a cape adds its value); ``None``: a die decides."""
+        """Combat points at its level (a cape adds its value); ``None``: a die decides (a cape
+        then adds to the roll)."""
         points = self.card.combat[self.level]
         if points is None or self.cape is None:
             return points
