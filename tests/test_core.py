@@ -213,7 +213,8 @@ def test_registry() -> None:
     assert "alethi" in cardgames.GAMES
     assert cardgames.get_game("alethi") is alethi.GAME
     with pytest.raises(
-        UnknownGameError, match="unknown game 'go'; known games: alakaslam, alethi, lerally"
+        UnknownGameError,
+        match="unknown game 'go'; known games: alakaslam, alakazum, alethi, lerally",
     ):
         cardgames.get_game("go")
     with pytest.raises(KeyError):

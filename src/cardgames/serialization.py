@@ -53,7 +53,8 @@ def _structure_enum(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
 
     def structure(value: Any, _: Any) -> Enum:
         member = by_value.get(value) if type(value) is not bool else None
-        if member is None:
+        # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads.
+        if member is None or type(value) is not type(member.value):
             raise ValueError(f"{value!r} is not a {cls.__name__}; expected one of {expected}")
         return member
 
@@ -264,9 +265,9 @@ def to_json(obj: object) -> str:
     as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
     try:
         data = unstructure(obj, as_type)
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        return envelope(game, kind, data)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         raise SerializationError(f"cannot write this {kind}: {exc}") from None
-    return envelope(game, kind, data)
 
 
 def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, int, Any]:

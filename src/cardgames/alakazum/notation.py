@@ -36,6 +36,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+import attrs
+
 from cardgames.alakazum.cards import Culture
 from cardgames.alakazum.config import cards_by_name
 from cardgames.alakazum.moves import (
@@ -74,9 +76,41 @@ __all__ = ["describe", "format_move", "parse_move"]
 
 def format_move(move: Move) -> str:
     """The move in notation, e.g. ``fight Olentzero of player 1``."""
-    if not isinstance(move, MOVE_TYPES):
-        raise InvalidMoveError(f"not an alakazum move: {move!r}")
+    if not isinstance(move, MOVE_TYPES) or not _well_formed(move):
+        raise InvalidMoveError(f"not a well-formed alakazum move: {move!r}")
     return _FORMAT[type(move)](move)
+
+
+def _well_formed(move: Move) -> bool:
+    """Whether every field of ``move`` has its declared type (a player number is an int, a
+    name a non-empty string, and so on), so that its notation reads back as the same move."""
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        optional = field.default is None or (isinstance(move, Swap) and field.name == "player")
+        if not ((optional and value is None) or _FIELD_CHECKS[field.name](value)):
+            return False
+    return not (isinstance(move, UseObject) and move.culture and move.character)
+
+
+def _is_name(value: object) -> bool:
+    return type(value) is str and bool(value.strip()) and value == " ".join(value.split())
+
+
+def _is_number(value: object) -> bool:
+    return type(value) is int and 0 <= value < 1000
+
+
+_FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
+    "character": lambda v: _is_name(v),
+    "target": lambda v: _is_name(v),
+    "card": lambda v: _is_name(v),
+    "player": _is_number,
+    "enemy": _is_number,
+    "effect": lambda v: type(v) is Effect,
+    "spell": lambda v: type(v) is Spell,
+    "hats": lambda v: type(v) is tuple and all(_is_name(h) and "," not in h for h in v),
+    "culture": lambda v: type(v) is Culture and v is not Culture.MULTI,
+}
 
 
 def describe(move: object) -> str:
@@ -138,7 +172,7 @@ def _plain(text: str) -> str:
     return " ".join(bare.casefold().split())
 
 
-_INT = r"(\d{1,3})"
+_INT = r"([0-9]{1,3})"
 _NAME = r"(.+?)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^pass die to player {_INT}$"), "pass die"),
@@ -190,20 +224,13 @@ def parse_move(state: State | View, text: str) -> Move:
             raise InvalidMoveError(f"{text!r}: no card is named {raw.strip()!r}")
         return found
 
-    plain = " ".join(text.split())
+    plain = _plain(text)
     for pattern, kind in _PATTERNS:
-        match = pattern.match(_plain(plain))
-        if match is None:
-            continue
-        # Names keep their original spelling: take the groups from the text itself.
-        groups = _groups(pattern, plain) or match.groups()
-        return _build(kind, groups, name, text)
+        match = pattern.match(plain)
+        if match is not None:
+            # Names are looked up by their plain form, so the groups are read from it too.
+            return _build(kind, match.groups(), name, text)
     raise InvalidMoveError(f"{text!r} is not an alakazum move (see cardgames.alakazum.notation)")
-
-
-def _groups(pattern: re.Pattern[str], text: str) -> tuple[str, ...] | None:
-    match = re.compile(pattern.pattern, re.IGNORECASE).match(text)
-    return match.groups() if match is not None else None
 
 
 def _culture(raw: str, text: str) -> Culture:

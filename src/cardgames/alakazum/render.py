@@ -6,6 +6,7 @@ from cardgames.alakazum.cards import Card, Enemy
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.state import Member, Phase, State, View
 from cardgames.alakazum.view import resample
+from cardgames.errors import InvalidStateError
 
 __all__ = ["render"]
 
@@ -47,6 +48,10 @@ def render(state_or_view: State | View) -> str:
     if isinstance(state_or_view, View):
         resample(state_or_view, seed=0)  # refuses a view that no playable state has
         v = state_or_view
+    elif not isinstance(state_or_view, State):
+        raise InvalidStateError(
+            f"expected an alakazum State or View, got {type(state_or_view).__name__}"
+        )
     else:
         from cardgames.alakazum.view import view
 

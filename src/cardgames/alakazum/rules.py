@@ -1284,7 +1284,7 @@ def _spell_moves(state: State, player: int) -> list[Move]:
         need = cost - power
         if need > 0 and not hats:
             continue
-        if _castable(state, player, spell):
+        if castable(state, player, spell):
             moves.extend(_casts(spell, ((),) if need <= 0 else _hat_payments(hats, need)))
     return moves
 
@@ -1295,7 +1295,7 @@ def _casts(spell: Spell, payments: tuple[tuple[str, ...], ...]) -> tuple[Cast, .
     return tuple(Cast(spell, hats) for hats in payments)
 
 
-def _castable(state: State, player: int, spell: Spell) -> bool:
+def castable(state: State, player: int, spell: Spell) -> bool:
     """Whether ``spell`` has something to work on now."""
     if spell is Spell.MISERABLE_WITCH:
         return bool(state.market) and _poorer(state, player)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from cardgames._engine import resample_checked
 from cardgames.alakazum.cards import Card, Enemy, Kind
+from cardgames.alakazum.moves import Cast, Market, UseObject
 from cardgames.alakazum.rules import checked, config_cards
 from cardgames.alakazum.state import Phase, State, View
 from cardgames.errors import InvalidPlayerError, InvalidStateError
@@ -111,19 +113,23 @@ def _deal_unseen(view: View, seed: int) -> State:
     hand_cards = [c for c in hidden if c.kind.is_hand]
     other_cards = [c for c in hidden if not c.kind.is_hand]
     decider = _hidden_doll_decider(view)
-    reserved: list[Card] = []
+    reserved: dict[int, list[Card]] = {}
     if decider is not None:
-        doll = next((c for c in hand_cards if c.kind is Kind.DOLL), None)
-        if doll is None:
-            raise InvalidStateError("a voodoo doll decision needs a doll the viewer cannot see")
-        hand_cards.remove(doll)
-        reserved.append(doll)
+        reserved[decider] = [_reserve(hand_cards, lambda c: c.kind is Kind.DOLL, "a voodoo doll")]
+    if view.active != me:
+        # The cards an announced action shows (the market card, the object, the hats) are
+        # known to be in its player's hand.
+        shown = reserved.setdefault(view.active, [])
+        for name in _shown_cards(view.pending):
+            shown.append(_reserve(hand_cards, _named(name), repr(name)))
     hands: list[tuple[Card, ...]] = []
     for p, size in enumerate(view.hand_sizes):
         if p == me:
             hands.append(view.hand)
             continue
-        hand = reserved if p == decider else []
+        hand = reserved.get(p, [])
+        if len(hand) > size:
+            raise InvalidStateError(f"player {p}'s hand is too small for the cards it shows")
         take = size - len(hand)
         hand = [*hand, *hand_cards[:take]]
         del hand_cards[:take]
@@ -187,6 +193,26 @@ def _hidden_doll_decider(view: View) -> int | None:
         if seat != view.player and view.hand_sizes[seat] > 0:
             return seat
     raise InvalidStateError("nobody but the viewer could hold the voodoo doll")
+
+
+def _reserve(pool: list[Card], wanted: Callable[[Card], bool], what: str) -> Card:
+    """Take a card the view says a hidden hand holds out of the unseen cards."""
+    for i, card in enumerate(pool):
+        if wanted(card):
+            return pool.pop(i)
+    raise InvalidStateError(f"the view needs {what} in a hidden hand, and none is unseen")
+
+
+def _named(name: str) -> Callable[[Card], bool]:
+    return lambda card: card.name == name
+
+
+def _shown_cards(pending: object) -> tuple[str, ...]:
+    if isinstance(pending, Market | UseObject):
+        return (pending.card,)
+    if isinstance(pending, Cast):
+        return pending.hats
+    return ()
 
 
 def _known(view: View) -> frozenset[int]:
