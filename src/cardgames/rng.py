@@ -19,7 +19,7 @@ import attrs
 
 from cardgames.errors import InvalidConfigError
 
-__all__ = ["Rng", "check_seed"]
+__all__ = ["Rng", "check_seed", "draw_below"]
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
@@ -51,14 +51,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (unbiased, by rejection) and the next generator."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - (1 << 64) % n
-        rng = self
-        while True:
-            value, rng = rng.next64()
-            if value < limit:
-                return value % n, rng
+        value, state = draw_below(self.state, n)
+        return value, Rng(state)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """The items in a uniformly random order (Fisher-Yates) and the next generator.
@@ -86,6 +80,19 @@ class Rng:
         """Two independent generators: one to use now and one to keep."""
         value, rng = self.next64()
         return Rng.from_seed(value), rng
+
+
+def draw_below(state: int, n: int) -> tuple[int, int]:
+    """:meth:`Rng.below` on a bare generator state: the value and the next state. Engines that
+    draw many numbers in one move keep the state as an int and make the ``Rng`` once."""
+    if n <= 0:
+        raise ValueError(f"below() needs a positive bound, got {n}")
+    limit = _SPAN - _SPAN % n
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        value = _mix(state)
+        if value < limit:
+            return value % n, state
 
 
 def check_seed(seed: object) -> None:

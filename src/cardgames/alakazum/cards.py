@@ -142,6 +142,11 @@ class Card(NamedTuple):
         """Whether the card is a character."""
         return self.kind is Kind.CHARACTER
 
+    def __hash__(self) -> int:
+        # Cards with one name are one card (in a card list), so the name alone is a good hash,
+        # and a quick one: hands, decks and counts of cards hash their cards often.
+        return hash(self.name)
+
     def __repr__(self) -> str:
         shown = [f"{self.name!r}", f"Kind.{_member_name(self.kind)}"]
         for field, default in zip(self._fields[2:], _DEFAULTS[2:], strict=True):

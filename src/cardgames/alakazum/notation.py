@@ -224,6 +224,8 @@ def parse_move(state: State | View, text: str) -> Move:
             raise InvalidMoveError(f"{text!r}: no card is named {raw.strip()!r}")
         return found
 
+    if any(ch.isdigit() and not ch.isascii() for ch in text):
+        raise InvalidMoveError(f"{text!r}: numbers are written with the digits 0-9")
     plain = _plain(text)
     for pattern, kind in _PATTERNS:
         match = pattern.match(plain)

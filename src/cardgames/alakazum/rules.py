@@ -15,6 +15,7 @@ taken without asking.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 from collections import Counter
@@ -63,7 +64,7 @@ from cardgames.alakazum.moves import (
 from cardgames.alakazum.state import Combat, Member, Phase, State
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
-from cardgames.rng import Rng, check_seed
+from cardgames.rng import Rng, check_seed, draw_below
 
 __all__ = [
     "ALAKAZUM_POINTS",
@@ -133,6 +134,7 @@ class _Draft:
         "removed",
         "result",
         "rng",
+        "rng_state",
         "roll",
         "santa",
         "seen",
@@ -163,6 +165,7 @@ class _Draft:
         self.start_row = state.start_row
         self.exchanges = state.exchanges
         self.rng = state.rng
+        self.rng_state = state.rng.state  # drawn from as a bare int; an Rng is made at the end
         self.actions = state.actions
         self.deja_vu = state.deja_vu
         self.combat = state.combat
@@ -196,7 +199,7 @@ class _Draft:
             self.seen,
             self.start_row,
             self.exchanges,
-            self.rng,
+            self.rng if self.rng_state == self.rng.state else Rng(self.rng_state),
             self.actions,
             self.deja_vu,
             self.combat,
@@ -217,7 +220,7 @@ class _Draft:
     # --- chance ---------------------------------------------------------------------------
 
     def die(self) -> int:
-        value, self.rng = self.rng.below(DIE_SIDES)
+        value, self.rng_state = draw_below(self.rng_state, DIE_SIDES)
         return value + 1
 
     def shuffle_into_forest(self, card: Card) -> None:
@@ -226,16 +229,21 @@ class _Draft:
         in at a random place is the same shuffle (and far cheaper than reordering the deck);
         once a player knows its top cards, the whole deck is reshuffled."""
         if any(self.seen):
-            self.forest, self.rng = self.rng.shuffled((*self.forest, card))
+            self.forest, rng = Rng(self.rng_state).shuffled((*self.forest, card))
+            self.rng_state = rng.state
             self.seen = (0,) * self.config.players
             return
-        place, self.rng = self.rng.below(len(self.forest) + 1)
+        place, self.rng_state = draw_below(self.rng_state, len(self.forest) + 1)
         self.forest = (*self.forest[:place], card, *self.forest[place:])
 
     # --- cards ----------------------------------------------------------------------------
 
     def add_to_hand(self, player: int, *cards: Card) -> None:
-        self.hands[player] = tuple(sorted((*self.hands[player], *cards), key=_by_name))
+        hand = self.hands[player]
+        for card in cards:  # hands stay sorted by name
+            at = bisect.bisect_right(hand, card.name, key=_by_name)
+            hand = (*hand[:at], card, *hand[at:])
+        self.hands[player] = hand
 
     def take_from_hand(self, player: int, name: str) -> Card:
         hand = self.hands[player]
@@ -732,6 +740,8 @@ def _alakazum(d: _Draft, move: Alakazum) -> None:
     up = list(d.enemy_up)
     up[move.enemy] = True
     d.enemy_up = tuple(up)
+    if any(move.enemy in known for known in d.known):  # face up, it is known to everybody
+        d.known = tuple(known - {move.enemy} for known in d.known)
     enemy = d.enemies[move.enemy]
     total = culture_points(d.teams[player], d.hands[player], move.culture)
     value = enemy.value(d.config.players)
@@ -966,7 +976,8 @@ def _offer_support(d: _Draft, side: int) -> None:
         _start_bidding(d)
         return
     owner = _side_owner(combat, side)
-    if _supporters(d.teams[owner], _main(combat, side)):
+    main = _main(combat, side)
+    if any(m.card.sociable and m.card.name != main for m in d.teams[owner]):
         if combat.to_act != side:
             d.combat = _evolve(combat, to_act=side)
         d.phase = Phase.SUPPORT
@@ -1012,16 +1023,21 @@ def _potion_moves(d: _Draft | State, combat: Combat, side: int) -> list[Move]:
     duel = combat.defender is not None
     if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
         return moves  # winning the forest's character already: no potion can help
-    names: set[str] = set()
+    last = None
     for card in hand:
-        if card.name in names:
+        if card.name == last:
             continue
-        names.add(card.name)
+        last = card.name
         if card.kind in COMBAT_KINDS:
-            moves.append(Drink(card.name, Effect.COMBAT))
+            moves.append(_drink_move(card.name, Effect.COMBAT))
         elif card.kind is Kind.ROBBERY and duel and _stealable(combat, side) is not None:
-            moves.append(Drink(card.name, Effect.ROBBERY))
+            moves.append(_drink_move(card.name, Effect.ROBBERY))
     return moves
+
+
+@functools.lru_cache(maxsize=4096)
+def _drink_move(name: str, effect: Effect) -> Drink:
+    return Drink(name, effect)
 
 
 def _stealable(combat: Combat, side: int) -> int | None:
@@ -1096,19 +1112,17 @@ def _resolve(d: _Draft) -> None:
     owner = _side_owner(combat, side)
     if combat.defender is not None or won:
         d.level_up(owner, _main(combat, side))
-    combat = _evolve(combat, roller=side, bonus=0)
-    if not _target_can_move(d, combat):
-        d.combat = combat
+    if not _target_can_move(d, combat, 1 - side):
+        d.combat = _evolve(combat, roller=side, bonus=0)
         _end_combat(d, hypnotised=False)  # nothing to roll for
         return
-    d.combat = _evolve(combat, roll=d.die())
+    d.combat = _evolve(combat, roller=side, roll=d.die(), bonus=0)
     _after_roll(d)
 
 
-def _target_can_move(d: _Draft, combat: Combat) -> bool:
+def _target_can_move(d: _Draft, combat: Combat, loser: int) -> bool:
     if combat.defender is None:
         return True
-    loser = 1 - (combat.roller or 0)
     owner = _side_owner(combat, loser)
     team = d.teams[owner]
     _, member = d.member(owner, _main(combat, loser))
@@ -1130,11 +1144,11 @@ def _resistance(d: _Draft | State, combat: Combat) -> int:
 def _die_moves(d: _Draft | State, combat: Combat) -> list[Move]:
     owner = _side_owner(combat, combat.roller or 0)
     moves: list[Move] = []
-    names: set[str] = set()
+    last = None
     for card in d.hands[owner]:
-        if card.kind in DIE_KINDS and card.name not in names:
-            names.add(card.name)
-            moves.append(Drink(card.name, Effect.DIE))
+        if card.kind in DIE_KINDS and card.name != last:
+            last = card.name
+            moves.append(_drink_move(card.name, Effect.DIE))
     return moves
 
 
@@ -1277,15 +1291,23 @@ def _poorer(state: State, player: int) -> bool:
 
 def _spell_moves(state: State, player: int) -> list[Move]:
     team, hand = state.teams[player], state.hands[player]
-    power = energy(team, hand)
-    hats = tuple((card.name, card.value) for card in hand if card.kind is Kind.HAT)
+    power = 0
+    for member in team:
+        power += member.card.magic
+    hats = []
+    for card in hand:
+        if card.kind is Kind.HAT:
+            hats.append((card.name, card.value))
+        elif card.kind is Kind.CAULDRON:
+            power += card.value
+    most = power + sum(value for _, value in hats)
     moves: list[Move] = []
-    for spell, cost in SPELL_COSTS.items():
-        need = cost - power
-        if need > 0 and not hats:
-            continue
+    for spell, cost in SPELL_COSTS.items():  # cheapest first
+        if cost > most:
+            break
         if castable(state, player, spell):
-            moves.extend(_casts(spell, ((),) if need <= 0 else _hat_payments(hats, need)))
+            payments = ((),) if cost <= power else _hat_payments(tuple(hats), cost - power)
+            moves.extend(_casts(spell, payments))
     return moves
 
 
@@ -1356,15 +1378,18 @@ def _levitations(state: State, player: int) -> list[Move]:
 def _object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
     team = state.teams[player]
     moves: list[Move] = []
+    hungry: set[Culture | None] | None = None  # the cultures with a character below level C
     for card in faces:
         kind = card.kind
         if kind not in OBJECT_ACTION_KINDS:
             continue
         if kind is Kind.MEAL:
+            if hungry is None:
+                hungry = {m.card.culture for m in team if m.level < Level.C}
             moves.extend(
                 UseObject(card.name, culture=culture)
                 for culture in card.cultures
-                if any(m.card.culture is culture and m.level < Level.C for m in team)
+                if culture in hungry
             )
         elif kind is Kind.BROOM:
             moves.extend(
@@ -1393,7 +1418,7 @@ def _action_moves(state: State) -> list[Move]:
     for other, theirs in enumerate(state.teams):
         if other == player or len(theirs) < 2:  # never a player's last one
             continue
-        moves.extend(_fight_move(other, target.card.name) for target in theirs)
+        moves.extend(_fights(other, theirs))
     moves.extend(_spell_moves(state, player))
     return moves
 
@@ -1404,8 +1429,9 @@ def _market_move(name: str) -> Market:
 
 
 @functools.lru_cache(maxsize=4096)
-def _fight_move(player: int, name: str) -> Fight:
-    return Fight(player, name)
+def _fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
+    """The fights against each character of ``player``'s team."""
+    return tuple(Fight(player, member.card.name) for member in team)
 
 
 def _alakazum_moves(state: State) -> list[Move]:

@@ -38,7 +38,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Member:
     """A character in a player's team: its card, its level, and the broom and cape under it."""
 
