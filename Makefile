@@ -22,6 +22,9 @@ demo: $(STAMP)
 	$(BIN)/cardgames replay demo-alakaslam.json
 	$(BIN)/cardgames play lerally --bots greedy,random --seed 1 --quiet --out demo-lerally.json
 	$(BIN)/cardgames replay demo-lerally.json
+	$(BIN)/cardgames play alakazum --preset four --bots greedy,random --seed 1 --quiet \
+		--out demo-alakazum.json
+	$(BIN)/cardgames replay demo-alakazum.json
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
