@@ -1255,7 +1255,6 @@ def _character_doc(**changes: object) -> dict[str, object]:
 
 
 _BAD_CARDS: list[Any] = [
-    pytest.param("Moura", id="name-only"),
     pytest.param(5, id="int"),
     pytest.param(None, id="null"),
     pytest.param(["Moura", "character"], id="list"),
@@ -1295,10 +1294,11 @@ _BAD_CARDS: list[Any] = [
 ]
 
 
-@pytest.mark.parametrize("card", _BAD_CARDS)
+@pytest.mark.parametrize("card", [*_BAD_CARDS, pytest.param("Zz", id="unknown-name")])
 def test_json_cards_that_are_not_cards_are_refused(card: object) -> None:
-    """A card that is not an object of a card's fields, or fails is_card, does not load: in a
-    state's forest deck, in a config's card list, nor in a hand."""
+    """A state writes its cards by name (the config's lists say what they are), a config's
+    card list as objects of their fields: anything else does not load, in a state's forest deck
+    or hand (not a name of the config's cards), nor in a config's card list."""
     doc = _doc(_at(Phase.ACTION))
     doc["data"]["forest"][0] = card
     with pytest.raises(SerializationError, match=r"\$\.data"):
@@ -1309,6 +1309,14 @@ def test_json_cards_that_are_not_cards_are_refused(card: object) -> None:
         cardgames.from_json(json.dumps(doc), State)
     with pytest.raises(SerializationError, match=r"\$\.data"):
         cardgames.from_json(_envelope("config", {"forest": [card]}), Config)
+
+
+def test_json_of_a_state_names_its_cards_and_a_name_alone_is_not_a_config_card() -> None:
+    """Cards in a state are their names; in a config's card list a name alone is no card."""
+    doc = _doc(_at(Phase.ACTION))
+    assert all(type(name) is str for name in doc["data"]["forest"])
+    with pytest.raises(SerializationError, match=r"\$\.data"):
+        cardgames.from_json(_envelope("config", {"forest": ["Moura"]}), Config)
 
 
 _BAD_STATE_DATA: list[Any] = [
@@ -1335,10 +1343,15 @@ _BAD_STATE_DATA: list[Any] = [
         id="member-level-float",
     ),
     pytest.param(lambda d: d["teams"][0][0].pop("card"), id="member-no-card"),
-    pytest.param(lambda d: d["teams"][0][0].update(card="Moura"), id="member-card-str"),
+    pytest.param(lambda d: d["teams"][0][0].update(card="Zz"), id="member-card-unknown"),
+    pytest.param(
+        lambda d: d["teams"][0][0].update(card={"name": "Moura", "kind": "character"}),
+        id="member-card-object",
+    ),
     pytest.param(lambda d: d["teams"][0].__setitem__(0, "Moura"), id="member-str"),
     pytest.param(lambda d: d["enemies"].__setitem__(0, {"name": "x"}), id="enemy-object"),
-    pytest.param(lambda d: d["enemies"].__setitem__(0, "Black Friday"), id="enemy-str"),
+    pytest.param(lambda d: d["enemies"].__setitem__(0, "Armazon"), id="enemy-not-in-config"),
+    pytest.param(lambda d: d["enemies"].__setitem__(0, ["Black Friday"]), id="enemy-list"),
     pytest.param(
         lambda d: d["enemies"].__setitem__(0, ["Black Friday", [7, 7, 7]]), id="enemy-short"
     ),
@@ -1409,13 +1422,14 @@ def test_json_states_with_wrong_values_are_refused(change: Callable[[dict[str, A
 
 _BAD_COMBAT_DATA: list[Any] = [
     pytest.param(lambda c: c.pop("opponent"), id="no-opponent"),
-    pytest.param(lambda c: c.update(opponent="Moura"), id="opponent-str"),
+    pytest.param(lambda c: c.update(opponent="Zz"), id="opponent-unknown"),
+    pytest.param(lambda c: c.update(opponent={"name": "Moura"}), id="opponent-object"),
     pytest.param(lambda c: c.update(points=["1", 0]), id="points-str"),
     pytest.param(lambda c: c.update(points=[1, 0, 0]), id="points-three"),
     pytest.param(lambda c: c.update(points=[1]), id="points-one"),
     pytest.param(lambda c: c.update(supports=[1, None]), id="supports-int"),
     pytest.param(lambda c: c.update(supports=["Moura"]), id="supports-one"),
-    pytest.param(lambda c: c.update(potions=[[0, "Moura", 1]]), id="potion-card-str"),
+    pytest.param(lambda c: c.update(potions=[[0, "Zz", 1]]), id="potion-card-unknown"),
     pytest.param(lambda c: c.update(potions=[[0, HAT._asdict()]]), id="potion-pair"),
     pytest.param(lambda c: c.update(rolls="6"), id="rolls-str"),
     pytest.param(lambda c: c.update(to_act=True), id="to-act-bool"),
@@ -1441,7 +1455,7 @@ def test_json_combats_with_wrong_values_are_refused(
 _BAD_VIEW_DATA: list[Any] = [
     pytest.param(lambda d: d.update(player="0"), id="player-str"),
     pytest.param(lambda d: d.update(player=True), id="player-bool"),
-    pytest.param(lambda d: d.update(hand=["Broom"]), id="hand-card-str"),
+    pytest.param(lambda d: d.update(hand=["Zz"]), id="hand-card-unknown"),
     pytest.param(lambda d: d.update(hand_sizes=[3.0, 3]), id="hand-size-float"),
     pytest.param(lambda d: d.update(forest_size="36"), id="forest-size-str"),
     pytest.param(lambda d: d.update(held_size=None), id="held-size-null"),

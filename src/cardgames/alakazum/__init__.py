@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames.alakazum import codec as _codec
 from cardgames.alakazum.bots import CollectorBot
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
 from cardgames.alakazum.config import Config, check_config
@@ -68,6 +69,8 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.alakazum.view import resample, view
+
+_codec.register()
 
 __all__ = [
     "ALAKAZUM_POINTS",

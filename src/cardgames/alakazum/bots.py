@@ -16,14 +16,18 @@ from cardgames.alakazum.moves import (
     Drink,
     Fight,
     Fighter,
+    GiveCard,
+    GiveHalf,
     Market,
     Move,
     Pass,
     Peek,
     Raise,
+    Sacrifice,
     Spell,
     Support,
     Swap,
+    Take,
     Train,
     UseObject,
 )
@@ -49,6 +53,8 @@ class CollectorBot:
       one it could lose.
     - **Dolls.** It cancels another player's Alakazum, and nothing else.
     - **Deja Vu.** It casts Deja Vu when its very magical characters and cauldrons pay for it.
+    - **Losses.** Made to give cards or a character away, or to show a card at the market, it
+      parts with what counts least for its culture.
     """
 
     name = "greedy"
@@ -72,8 +78,7 @@ def _score(view: View, move: Move, culture: Culture) -> float:
         card = next(c for c in view.start_row if c.name == move.character)
         return 1.0 + card.points[2] + (2.0 if card.culture is culture else 0.0)
     if isinstance(move, Fighter):
-        combat = _member(team, move.character).combat
-        return 3.5 if combat is None else float(combat)
+        return _strength(_member(team, move.character))
     if isinstance(move, Support):
         return 1.0
     if isinstance(move, Drink):
@@ -92,10 +97,27 @@ def _score(view: View, move: Move, culture: Culture) -> float:
         return 1.0
     if isinstance(move, Market):
         card = next(c for c in view.hand if c.name == move.card)
-        return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.1 * card.value
+        return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.5 * _worth(card, culture)
+    if isinstance(move, GiveCard):
+        return -_worth(next(c for c in view.hand if c.name == move.card), culture)
+    if isinstance(move, Take):
+        return _worth(next(c for c in view.market if c.name == move.card), culture)
+    if isinstance(move, Sacrifice):
+        member = _member(team, move.character)
+        return -(member.points if _counts_for(member.card, culture) else 0) - 0.1 * member.level
+    if isinstance(move, GiveHalf):
+        return -1.5
     if isinstance(move, Pass):
         return 0.0
     return 0.1
+
+
+def _strength(member: Member) -> float:
+    """Combat points, a die counting 3.5 (a cape adds to it)."""
+    combat = member.combat
+    if combat is not None:
+        return float(combat)
+    return 3.5 + (member.cape.value if member.cape is not None else 0)
 
 
 def _member(team: tuple[Member, ...], name: str) -> Member:
@@ -109,6 +131,22 @@ def _favourite(view: View) -> Culture:
 
 def _counts_for(card: Card, culture: Culture) -> bool:
     return card.culture is culture or card.culture is Culture.MULTI
+
+
+def _worth(card: Card, culture: Culture) -> float:
+    """How much a hand card is worth keeping: points for the favourite culture most."""
+    kind = card.kind
+    if kind is Kind.AMULET or (kind is Kind.OBJECT and card.culture is culture):
+        return 3.0 + card.value
+    if kind is Kind.MEAL:
+        return 2.0 if culture in card.cultures else 0.3
+    if kind is Kind.HAT or kind is Kind.CAULDRON:
+        return 0.5 * card.value + (1.0 if kind is Kind.CAULDRON else 0.0)
+    if kind is Kind.DOLL:
+        return 1.5
+    if kind is Kind.OBJECT:
+        return 0.3
+    return 0.5 + 0.2 * card.value
 
 
 def _candidates(view: View, place: int) -> list[Enemy]:
