@@ -20,7 +20,6 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from cardgames.alakazum.cards import (
     COMBAT_KINDS,
@@ -108,6 +107,62 @@ _TRUSTED = object()
 # --- the draft: a mutable copy of the state for one move ------------------------------------
 
 
+class _Fight:
+    """A combat being worked on during one move: :class:`Combat`'s fields, changed in place and
+    frozen into a ``Combat`` when the move is done."""
+
+    __slots__ = (
+        "attacker",
+        "bonus",
+        "defender",
+        "fighter",
+        "opponent",
+        "passes",
+        "points",
+        "potions",
+        "roll",
+        "roller",
+        "rolls",
+        "supports",
+        "to_act",
+    )
+
+    def __init__(self, combat: Combat) -> None:
+        self.attacker = combat.attacker
+        self.fighter = combat.fighter
+        self.defender = combat.defender
+        self.opponent = combat.opponent
+        self.supports = combat.supports
+        self.points = combat.points
+        self.rolls = combat.rolls
+        self.potions = combat.potions
+        self.to_act = combat.to_act
+        self.passes = combat.passes
+        self.roller = combat.roller
+        self.roll = combat.roll
+        self.bonus = combat.bonus
+
+    def freeze(self) -> Combat:
+        return Combat(
+            self.attacker,
+            self.fighter,
+            self.defender,
+            self.opponent,
+            self.supports,
+            self.points,
+            self.rolls,
+            self.potions,
+            self.to_act,
+            self.passes,
+            self.roller,
+            self.roll,
+            self.bonus,
+        )
+
+
+_CombatLike = Combat | _Fight
+
+
 class _Draft:
     """The parts of a state a move changes; ``finish`` freezes it into the next state."""
 
@@ -168,7 +223,7 @@ class _Draft:
         self.rng_state = state.rng.state  # drawn from as a bare int; an Rng is made at the end
         self.actions = state.actions
         self.deja_vu = state.deja_vu
-        self.combat = state.combat
+        self.combat = None if state.combat is None else _Fight(state.combat)
         self.pending = state.pending
         self.giving = state.giving
         self.santa = state.santa
@@ -202,7 +257,7 @@ class _Draft:
             self.rng if self.rng_state == self.rng.state else Rng(self.rng_state),
             self.actions,
             self.deja_vu,
-            self.combat,
+            None if self.combat is None else self.combat.freeze(),
             self.pending,
             self.giving,
             self.santa,
@@ -682,7 +737,7 @@ def _keep(d: _Draft, move: Keep) -> None:
     card = d.held[index]
     d.held = d.held[:index] + d.held[index + 1 :]
     if card.kind is Kind.CHARACTER:
-        d.combat = Combat(attacker=d.active, fighter=None, defender=None, opponent=card)
+        d.combat = _Fight(Combat(attacker=d.active, fighter=None, defender=None, opponent=card))
     else:
         d.add_to_hand(d.active, card)
     _place_or_finish(d)
@@ -869,12 +924,12 @@ def _meet(d: _Draft, card: Card) -> None:
     _choose_fighter(d)
 
 
-def _challenge(d: _Draft, defender: int | None, opponent: Member) -> Combat:
+def _challenge(d: _Draft, defender: int | None, opponent: Member) -> _Fight:
     """A new combat of the player whose turn it is against ``opponent`` (a character of the
     forest, at level A, or of ``defender``'s team)."""
     points, roll = _rolled(d, opponent)
     rolls = () if roll is None else (roll,)
-    return Combat(d.active, None, defender, opponent.card, points=(0, points), rolls=rolls)
+    return _Fight(Combat(d.active, None, defender, opponent.card, points=(0, points), rolls=rolls))
 
 
 def _choose_fighter(d: _Draft) -> None:
@@ -898,34 +953,13 @@ def _rolled(d: _Draft, member: Member) -> tuple[int, int | None]:
     return points + cape, None
 
 
-def _with_points(
-    combat: Combat, side: int, rolled: tuple[int, int | None], **changes: Any
-) -> Combat:
-    """``combat`` with ``rolled`` combat points added to ``side`` (and other ``changes``)."""
+def _add_points(combat: _Fight, side: int, rolled: tuple[int, int | None]) -> None:
+    """Add ``rolled`` combat points (and the die rolled for them, if any) to ``side``."""
     points, roll = rolled
-    both = list(combat.points)
-    both[side] += points
-    rolls = combat.rolls if roll is None else (*combat.rolls, roll)
-    return _evolve(combat, points=(both[0], both[1]), rolls=rolls, **changes)
-
-
-def _evolve(combat: Combat, **changes: Any) -> Combat:
-    """``combat`` with some fields changed."""
-    return Combat(
-        changes.get("attacker", combat.attacker),
-        changes.get("fighter", combat.fighter),
-        changes.get("defender", combat.defender),
-        changes.get("opponent", combat.opponent),
-        changes.get("supports", combat.supports),
-        changes.get("points", combat.points),
-        changes.get("rolls", combat.rolls),
-        changes.get("potions", combat.potions),
-        changes.get("to_act", combat.to_act),
-        changes.get("passes", combat.passes),
-        changes.get("roller", combat.roller),
-        changes.get("roll", combat.roll),
-        changes.get("bonus", combat.bonus),
-    )
+    attack, defence = combat.points
+    combat.points = (attack + points, defence) if side == ATTACKER else (attack, defence + points)
+    if roll is not None:
+        combat.rolls = (*combat.rolls, roll)
 
 
 def _fighter(d: _Draft, move: Fighter) -> None:
@@ -936,7 +970,8 @@ def _set_fighter(d: _Draft, name: str) -> None:
     combat = d.combat
     assert combat is not None
     _, member = d.member(combat.attacker, name)
-    d.combat = _with_points(combat, ATTACKER, _rolled(d, member), fighter=name)
+    combat.fighter = name
+    _add_points(combat, ATTACKER, _rolled(d, member))
     _offer_support(d, ATTACKER)
 
 
@@ -949,14 +984,14 @@ def _fight(d: _Draft, move: Fight) -> None:
     _choose_fighter(d)
 
 
-def _side_owner(combat: Combat, side: int) -> int:
+def _side_owner(combat: _CombatLike, side: int) -> int:
     if side == ATTACKER:
         return combat.attacker
     assert combat.defender is not None
     return combat.defender
 
 
-def _main(combat: Combat, side: int) -> str:
+def _main(combat: _CombatLike, side: int) -> str:
     """The name of the character that fights for ``side``."""
     if side == ATTACKER:
         assert combat.fighter is not None
@@ -978,8 +1013,7 @@ def _offer_support(d: _Draft, side: int) -> None:
     owner = _side_owner(combat, side)
     main = _main(combat, side)
     if any(m.card.sociable and m.card.name != main for m in d.teams[owner]):
-        if combat.to_act != side:
-            d.combat = _evolve(combat, to_act=side)
+        combat.to_act = side
         d.phase = Phase.SUPPORT
         d.to_move = owner
         return
@@ -1001,21 +1035,20 @@ def _support(d: _Draft, move: Support | Pass) -> None:
         _, member = d.member(_side_owner(combat, side), move.character)
         supports = list(combat.supports)
         supports[side] = move.character
-        d.combat = _with_points(
-            combat, side, _rolled(d, member), supports=(supports[0], supports[1])
-        )
+        combat.supports = (supports[0], supports[1])
+        _add_points(combat, side, _rolled(d, member))
     _after_support(d, side)
 
 
 def _start_bidding(d: _Draft) -> None:
     combat = d.combat
     assert combat is not None
-    if combat.to_act != ATTACKER or combat.passes:
-        d.combat = _evolve(combat, to_act=ATTACKER, passes=0)
+    combat.to_act = ATTACKER
+    combat.passes = 0
     _next_bidder(d)
 
 
-def _potion_moves(d: _Draft | State, combat: Combat, side: int) -> list[Move]:
+def _potion_moves(d: _Draft | State, combat: _CombatLike, side: int) -> list[Move]:
     """The potions ``side`` may play while combat points are bid."""
     owner = _side_owner(combat, side)
     hand = d.hands[owner]
@@ -1040,7 +1073,7 @@ def _drink_move(name: str, effect: Effect) -> Drink:
     return Drink(name, effect)
 
 
-def _stealable(combat: Combat, side: int) -> int | None:
+def _stealable(combat: _CombatLike, side: int) -> int | None:
     """The place in ``combat.potions`` of the opponent's last combat potion, if any."""
     for index in range(len(combat.potions) - 1, -1, -1):
         played_by, _, points = combat.potions[index]
@@ -1065,7 +1098,8 @@ def _next_bidder(d: _Draft) -> None:
         if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
             _resolve(d)
             return
-        d.combat = _evolve(combat, passes=combat.passes + 1, to_act=1 - side)
+        combat.passes += 1
+        combat.to_act = 1 - side
 
 
 def _bid(d: _Draft, move: Drink | Pass) -> None:
@@ -1077,7 +1111,8 @@ def _bid(d: _Draft, move: Drink | Pass) -> None:
         if not duel or combat.passes + 1 >= BOTH_PASSED:
             _resolve(d)
             return
-        d.combat = _evolve(combat, passes=combat.passes + 1, to_act=1 - side)
+        combat.passes += 1
+        combat.to_act = 1 - side
         _next_bidder(d)
         return
     owner = _side_owner(combat, side)
@@ -1094,8 +1129,11 @@ def _bid(d: _Draft, move: Drink | Pass) -> None:
     else:
         points[side] += card.value
         potions = (*potions, (side, card, card.value))
-    turn = {"passes": 0, "to_act": 1 - side} if duel else {}
-    d.combat = _evolve(combat, points=(points[0], points[1]), potions=potions, **turn)
+    combat.points = (points[0], points[1])
+    combat.potions = potions
+    if duel:
+        combat.passes = 0
+        combat.to_act = 1 - side
     _next_bidder(d)
 
 
@@ -1112,15 +1150,16 @@ def _resolve(d: _Draft) -> None:
     owner = _side_owner(combat, side)
     if combat.defender is not None or won:
         d.level_up(owner, _main(combat, side))
+    combat.roller = side
+    combat.bonus = 0
     if not _target_can_move(d, combat, 1 - side):
-        d.combat = _evolve(combat, roller=side, bonus=0)
         _end_combat(d, hypnotised=False)  # nothing to roll for
         return
-    d.combat = _evolve(combat, roller=side, roll=d.die(), bonus=0)
+    combat.roll = d.die()
     _after_roll(d)
 
 
-def _target_can_move(d: _Draft, combat: Combat, loser: int) -> bool:
+def _target_can_move(d: _Draft, combat: _Fight, loser: int) -> bool:
     if combat.defender is None:
         return True
     owner = _side_owner(combat, loser)
@@ -1129,7 +1168,7 @@ def _target_can_move(d: _Draft, combat: Combat, loser: int) -> bool:
     return can_leave(team, member)
 
 
-def _resistance(d: _Draft | State, combat: Combat) -> int:
+def _resistance(d: _Draft | State, combat: _CombatLike) -> int:
     """The hypnosis resistance the roll must beat: the loser's, at its level (a character of
     the forest is at level A)."""
     if combat.defender is None:
@@ -1141,7 +1180,7 @@ def _resistance(d: _Draft | State, combat: Combat) -> int:
     return member.resistance
 
 
-def _die_moves(d: _Draft | State, combat: Combat) -> list[Move]:
+def _die_moves(d: _Draft | State, combat: _CombatLike) -> list[Move]:
     owner = _side_owner(combat, combat.roller or 0)
     moves: list[Move] = []
     last = None
@@ -1173,9 +1212,8 @@ def _hypnosis(d: _Draft, move: Drink | Pass) -> None:
         return
     side = combat.roller or 0
     card = d.take_from_hand(_side_owner(combat, side), move.card)
-    d.combat = _evolve(
-        combat, bonus=combat.bonus + card.die, potions=(*combat.potions, (side, card, 0))
-    )
+    combat.bonus += card.die
+    combat.potions = (*combat.potions, (side, card, 0))
     _after_roll(d)
 
 
@@ -1289,7 +1327,7 @@ def _poorer(state: State, player: int) -> bool:
     return richer >= needed
 
 
-def _spell_moves(state: State, player: int) -> list[Move]:
+def _spell_moves(state: State, player: int) -> tuple[Cast, ...]:
     team, hand = state.teams[player], state.hands[player]
     power = 0
     for member in team:
@@ -1301,20 +1339,25 @@ def _spell_moves(state: State, player: int) -> list[Move]:
         elif card.kind is Kind.CAULDRON:
             power += card.value
     most = power + sum(value for _, value in hats)
-    moves: list[Move] = []
-    for spell, cost in SPELL_COSTS.items():  # cheapest first
+    castables = 0  # one bit per spell that has something to work on
+    for bit, (spell, cost) in enumerate(SPELL_COSTS.items()):  # cheapest first
         if cost > most:
             break
         if castable(state, player, spell):
-            payments = ((),) if cost <= power else _hat_payments(tuple(hats), cost - power)
-            moves.extend(_casts(spell, payments))
-    return moves
+            castables |= 1 << bit
+    return _casts(tuple(hats), power, castables) if castables else ()
 
 
 @functools.lru_cache(maxsize=4096)
-def _casts(spell: Spell, payments: tuple[tuple[str, ...], ...]) -> tuple[Cast, ...]:
-    """The casts of ``spell`` with these payments (made once: moves are shared values)."""
-    return tuple(Cast(spell, hats) for hats in payments)
+def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tuple[Cast, ...]:
+    """Every cast of the spells in ``castables`` (bits in the order of ``SPELL_COSTS``) with
+    ``power`` energy and these hats (made once: moves are shared values)."""
+    moves: list[Cast] = []
+    for bit, (spell, cost) in enumerate(SPELL_COSTS.items()):
+        if castables >> bit & 1:
+            payments = ((),) if cost <= power else _hat_payments(hats, cost - power)
+            moves.extend(Cast(spell, paid) for paid in payments)
+    return tuple(moves)
 
 
 def castable(state: State, player: int, spell: Spell) -> bool:
