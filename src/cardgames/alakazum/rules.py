@@ -209,8 +209,8 @@ class _Draft:
         self.turn = state.turn
         self.forest = state.forest
         self.market = state.market
-        self.hands = list(state.hands)
-        self.teams = list(state.teams)
+        self.hands = state.hands
+        self.teams = state.teams
         self.cemetery = state.cemetery
         self.removed = state.removed
         self.enemies = state.enemies
@@ -244,8 +244,8 @@ class _Draft:
             self.turn,
             self.forest,
             self.market,
-            tuple(self.hands),
-            tuple(self.teams),
+            self.hands,
+            self.teams,
             self.cemetery,
             self.removed,
             self.enemies,
@@ -293,18 +293,26 @@ class _Draft:
 
     # --- cards ----------------------------------------------------------------------------
 
+    def set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
+        hands = self.hands
+        self.hands = (*hands[:player], hand, *hands[player + 1 :])
+
+    def set_team(self, player: int, team: tuple[Member, ...]) -> None:
+        teams = self.teams
+        self.teams = (*teams[:player], team, *teams[player + 1 :])
+
     def add_to_hand(self, player: int, *cards: Card) -> None:
         hand = self.hands[player]
         for card in cards:  # hands stay sorted by name
             at = bisect.bisect_right(hand, card.name, key=_by_name)
             hand = (*hand[:at], card, *hand[at:])
-        self.hands[player] = hand
+        self.set_hand(player, hand)
 
     def take_from_hand(self, player: int, name: str) -> Card:
         hand = self.hands[player]
         for i, card in enumerate(hand):
             if card.name == name:
-                self.hands[player] = hand[:i] + hand[i + 1 :]
+                self.set_hand(player, hand[:i] + hand[i + 1 :])
                 return card
         raise AssertionError(f"{name} is not in player {player}'s hand")  # pragma: no cover
 
@@ -339,15 +347,15 @@ class _Draft:
 
     def set_member(self, player: int, index: int, member: Member) -> None:
         team = self.teams[player]
-        self.teams[player] = (*team[:index], member, *team[index + 1 :])
+        self.set_team(player, (*team[:index], member, *team[index + 1 :]))
 
     def remove_member(self, player: int, index: int) -> Member:
         team = self.teams[player]
-        self.teams[player] = team[:index] + team[index + 1 :]
+        self.set_team(player, team[:index] + team[index + 1 :])
         return team[index]
 
     def join(self, player: int, member: Member) -> None:
-        self.teams[player] = (*self.teams[player], member)
+        self.set_team(player, (*self.teams[player], member))
 
     def level_up(self, player: int, name: str) -> None:
         index, member = self.member(player, name)
@@ -579,9 +587,11 @@ def _ask_next_doll(d: _Draft, after: int) -> None:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     n = d.config.players
+    dolls = _doll_faces(d.config)
     seat = (after + 1) % n
     while seat != d.active:
-        if any(card.kind is Kind.DOLL for card in d.hands[seat]):
+        hand = d.hands[seat]
+        if dolls and any(doll in hand for doll in dolls):
             d.phase = Phase.DOLL
             d.to_move = seat
             return
@@ -591,6 +601,12 @@ def _ask_next_doll(d: _Draft, after: int) -> None:
     d.pending = None
     d.to_move = d.active
     _CARRY_OUT[type(move)](d, move)
+
+
+@functools.lru_cache(maxsize=64)
+def _doll_faces(config: Config) -> tuple[Card, ...]:
+    """The game's voodoo dolls, one of each name (usually one)."""
+    return tuple(_distinct(c for c in all_cards(config) if c.kind is Kind.DOLL))
 
 
 def _doll(d: _Draft, move: Doll) -> None:
@@ -627,10 +643,11 @@ def _use_object(d: _Draft, move: UseObject) -> None:
     card = d.take_from_hand(player, move.card)
     kind = card.kind
     if kind is Kind.MEAL:
-        d.teams[player] = tuple(
+        fed = tuple(
             _with_level(m, Level.C) if m.card.culture is move.culture else m
             for m in d.teams[player]
         )
+        d.set_team(player, fed)
         d.to_market(card)
     elif kind is Kind.BROOM or kind is Kind.CAPE:
         assert move.character is not None
