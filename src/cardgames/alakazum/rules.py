@@ -1086,6 +1086,12 @@ def _potion_moves(d: _Draft | State, combat: _CombatLike, side: int) -> list[Mov
 
 
 @functools.lru_cache(maxsize=4096)
+def _fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
+    """A choice of each character of the team to fight (made once per team)."""
+    return tuple(Fighter(member.card.name) for member in team)
+
+
+@functools.lru_cache(maxsize=4096)
 def _drink_move(name: str, effect: Effect) -> Drink:
     return Drink(name, effect)
 
@@ -1355,14 +1361,22 @@ def _spell_moves(state: State, player: int) -> tuple[Cast, ...]:
             hats.append((card.name, card.value))
         elif card.kind is Kind.CAULDRON:
             power += card.value
-    most = power + sum(value for _, value in hats)
+    most = power
+    for _, value in hats:
+        most += value
     castables = 0  # one bit per spell that has something to work on
-    for bit, (spell, cost) in enumerate(SPELL_COSTS.items()):  # cheapest first
+    for bit, spell, cost in _SPELL_BITS:  # cheapest first
         if cost > most:
             break
         if castable(state, player, spell):
-            castables |= 1 << bit
+            castables |= bit
     return _casts(tuple(hats), power, castables) if castables else ()
+
+
+#: Each spell's bit in a set of castable spells, and its cost, cheapest first.
+_SPELL_BITS = tuple(
+    (1 << bit, spell, cost) for bit, (spell, cost) in enumerate(SPELL_COSTS.items())
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1370,8 +1384,8 @@ def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tup
     """Every cast of the spells in ``castables`` (bits in the order of ``SPELL_COSTS``) with
     ``power`` energy and these hats (made once: moves are shared values)."""
     moves: list[Cast] = []
-    for bit, (spell, cost) in enumerate(SPELL_COSTS.items()):
-        if castables >> bit & 1:
+    for bit, spell, cost in _SPELL_BITS:
+        if castables & bit:
             payments = ((),) if cost <= power else _hat_payments(hats, cost - power)
             moves.extend(Cast(spell, paid) for paid in payments)
     return tuple(moves)
@@ -1517,7 +1531,7 @@ def _generate(state: State) -> tuple[Move, ...]:
     if phase is Phase.ACTION:
         return tuple(_action_moves(state))
     if phase is Phase.FIGHTER:
-        return tuple(Fighter(m.card.name) for m in state.teams[player])
+        return _fighter_moves(state.teams[player])
     if phase is Phase.SUPPORT:
         assert combat is not None
         side = combat.to_act
