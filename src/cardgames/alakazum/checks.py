@@ -7,6 +7,7 @@ of the config all present once, and the fields that go with each phase.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -21,7 +22,7 @@ from cardgames.alakazum.cards import (
     is_card,
     is_enemy,
 )
-from cardgames.alakazum.config import check_config
+from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     Alakazum,
@@ -61,18 +62,30 @@ _DIE_FACES = range(1, 7)
 _SIDES = (0, 1)
 
 
-def _cards(value: object) -> bool:
-    return type(value) is tuple and all(is_card(c) for c in value)
+@functools.lru_cache(maxsize=64)
+def _config_card_ids(config: Config) -> frozenset[int]:
+    """The identities of the config's own card objects (checked with the config), which the
+    rules, ``resample`` and JSON put in every state they make."""
+    return frozenset(id(card) for card in all_cards(config))
 
 
-def _member_ok(member: object) -> bool:
+def _card(value: object, ids: frozenset[int]) -> bool:
+    """Whether ``value`` is a card: one of the config's own objects, or a well-formed card."""
+    return id(value) in ids or is_card(value)
+
+
+def _cards(value: object, ids: frozenset[int]) -> bool:
+    return type(value) is tuple and all(id(c) in ids or is_card(c) for c in value)
+
+
+def _member_ok(member: object, ids: frozenset[int]) -> bool:
     return (
         type(member) is Member
-        and is_card(member.card)
+        and _card(member.card, ids)
         and member.card.kind is Kind.CHARACTER
         and type(member.level) is Level
-        and (member.broom is None or (is_card(member.broom) and member.broom.kind is Kind.BROOM))
-        and (member.cape is None or (is_card(member.cape) and member.cape.kind is Kind.CAPE))
+        and (member.broom is None or (_card(member.broom, ids) and member.broom.kind is Kind.BROOM))
+        and (member.cape is None or (_card(member.cape, ids) and member.cape.kind is Kind.CAPE))
     )
 
 
@@ -145,8 +158,9 @@ def _scalars(state: State) -> str | None:
 
 def _zones(state: State) -> str | None:
     n = state.config.players
+    ids = _config_card_ids(state.config)
     for name in ("forest", "market", "cemetery", "removed", "start_row", "held"):
-        if not _cards(getattr(state, name)):
+        if not _cards(getattr(state, name), ids):
             return f"{name} must be a tuple of cards"
     if any(not c.kind.is_hand or c.kind is Kind.DOLL for c in state.market):
         return "the market deck holds hand cards only, never a voodoo doll"
@@ -157,7 +171,7 @@ def _zones(state: State) -> str | None:
     if type(state.hands) is not tuple or len(state.hands) != n:
         return f"hands must be a tuple of {n} hands"
     for hand in state.hands:
-        if not _cards(hand) or any(not c.kind.is_hand for c in hand):
+        if not _cards(hand, ids) or any(not c.kind.is_hand for c in hand):
             return "every hand must be a tuple of hand cards"
         if list(hand) != sorted(hand, key=lambda c: c.name):
             return "every hand must be sorted by name"
@@ -168,10 +182,11 @@ def _zones(state: State) -> str | None:
 
 def _table(state: State) -> str | None:
     n = state.config.players
+    ids = _config_card_ids(state.config)
     if type(state.teams) is not tuple or len(state.teams) != n:
         return f"teams must be a tuple of {n} teams"
     for team in state.teams:
-        if type(team) is not tuple or not all(_member_ok(m) for m in team):
+        if type(team) is not tuple or not all(_member_ok(m, ids) for m in team):
             return "every team must be a tuple of Member"
     setting_up = state.phase is Phase.CHOOSE
     if not setting_up and state.result is None and not all(state.teams):
@@ -217,7 +232,8 @@ def _combat_problem(state: State) -> str | None:
     duel = combat.defender is not None
     if duel and (not _players(combat.defender, n) or combat.defender == combat.attacker):
         return "the defender of a combat is another player"
-    if not is_card(combat.opponent) or combat.opponent.kind is not Kind.CHARACTER:
+    ids = _config_card_ids(state.config)
+    if not _card(combat.opponent, ids) or combat.opponent.kind is not Kind.CHARACTER:
         return "a combat's opponent is a character"
     mine = _names(state.teams[combat.attacker])
     if combat.fighter is not None and (
@@ -250,7 +266,9 @@ def _combat_problem(state: State) -> str | None:
         type(r) is not int or r not in _DIE_FACES for r in combat.rolls
     ):
         return "a combat's rolls are die rolls 1-6"
-    if type(combat.potions) is not tuple or any(not _potion_ok(entry) for entry in combat.potions):
+    if type(combat.potions) is not tuple or any(
+        not _potion_ok(entry, state.config) for entry in combat.potions
+    ):
         return "a combat's potions are (side 0 or 1, potion card, points) triples"
     for name, value in (("to_act", combat.to_act), ("passes", combat.passes)):
         if type(value) is not int or value not in _SIDES:
@@ -268,25 +286,39 @@ def _combat_problem(state: State) -> str | None:
     return None
 
 
-def _potion_ok(entry: object) -> bool:
+def _potion_ok(entry: object, config: Config) -> bool:
     if type(entry) is not tuple or len(entry) != 3:  # (side, card, points)
         return False
     side, card, points = entry
     return (
         type(side) is int
         and side in _SIDES
-        and is_card(card)
+        and _card(card, _config_card_ids(config))
         and card.kind in (COMBAT_KINDS | DIE_KINDS | {Kind.ROBBERY})
         and _is_int(points)
     )
 
 
 def _conserved(state: State) -> str | None:
-    from cardgames.alakazum.rules import config_cards, every_card
+    """Every card of the config is somewhere, once (counted by name, once each card is known
+    to be the config's card of that name)."""
+    from cardgames.alakazum.rules import every_card
 
-    if Counter(every_card(state)) != config_cards(state.config):
+    config = state.config
+    by_name = cards_by_name(config)
+    cards = every_card(state)
+    for card in cards:
+        own = by_name.get(card.name)
+        if own is not card and own != card:
+            return f"the cards are not those of the config's card lists ({card.name!r})"
+    if Counter(card.name for card in cards) != _name_counts(config):
         return "the cards are not those of the config's card lists"
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _name_counts(config: Config) -> Counter[str]:
+    return Counter(card.name for card in all_cards(config))
 
 
 def _phase_fits(state: State) -> str | None:

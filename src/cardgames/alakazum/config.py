@@ -94,6 +94,21 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected an alakazum Config, got {type(config).__name__}")
+    if _PASSED.get(id(config)) is config:
+        return
+    _check(config)
+    if len(_PASSED) >= _PASSED_SIZE:
+        _PASSED.clear()
+    _PASSED[id(config)] = config
+
+
+#: Configs that passed the check, by identity (a game checks its config often; a config equal
+#: to a good one may still be unplayable, ``players=2.0`` for one, so equality will not do).
+_PASSED: dict[int, Config] = {}
+_PASSED_SIZE = 64
+
+
+def _check(config: Config) -> None:
     if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
         raise InvalidConfigError(f"players must be 2 to 5, got {config.players!r}")
     if type(config.expansion) is not bool:

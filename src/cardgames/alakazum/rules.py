@@ -1368,7 +1368,15 @@ def _spell_moves(state: State, player: int) -> tuple[Cast, ...]:
     for bit, spell, cost in _SPELL_BITS:  # cheapest first
         if cost > most:
             break
-        if castable(state, player, spell):
+        if spell is Spell.MAGIC_OF_THE_FOREST:  # the quick ones are worked out here
+            works = bool(state.forest)
+        elif spell is Spell.RESURRECT:
+            works = bool(state.cemetery)
+        elif spell is Spell.DEJA_VU:
+            works = not state.deja_vu
+        else:
+            works = castable(state, player, spell)
+        if works:
             castables |= bit
     return _casts(tuple(hats), power, castables) if castables else ()
 
