@@ -32,14 +32,16 @@ Names are matched without regard to case or accents.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import attrs
 
 from cardgames.alakazum.cards import Culture
-from cardgames.alakazum.config import cards_by_name
+from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     Alakazum,
@@ -165,6 +167,12 @@ _FORMAT: dict[type, Callable[[object], str]] = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _plain_names(config: Config) -> Mapping[str, str]:
+    """The config's card names by their plain form (read-only: shared)."""
+    return MappingProxyType({_plain(name): name for name in cards_by_name(config)})
+
+
 def _plain(text: str) -> str:
     """``text`` without accents, case or repeated spaces, for matching names."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -216,7 +224,7 @@ def parse_move(state: State | View, text: str) -> Move:
         raise InvalidMoveError(f"expected an alakazum State or View, got {type(state).__name__}")
     if not isinstance(text, str):
         raise InvalidMoveError(f"expected notation text, got {type(text).__name__}")
-    names = {_plain(name): name for name in cards_by_name(state.config)}
+    names = _plain_names(state.config)
 
     def name(raw: str) -> str:
         found = names.get(_plain(raw))
