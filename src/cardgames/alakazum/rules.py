@@ -142,6 +142,28 @@ class _Fight:
         self.roll = combat.roll
         self.bonus = combat.bonus
 
+    @classmethod
+    def start(
+        cls, attacker: int, defender: int | None, opponent: Card, points: int = 0, roll: int = 0
+    ) -> _Fight:
+        """A new combat of ``attacker`` against ``opponent`` (of ``defender``, or the forest),
+        whose side starts with ``points`` (and ``roll``, the die rolled for them, if any)."""
+        fight = cls.__new__(cls)
+        fight.attacker = attacker
+        fight.fighter = None
+        fight.defender = defender
+        fight.opponent = opponent
+        fight.supports = (None, None)
+        fight.points = (0, points)
+        fight.rolls = (roll,) if roll else ()
+        fight.potions = ()
+        fight.to_act = 0
+        fight.passes = 0
+        fight.roller = None
+        fight.roll = 0
+        fight.bonus = 0
+        return fight
+
     def freeze(self) -> Combat:
         return Combat(
             self.attacker,
@@ -558,7 +580,17 @@ def _can_cast_alakazum(
     team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
 ) -> bool:
     """Whether a player has the points of some culture for an Alakazum."""
+    # Without objects or amulets, no culture has more points than the whole team: a quick bound.
+    characters = 0
+    for member in team:
+        characters += member.card.points[member.level]
+    if characters < ALAKAZUM_POINTS and not _holds_objects(hand):
+        return False
     return max(_culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
+
+
+def _holds_objects(hand: tuple[Card, ...]) -> bool:
+    return any(card.kind is Kind.OBJECT or card.kind is Kind.AMULET for card in hand)
 
 
 def _offer_alakazum(d: _Draft) -> None:
@@ -754,7 +786,7 @@ def _keep(d: _Draft, move: Keep) -> None:
     card = d.held[index]
     d.held = d.held[:index] + d.held[index + 1 :]
     if card.kind is Kind.CHARACTER:
-        d.combat = _Fight(Combat(attacker=d.active, fighter=None, defender=None, opponent=card))
+        d.combat = _Fight.start(d.active, None, card)
     else:
         d.add_to_hand(d.active, card)
     _place_or_finish(d)
@@ -945,8 +977,7 @@ def _challenge(d: _Draft, defender: int | None, opponent: Member) -> _Fight:
     """A new combat of the player whose turn it is against ``opponent`` (a character of the
     forest, at level A, or of ``defender``'s team)."""
     points, roll = _rolled(d, opponent)
-    rolls = () if roll is None else (roll,)
-    return _Fight(Combat(d.active, None, defender, opponent.card, points=(0, points), rolls=rolls))
+    return _Fight.start(d.active, defender, opponent.card, points, roll or 0)
 
 
 def _choose_fighter(d: _Draft) -> None:
