@@ -1504,20 +1504,22 @@ def _object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
                 for culture in card.cultures
                 if culture in hungry
             )
-        elif kind is Kind.BROOM:
-            moves.extend(
-                UseObject(card.name, character=m.card.name) for m in team if m.broom is None
-            )
-        elif kind is Kind.CAPE:
-            moves.extend(
-                UseObject(card.name, character=m.card.name) for m in team if m.cape is None
-            )
+        elif kind is Kind.BROOM or kind is Kind.CAPE:
+            moves.extend(_equip_moves(card, team))
         elif kind is Kind.CRYSTAL_BALL:
             if _face_down(state, player, unknown=True):
                 moves.append(UseObject(card.name))
         elif kind is Kind.RECOVERY_POTION and state.cemetery:
             moves.append(UseObject(card.name))
     return moves
+
+
+@functools.lru_cache(maxsize=4096)
+def _equip_moves(card: Card, team: tuple[Member, ...]) -> tuple[Move, ...]:
+    """A broom or a cape put under each character of the team that has none yet."""
+    if card.kind is Kind.BROOM:
+        return tuple(UseObject(card.name, character=m.card.name) for m in team if m.broom is None)
+    return tuple(UseObject(card.name, character=m.card.name) for m in team if m.cape is None)
 
 
 def _action_moves(state: State) -> list[Move]:
