@@ -22,9 +22,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from cardgames.alakazum.cards import (
-    COMBAT_KINDS,
-    DIE_KINDS,
-    OBJECT_ACTION_KINDS,
     Card,
     Culture,
     Enemy,
@@ -97,6 +94,20 @@ ACTIONS, DEJA_VU_ACTIONS = 1, 2
 ATTACKER, DEFENDER = 0, 1
 #: Passes in a row that end the bidding of potions between two players.
 BOTH_PASSED = 2
+
+# Enum members used in the hottest loops, looked up once (a member read through its class
+# costs several times a global read).
+_LEVEL_C = Level.C
+_HAT, _CAULDRON, _OBJECT, _AMULET = Kind.HAT, Kind.CAULDRON, Kind.OBJECT, Kind.AMULET
+_DOLL_KIND, _CHARACTER, _ROBBERY = Kind.DOLL, Kind.CHARACTER, Kind.ROBBERY
+_COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
+    Kind.COMBAT_POTION,
+    Kind.DIE_POTION,
+    Kind.DOUBLE_POTION,
+)
+_MULTI = Culture.MULTI
+_MEAL, _BROOM, _CAPE = Kind.MEAL, Kind.BROOM, Kind.CAPE
+_CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
 
 _PASS = Pass()
 _DOLL = Doll()
@@ -362,10 +373,14 @@ class _Draft:
     # --- teams ----------------------------------------------------------------------------
 
     def member(self, player: int, name: str) -> tuple[int, Member]:
-        for i, member in enumerate(self.teams[player]):
-            if member.card.name == name:
-                return i, member
-        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
+        team = self.teams[player]
+        if len(team) <= _SMALL_TEAM:
+            for i, member in enumerate(team):
+                if member.card.name == name:
+                    return i, member
+            raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
+        i = _places(team)[name]
+        return i, team[i]
 
     def set_member(self, player: int, index: int, member: Member) -> None:
         team = self.teams[player]
@@ -381,7 +396,7 @@ class _Draft:
 
     def level_up(self, player: int, name: str) -> None:
         index, member = self.member(player, name)
-        if member.level < Level.C:
+        if member.level < _LEVEL_C:
             self.set_member(player, index, _with_level(member, Level(member.level + 1)))
 
     def bury(self, player: int, name: str) -> None:
@@ -399,6 +414,16 @@ class _Draft:
         self.to_move = None
         self.combat = None
         self.pending = None
+
+
+#: Up to this many characters a team is searched one by one; a bigger one through a table.
+_SMALL_TEAM = 6
+
+
+@functools.lru_cache(maxsize=1024)
+def _places(team: tuple[Member, ...]) -> dict[str, int]:
+    """Where each character of a team is, by name (read only: shared by every state)."""
+    return {member.card.name: i for i, member in enumerate(team)}
 
 
 def _by_name(card: Card) -> str:
@@ -459,7 +484,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         active=starter,
         turn=0,
         forest=forest,
-        market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
+        market=tuple(c for c in start if c.kind is not _CHARACTER),
         hands=tuple(hands),
         teams=((),) * n,
         cemetery=(),
@@ -468,7 +493,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         enemy_up=(False,) * len(enemies),
         known=(frozenset(),) * n,
         seen=(0,) * n,
-        start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
+        start_row=tuple(c for c in start if c.kind is _CHARACTER),
         exchanges=tuple(exchanges),
         rng=rng,
     )
@@ -511,7 +536,7 @@ def _start_turn(d: _Draft) -> None:
         card = d.draw_forest()
         if card is None:
             return
-        if card.kind is Kind.CHARACTER:
+        if card.kind is _CHARACTER:
             _meet(d, card)
             return
         if card.kind.is_trap:
@@ -547,11 +572,11 @@ def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Cu
     multicoloured ones, the cultural objects of that culture and the amulets in hand."""
     total = 0
     for member in team:
-        if member.card.culture is culture or member.card.culture is Culture.MULTI:
+        if member.card.culture is culture or member.card.culture is _MULTI:
             total += member.card.points[member.level]
     for card in hand:
         kind = card.kind
-        if kind is Kind.AMULET or (kind is Kind.OBJECT and card.culture is culture):
+        if kind is _AMULET or (kind is _OBJECT and card.culture is culture):
             total += card.value
     return total
 
@@ -564,14 +589,14 @@ def _culture_totals(
     shared = 0  # multicoloured characters and amulets count for every culture
     for member in team:
         card = member.card
-        if card.culture is Culture.MULTI:
+        if card.culture is _MULTI:
             shared += card.points[member.level]
         elif card.culture in own:
             own[card.culture] += card.points[member.level]
     for card in hand:
-        if card.kind is Kind.AMULET:
+        if card.kind is _AMULET:
             shared += card.value
-        elif card.kind is Kind.OBJECT and card.culture in own:
+        elif card.kind is _OBJECT and card.culture in own:
             own[card.culture] += card.value
     return {c: own[c] + shared for c in cultures}
 
@@ -590,7 +615,7 @@ def _can_cast_alakazum(
 
 
 def _holds_objects(hand: tuple[Card, ...]) -> bool:
-    return any(card.kind is Kind.OBJECT or card.kind is Kind.AMULET for card in hand)
+    return any(card.kind is _OBJECT or card.kind is _AMULET for card in hand)
 
 
 def _offer_alakazum(d: _Draft) -> None:
@@ -638,14 +663,14 @@ def _ask_next_doll(d: _Draft, after: int) -> None:
 @functools.lru_cache(maxsize=64)
 def _doll_faces(config: Config) -> tuple[Card, ...]:
     """The game's voodoo dolls, one of each name (usually one)."""
-    return tuple(_distinct(c for c in all_cards(config) if c.kind is Kind.DOLL))
+    return tuple(_distinct(c for c in all_cards(config) if c.kind is _DOLL_KIND))
 
 
 def _doll(d: _Draft, move: Doll) -> None:
     """The announced move is cancelled (nothing it would use is spent); the doll leaves."""
     player = d.to_move
     assert player is not None
-    doll = next(card for card in d.hands[player] if card.kind is Kind.DOLL)
+    doll = next(card for card in d.hands[player] if card.kind is _DOLL_KIND)
     d.take_from_hand(player, doll.name)
     d.removed = (*d.removed, doll)
     cancelled = d.pending
@@ -676,7 +701,7 @@ def _use_object(d: _Draft, move: UseObject) -> None:
     kind = card.kind
     if kind is Kind.MEAL:
         fed = tuple(
-            _with_level(m, Level.C) if m.card.culture is move.culture else m
+            _with_level(m, _LEVEL_C) if m.card.culture is move.culture else m
             for m in d.teams[player]
         )
         d.set_team(player, fed)
@@ -775,7 +800,7 @@ def _take_forest_cards(d: _Draft) -> None:
     d.held = d.forest[-count:][::-1]
     d.forest = d.forest[:-count]
     d.seen = (0,) * d.config.players
-    if any(card.kind is Kind.CHARACTER or card.kind.is_hand for card in d.held):
+    if any(card.kind is _CHARACTER or card.kind.is_hand for card in d.held):
         d.phase = Phase.KEEP
     else:
         _place_or_finish(d)
@@ -785,7 +810,7 @@ def _keep(d: _Draft, move: Keep) -> None:
     index = next(i for i, c in enumerate(d.held) if c.name == move.card)
     card = d.held[index]
     d.held = d.held[:index] + d.held[index + 1 :]
-    if card.kind is Kind.CHARACTER:
+    if card.kind is _CHARACTER:
         d.combat = _Fight.start(d.active, None, card)
     else:
         d.add_to_hand(d.active, card)
@@ -868,8 +893,7 @@ def _participants(team: tuple[Member, ...], culture: Culture) -> list[Member]:
     return [
         m
         for m in team
-        if (m.card.culture is culture or m.card.culture is Culture.MULTI)
-        and m.card.points[m.level] > 0
+        if (m.card.culture is culture or m.card.culture is _MULTI) and m.card.points[m.level] > 0
     ]
 
 
@@ -1109,9 +1133,9 @@ def _potion_moves(d: _Draft | State, combat: _CombatLike, side: int) -> list[Mov
         if card.name == last:
             continue
         last = card.name
-        if card.kind in COMBAT_KINDS:
+        if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
             moves.append(_drink_move(card.name, Effect.COMBAT))
-        elif card.kind is Kind.ROBBERY and duel and _stealable(combat, side) is not None:
+        elif card.kind is _ROBBERY and duel and _stealable(combat, side) is not None:
             moves.append(_drink_move(card.name, Effect.ROBBERY))
     return moves
 
@@ -1239,7 +1263,7 @@ def _die_moves(d: _Draft | State, combat: _CombatLike) -> list[Move]:
     moves: list[Move] = []
     last = None
     for card in d.hands[owner]:
-        if card.kind in DIE_KINDS and card.name != last:
+        if (card.kind is _DIE_POTION or card.kind is _DOUBLE_POTION) and card.name != last:
             last = card.name
             moves.append(_drink_move(card.name, Effect.DIE))
     return moves
@@ -1338,7 +1362,7 @@ def _faces(hand: tuple[Card, ...]) -> list[Card]:
 def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     """The magic energy a player has for each spell without spending hats: their very
     magical characters' and their cauldrons'."""
-    return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is Kind.CAULDRON)
+    return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
 
 
 def _payments(hand: tuple[Card, ...], need: int) -> tuple[tuple[str, ...], ...]:
@@ -1346,7 +1370,7 @@ def _payments(hand: tuple[Card, ...], need: int) -> tuple[tuple[str, ...], ...]:
     rules give no change, and paying for nothing is no choice)."""
     if need <= 0:
         return ((),)
-    hats = tuple((card.name, card.value) for card in hand if card.kind is Kind.HAT)
+    hats = tuple((card.name, card.value) for card in hand if card.kind is _HAT)
     return _hat_payments(hats, need) if hats else ()
 
 
@@ -1388,9 +1412,9 @@ def _spell_moves(state: State, player: int) -> tuple[Cast, ...]:
         power += member.card.magic
     hats = []
     for card in hand:
-        if card.kind is Kind.HAT:
+        if card.kind is _HAT:
             hats.append((card.name, card.value))
-        elif card.kind is Kind.CAULDRON:
+        elif card.kind is _CAULDRON:
             power += card.value
     most = power
     for _, value in hats:
@@ -1439,7 +1463,7 @@ def castable(state: State, player: int, spell: Spell) -> bool:
     if spell is Spell.DEJA_VU:
         return not state.deja_vu
     if spell is Spell.TRAINING:
-        return any(m.level < Level.C for m in state.teams[player])
+        return any(m.level < _LEVEL_C for m in state.teams[player])
     if spell is Spell.DIVINATION:
         known = state.known[player]
         return any(not up and i not in known for i, up in enumerate(state.enemy_up))
@@ -1449,7 +1473,7 @@ def castable(state: State, player: int, spell: Spell) -> bool:
     return any(m.broom is None for m in state.teams[player]) and (
         bool(state.cemetery)
         or any(
-            m.broom is None and m.level < Level.C
+            m.broom is None and m.level < _LEVEL_C
             for other, team in enumerate(state.teams)
             if other != player
             for m in team
@@ -1461,7 +1485,7 @@ def _target_moves(state: State, player: int, spell: Spell) -> list[Move]:
     """The targets of a spell that has one (a crystal ball's are Divination's, a recovery
     potion's Resurrect's)."""
     if spell is Spell.TRAINING:
-        return [Train(m.card.name) for m in state.teams[player] if m.level < Level.C]
+        return [Train(m.card.name) for m in state.teams[player] if m.level < _LEVEL_C]
     if spell is Spell.DIVINATION:
         return [Peek(i) for i in _face_down(state, player, unknown=True)]
     if spell is Spell.LEVITATION:
@@ -1482,7 +1506,7 @@ def _levitations(state: State, player: int) -> list[Move]:
                 out.extend(
                     Swap(name, m.card.name, other)
                     for m in state.teams[other]
-                    if m.broom is None and m.level < Level.C
+                    if m.broom is None and m.level < _LEVEL_C
                 )
         out.extend(Swap(name, c.name, None) for c in state.cemetery)
     return out
@@ -1494,22 +1518,20 @@ def _object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
     hungry: set[Culture | None] | None = None  # the cultures with a character below level C
     for card in faces:
         kind = card.kind
-        if kind not in OBJECT_ACTION_KINDS:
-            continue
-        if kind is Kind.MEAL:
+        if kind is _MEAL:
             if hungry is None:
-                hungry = {m.card.culture for m in team if m.level < Level.C}
+                hungry = {m.card.culture for m in team if m.level < _LEVEL_C}
             moves.extend(
                 UseObject(card.name, culture=culture)
                 for culture in card.cultures
                 if culture in hungry
             )
-        elif kind is Kind.BROOM or kind is Kind.CAPE:
+        elif kind is _BROOM or kind is _CAPE:
             moves.extend(_equip_moves(card, team))
-        elif kind is Kind.CRYSTAL_BALL:
+        elif kind is _CRYSTAL_BALL:
             if _face_down(state, player, unknown=True):
                 moves.append(UseObject(card.name))
-        elif kind is Kind.RECOVERY_POTION and state.cemetery:
+        elif kind is _RECOVERY_POTION and state.cemetery:
             moves.append(UseObject(card.name))
     return moves
 
@@ -1528,7 +1550,7 @@ def _action_moves(state: State) -> list[Move]:
     moves: list[Move] = [_PASS]
     faces = _faces(hand)
     if state.market:
-        moves.extend(_market_move(c.name) for c in faces if c.kind is not Kind.DOLL)
+        moves.extend(_market_move(c.name) for c in faces if c.kind is not _DOLL_KIND)
     moves.extend(_object_moves(state, player, faces))
     for other, theirs in enumerate(state.teams):
         if other == player or len(theirs) < 2:  # never a player's last one
@@ -1562,62 +1584,68 @@ def _alakazum_moves(state: State) -> list[Move]:
 
 def _generate(state: State) -> tuple[Move, ...]:
     """Every legal move, in a fixed order."""
-    phase = state.phase
     player = state.to_move
     if player is None:
         return ()
+    return _MOVES_OF[state.phase](state, player)
+
+
+def _combat_of(state: State) -> Combat:
     combat = state.combat
-    if phase is Phase.CHOOSE:
-        return tuple(Choose(c.name) for c in _distinct(state.start_row))
-    if phase is Phase.ACTION:
-        return tuple(_action_moves(state))
-    if phase is Phase.FIGHTER:
-        return _fighter_moves(state.teams[player])
-    if phase is Phase.SUPPORT:
-        assert combat is not None
-        side = combat.to_act
-        main = _main(combat, side)
-        return (
-            *(Support(m.card.name) for m in _supporters(state.teams[player], main)),
-            _PASS,
-        )
-    if phase is Phase.POTIONS:
-        assert combat is not None
-        return (*_potion_moves(state, combat, combat.to_act), _PASS)
-    if phase is Phase.HYPNOSIS:
-        assert combat is not None
-        return (*_die_moves(state, combat), _PASS)
-    if phase is Phase.DOLL:
-        return (_DOLL, _PASS)
-    if phase is Phase.ALAKAZUM:
-        return tuple(_alakazum_moves(state))
-    if phase is Phase.GIVE:
-        others = [p for p in range(state.config.players) if p != player]
-        return tuple(
-            GiveCard(card.name, p) for card in _distinct(state.hands[player]) for p in others
-        )
-    if phase is Phase.TRICK:
-        d = _Draft(state)
-        return (_GIVE_HALF, *(Sacrifice(m.card.name) for m in _sacrificable(d, player)))
-    if phase is Phase.SACRIFICE:
-        d = _Draft(state)
-        return tuple(Sacrifice(m.card.name) for m in _sacrificable(d, player))
-    if phase is Phase.SANTA:
-        return tuple(PassDie(p) for p in range(state.config.players) if p != player)
-    if phase is Phase.KEEP:
-        return tuple(
-            Keep(c.name)
-            for c in _distinct(state.held)
-            if c.kind is Kind.CHARACTER or c.kind.is_hand
-        )
-    if phase is Phase.PLACE:
-        return tuple(Place(c.name) for c in _distinct(state.held))
-    if phase is Phase.TARGET:
-        assert state.spell is not None
-        return tuple(_target_moves(state, player, state.spell))
-    if phase is Phase.TAKE:
-        return tuple(Take(c.name) for c in _distinct(reversed(state.market)))
-    return ()  # pragma: no cover - every phase is handled above
+    assert combat is not None
+    return combat
+
+
+def _support_moves(state: State, player: int) -> tuple[Move, ...]:
+    combat = _combat_of(state)
+    main = _main(combat, combat.to_act)
+    supporters = _supporters(state.teams[player], main)
+    return (*(Support(m.card.name) for m in supporters), _PASS)
+
+
+def _give_moves(state: State, player: int) -> tuple[Move, ...]:
+    others = [p for p in range(state.config.players) if p != player]
+    return tuple(GiveCard(c.name, p) for c in _distinct(state.hands[player]) for p in others)
+
+
+def _keep_moves(state: State, player: int) -> tuple[Move, ...]:
+    held = _distinct(state.held)
+    return tuple(Keep(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
+
+
+def _targets(state: State, player: int) -> tuple[Move, ...]:
+    assert state.spell is not None
+    return tuple(_target_moves(state, player, state.spell))
+
+
+#: The legal moves of each phase (of the player to move).
+_MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
+    Phase.CHOOSE: lambda s, p: tuple(Choose(c.name) for c in _distinct(s.start_row)),
+    Phase.ACTION: lambda s, p: tuple(_action_moves(s)),
+    Phase.FIGHTER: lambda s, p: _fighter_moves(s.teams[p]),
+    Phase.SUPPORT: _support_moves,
+    Phase.POTIONS: lambda s, p: (
+        *_potion_moves(s, _combat_of(s), _combat_of(s).to_act),
+        _PASS,
+    ),
+    Phase.HYPNOSIS: lambda s, p: (*_die_moves(s, _combat_of(s)), _PASS),
+    Phase.DOLL: lambda s, p: (_DOLL, _PASS),
+    Phase.ALAKAZUM: lambda s, p: tuple(_alakazum_moves(s)),
+    Phase.GIVE: _give_moves,
+    Phase.TRICK: lambda s, p: (
+        _GIVE_HALF,
+        *(Sacrifice(m.card.name) for m in _sacrificable(_Draft(s), p)),
+    ),
+    Phase.SACRIFICE: lambda s, p: tuple(
+        Sacrifice(m.card.name) for m in _sacrificable(_Draft(s), p)
+    ),
+    Phase.SANTA: lambda s, p: tuple(PassDie(o) for o in range(s.config.players) if o != p),
+    Phase.KEEP: _keep_moves,
+    Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in _distinct(s.held)),
+    Phase.TARGET: _targets,
+    Phase.TAKE: lambda s, p: tuple(Take(c.name) for c in _distinct(reversed(s.market))),
+    Phase.OVER: lambda s, p: (),
+}
 
 
 # --- applying a move ----------------------------------------------------------------------
