@@ -108,6 +108,9 @@ _COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
 _MULTI = Culture.MULTI
 _MEAL, _BROOM, _CAPE = Kind.MEAL, Kind.BROOM, Kind.CAPE
 _CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
+_TRAINING, _DIVINATION, _LEVITATION = Spell.TRAINING, Spell.DIVINATION, Spell.LEVITATION
+_MISERABLE_WITCH, _MAGIC_OF_THE_FOREST = Spell.MISERABLE_WITCH, Spell.MAGIC_OF_THE_FOREST
+_RESURRECT, _DEJA_VU = Spell.RESURRECT, Spell.DEJA_VU
 
 _PASS = Pass()
 _DOLL = Doll()
@@ -1423,11 +1426,11 @@ def _spell_moves(state: State, player: int) -> tuple[Cast, ...]:
     for bit, spell, cost in _SPELL_BITS:  # cheapest first
         if cost > most:
             break
-        if spell is Spell.MAGIC_OF_THE_FOREST:  # the quick ones are worked out here
+        if spell is _MAGIC_OF_THE_FOREST:  # the quick ones are worked out here
             works = bool(state.forest)
-        elif spell is Spell.RESURRECT:
+        elif spell is _RESURRECT:
             works = bool(state.cemetery)
-        elif spell is Spell.DEJA_VU:
+        elif spell is _DEJA_VU:
             works = not state.deja_vu
         else:
             works = castable(state, player, spell)
@@ -1456,29 +1459,29 @@ def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tup
 
 def castable(state: State, player: int, spell: Spell) -> bool:
     """Whether ``spell`` has something to work on now."""
-    if spell is Spell.MISERABLE_WITCH:
-        return bool(state.market) and _poorer(state, player)
-    if spell is Spell.MAGIC_OF_THE_FOREST:
-        return bool(state.forest)
-    if spell is Spell.DEJA_VU:
-        return not state.deja_vu
-    if spell is Spell.TRAINING:
+    if spell is _TRAINING:
         return any(m.level < _LEVEL_C for m in state.teams[player])
-    if spell is Spell.DIVINATION:
+    if spell is _DIVINATION:
         known = state.known[player]
         return any(not up and i not in known for i, up in enumerate(state.enemy_up))
-    if spell is Spell.RESURRECT:
-        return bool(state.cemetery)
-    # Levitation: a character free to go, and one to take (not at level C, not on a broom).
-    return any(m.broom is None for m in state.teams[player]) and (
-        bool(state.cemetery)
-        or any(
-            m.broom is None and m.level < _LEVEL_C
-            for other, team in enumerate(state.teams)
-            if other != player
-            for m in team
+    if spell is _MISERABLE_WITCH:
+        return bool(state.market) and _poorer(state, player)
+    if spell is _LEVITATION:
+        # A character free to go, and one to take (not at level C, not on a broom).
+        return any(m.broom is None for m in state.teams[player]) and (
+            bool(state.cemetery)
+            or any(
+                m.broom is None and m.level < _LEVEL_C
+                for other, team in enumerate(state.teams)
+                if other != player
+                for m in team
+            )
         )
-    )
+    if spell is _MAGIC_OF_THE_FOREST:
+        return bool(state.forest)
+    if spell is _RESURRECT:
+        return bool(state.cemetery)
+    return not state.deja_vu  # Deja Vu
 
 
 def _target_moves(state: State, player: int, spell: Spell) -> list[Move]:
