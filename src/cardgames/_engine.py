@@ -11,11 +11,27 @@ from typing import Any, TypeVar
 from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
 from cardgames.rng import check_seed
 
-__all__ = ["register_card_codes", "resample_checked"]
+__all__ = ["find_move", "register_card_codes", "resample_checked"]
 
 S = TypeVar("S")
 V = TypeVar("V")
 C = TypeVar("C")
+M = TypeVar("M")
+
+
+def find_move(moves: tuple[M, ...], move: object) -> M | None:
+    """The legal move equal to ``move`` (the very object first, which is how bots answer), or
+    ``None``; a move that cannot even be compared is not legal."""
+    for legal in moves:
+        if legal is move:
+            return legal
+    try:
+        for legal in moves:
+            if legal == move:
+                return legal
+    except (TypeError, ValueError):
+        return None
+    return None
 
 
 def resample_checked(

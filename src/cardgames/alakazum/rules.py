@@ -21,6 +21,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from cardgames._engine import find_move
 from cardgames.alakazum.cards import (
     Card,
     Culture,
@@ -1770,7 +1771,7 @@ def outcome(state: State) -> Outcome | None:
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
     moves = legal_moves(state)
-    legal = _find(moves, move)
+    legal = find_move(moves, move)
     if legal is None:
         from cardgames.alakazum.checks import why_illegal
 
@@ -1778,19 +1779,6 @@ def apply_move(state: State, move: Move) -> State:
     d = _Draft(state)
     _APPLY[type(legal)](d, legal)
     return d.finish()
-
-
-def _find(moves: tuple[Move, ...], move: object) -> Move | None:
-    for legal in moves:
-        if legal is move:
-            return legal
-    try:
-        for legal in moves:
-            if legal == move:
-                return legal
-    except (TypeError, ValueError):
-        return None
-    return None
 
 
 def enemy_value(state: State, enemy: Enemy) -> int | None:

@@ -17,6 +17,7 @@ import functools
 from collections import Counter
 from collections.abc import Callable
 
+from cardgames._engine import find_move
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
@@ -386,19 +387,12 @@ def outcome(state: State) -> Outcome | None:
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
     moves = legal_moves(state)
-    legal = _find(moves, move)
+    legal = find_move(moves, move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = _Draft(state)
     _APPLY[type(legal)](d, legal)
     return d.finish()
-
-
-def _find(moves: tuple[Move, ...], move: object) -> Move | None:
-    for legal in moves:
-        if legal is move or legal == move:
-            return legal
-    return None
 
 
 # --- the draft -----------------------------------------------------------------------------
