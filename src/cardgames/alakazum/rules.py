@@ -25,7 +25,6 @@ from cardgames._engine import find_move
 from cardgames.alakazum.cards import (
     Card,
     Culture,
-    Enemy,
     Kind,
     Level,
 )
@@ -1369,17 +1368,10 @@ def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
 
 
-def _payments(hand: tuple[Card, ...], need: int) -> tuple[tuple[str, ...], ...]:
-    """Every way to pay ``need`` energy with hats in which no hat could be left out (the
-    rules give no change, and paying for nothing is no choice)."""
-    if need <= 0:
-        return ((),)
-    hats = tuple((card.name, card.value) for card in hand if card.kind is _HAT)
-    return _hat_payments(hats, need) if hats else ()
-
-
 @functools.lru_cache(maxsize=4096)
 def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[str, ...], ...]:
+    """Every way to pay ``need`` energy with these hats (name and energy) in which no hat could
+    be left out: the rules give no change, and paying more for nothing is no choice."""
     kinds = Counter(name for name, _ in hats)
     value = dict(hats)
     names = sorted(kinds)
@@ -1779,11 +1771,6 @@ def apply_move(state: State, move: Move) -> State:
     d = _Draft(state)
     _APPLY[type(legal)](d, legal)
     return d.finish()
-
-
-def enemy_value(state: State, enemy: Enemy) -> int | None:
-    """An enemy's points in this game."""
-    return enemy.value(state.config.players)
 
 
 def every_card(state: State) -> list[Card]:
