@@ -1793,8 +1793,3 @@ def every_card(state: State) -> list[Card]:
             cards.append(combat.opponent)
         cards.extend(card for _, card, _ in combat.potions)
     return cards
-
-
-def config_cards(config: Config) -> Counter[Card]:
-    """The cards of a config, counted."""
-    return Counter(all_cards(config))

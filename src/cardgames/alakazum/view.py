@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from cardgames._engine import resample_checked
 from cardgames.alakazum.cards import Card, Enemy, Kind
+from cardgames.alakazum.config import all_cards, cards_by_name
 from cardgames.alakazum.moves import Cast, Market, UseObject
-from cardgames.alakazum.rules import checked, config_cards
+from cardgames.alakazum.rules import checked
 from cardgames.alakazum.state import Phase, State, View
 from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
@@ -85,7 +86,6 @@ def _deal_unseen(view: View, seed: int) -> State:
     config = view.config
     n = config.players
     me = view.player
-    unseen = config_cards(config)
     visible: list[Card] = [
         *view.hand,
         *view.market,
@@ -104,11 +104,14 @@ def _deal_unseen(view: View, seed: int) -> State:
         if combat.defender is None:
             visible.append(combat.opponent)
         visible.extend(card for _, card, _ in combat.potions)
-    unseen.subtract(Counter(visible))
+    # Counted by name (cards with one name are one card; the state's check makes sure).
+    unseen = Counter(card.name for card in all_cards(config))
+    unseen.subtract(Counter(card.name for card in visible))
     if any(count < 0 for count in unseen.values()):
         raise InvalidStateError("the view shows cards that are not in its config's card lists")
+    by_name = cards_by_name(config)
     rng = Rng.from_seed(seed)
-    pool, rng = rng.shuffled(sorted(unseen.elements(), key=lambda c: c.name))
+    pool, rng = rng.shuffled([by_name[name] for name in sorted(unseen.elements())])
     hidden = list(pool)
     hand_cards = [c for c in hidden if c.kind.is_hand]
     other_cards = [c for c in hidden if not c.kind.is_hand]
