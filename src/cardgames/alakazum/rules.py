@@ -573,21 +573,13 @@ def _end_turn(d: _Draft) -> None:
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
     """Points of ``culture`` for an Alakazum: the team's characters of that culture and the
     multicoloured ones, the cultural objects of that culture and the amulets in hand."""
-    total = 0
-    for member in team:
-        if member.card.culture is culture or member.card.culture is _MULTI:
-            total += member.card.points[member.level]
-    for card in hand:
-        kind = card.kind
-        if kind is _AMULET or (kind is _OBJECT and card.culture is culture):
-            total += card.value
-    return total
+    return _culture_totals(team, hand, (culture,))[culture]
 
 
 def _culture_totals(
     team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
 ) -> dict[Culture, int]:
-    """:func:`culture_points` of every culture of the game, in one pass."""
+    """:func:`culture_points` of each of ``cultures``, in one pass."""
     own: dict[Culture | None, int] = dict.fromkeys(cultures, 0)
     shared = 0  # multicoloured characters and amulets count for every culture
     for member in team:
@@ -900,7 +892,7 @@ def _participants(team: tuple[Member, ...], culture: Culture) -> list[Member]:
     ]
 
 
-def _sacrificable(d: _Draft, player: int) -> list[Member]:
+def _sacrificable(d: _Draft | State, player: int) -> list[Member]:
     """The characters ``player`` may choose to send to the cemetery now."""
     team = d.teams[player]
     pool = _participants(team, d.failed) if d.failed is not None else list(team)
@@ -1630,11 +1622,9 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.GIVE: _give_moves,
     Phase.TRICK: lambda s, p: (
         _GIVE_HALF,
-        *(Sacrifice(m.card.name) for m in _sacrificable(_Draft(s), p)),
+        *(Sacrifice(m.card.name) for m in _sacrificable(s, p)),
     ),
-    Phase.SACRIFICE: lambda s, p: tuple(
-        Sacrifice(m.card.name) for m in _sacrificable(_Draft(s), p)
-    ),
+    Phase.SACRIFICE: lambda s, p: tuple(Sacrifice(m.card.name) for m in _sacrificable(s, p)),
     Phase.SANTA: lambda s, p: tuple(PassDie(o) for o in range(s.config.players) if o != p),
     Phase.KEEP: _keep_moves,
     Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in _distinct(s.held)),
