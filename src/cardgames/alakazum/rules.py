@@ -57,7 +57,7 @@ from cardgames.alakazum.moves import (
     Train,
     UseObject,
 )
-from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
 from cardgames.rng import Rng, check_seed, draw_below
@@ -1705,8 +1705,6 @@ def checked(state: object) -> State:
     States made by the rules are trusted; any other is validated once, on first use.
     """
     if type(state) is not State:
-        from cardgames.alakazum.state import View
-
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakazum State, got {type(state).__name__}{extra}")
@@ -1764,12 +1762,20 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def every_card(state: State) -> list[Card]:
-    """Every card of the game wherever it is (for conservation checks and resampling)."""
-    cards: list[Card] = [*state.forest, *state.market, *state.cemetery, *state.removed]
-    cards.extend(state.start_row)
+    """Every card of the game wherever it is (for conservation checks)."""
+    cards = table_cards(state)
+    cards.extend(state.forest)
     cards.extend(state.held)
     for hand in state.hands:
         cards.extend(hand)
+    return cards
+
+
+def table_cards(state: State | View) -> list[Card]:
+    """The cards on the table, seen by every player: the market deck, the cemetery, the cards
+    out of the game, the starting row, the teams with their brooms and capes, and a combat's
+    forest character and potions."""
+    cards: list[Card] = [*state.market, *state.cemetery, *state.removed, *state.start_row]
     for team in state.teams:
         for member in team:
             cards.append(member.card)

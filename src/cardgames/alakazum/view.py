@@ -9,7 +9,7 @@ from cardgames._engine import resample_checked
 from cardgames.alakazum.cards import Card, Enemy, Kind
 from cardgames.alakazum.config import all_cards, cards_by_name
 from cardgames.alakazum.moves import Cast, Market, UseObject
-from cardgames.alakazum.rules import checked
+from cardgames.alakazum.rules import checked, table_cards
 from cardgames.alakazum.state import Phase, State, View
 from cardgames.errors import InvalidPlayerError, InvalidStateError
 from cardgames.rng import Rng
@@ -86,24 +86,7 @@ def _deal_unseen(view: View, seed: int) -> State:
     config = view.config
     n = config.players
     me = view.player
-    visible: list[Card] = [
-        *view.hand,
-        *view.market,
-        *view.cemetery,
-        *view.removed,
-        *view.start_row,
-        *view.forest_top,
-        *view.held,
-    ]
-    for team in view.teams:
-        for member in team:
-            visible.append(member.card)
-            visible.extend(c for c in (member.broom, member.cape) if c is not None)
-    combat = view.combat
-    if combat is not None:
-        if combat.defender is None:
-            visible.append(combat.opponent)
-        visible.extend(card for _, card, _ in combat.potions)
+    visible = [*table_cards(view), *view.hand, *view.forest_top, *view.held]
     # Counted by name (cards with one name are one card; the state's check makes sure).
     unseen = Counter(card.name for card in all_cards(config))
     unseen.subtract(Counter(card.name for card in visible))
