@@ -1078,8 +1078,7 @@ def _offer_support(d: _Draft, side: int) -> None:
         _start_bidding(d)
         return
     owner = _side_owner(combat, side)
-    main = _main(combat, side)
-    if any(m.card.sociable and m.card.name != main for m in d.teams[owner]):
+    if _supporters(d.teams[owner], _main(combat, side)):
         combat.to_act = side
         d.phase = Phase.SUPPORT
         d.to_move = owner
