@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -376,14 +377,11 @@ class _Draft:
     # --- teams ----------------------------------------------------------------------------
 
     def member(self, player: int, name: str) -> tuple[int, Member]:
-        team = self.teams[player]
-        if len(team) <= _SMALL_TEAM:
-            for i, member in enumerate(team):
-                if member.card.name == name:
-                    return i, member
-            raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
-        i = _places(team)[name]
-        return i, team[i]
+        # Teams are small: a scan is cheaper than hashing the team for a table.
+        for i, member in enumerate(self.teams[player]):
+            if member.card.name == name:
+                return i, member
+        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
 
     def set_member(self, player: int, index: int, member: Member) -> None:
         team = self.teams[player]
@@ -419,18 +417,8 @@ class _Draft:
         self.pending = None
 
 
-#: Up to this many characters a team is searched one by one; a bigger one through a table.
-_SMALL_TEAM = 6
-
-
-@functools.lru_cache(maxsize=1024)
-def _places(team: tuple[Member, ...]) -> dict[str, int]:
-    """Where each character of a team is, by name (read only: shared by every state)."""
-    return {member.card.name: i for i, member in enumerate(team)}
-
-
-def _by_name(card: Card) -> str:
-    return card.name
+#: A card's name, the order of hands.
+_by_name = operator.attrgetter("name")
 
 
 def _with_level(member: Member, level: Level) -> Member:
@@ -1134,10 +1122,22 @@ def _potion_moves(d: _Draft | State, combat: _CombatLike, side: int) -> list[Mov
     return moves
 
 
-@functools.lru_cache(maxsize=4096)
+# Moves are small values shared by every state that offers them: each is made once and
+# looked up by its fields after that, which costs far less than building it again.
+_FIGHTER = functools.lru_cache(maxsize=4096)(Fighter)
+_FIGHT = functools.lru_cache(maxsize=4096)(Fight)
+_SUPPORT = functools.lru_cache(maxsize=4096)(Support)
+_SWAP = functools.lru_cache(maxsize=8192)(Swap)
+_TRAIN = functools.lru_cache(maxsize=4096)(Train)
+_PEEK = functools.lru_cache(maxsize=64)(Peek)
+_RAISE = functools.lru_cache(maxsize=4096)(Raise)
+_SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
+_USE_OBJECT = functools.lru_cache(maxsize=4096)(UseObject)
+
+
 def _fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
-    """A choice of each character of the team to fight (made once per team)."""
-    return tuple(Fighter(member.card.name) for member in team)
+    """A choice of each character of the team to fight."""
+    return tuple([_FIGHTER(member.card.name) for member in team])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1472,13 +1472,13 @@ def _target_moves(state: State, player: int, spell: Spell) -> list[Move]:
     """The targets of a spell that has one (a crystal ball's are Divination's, a recovery
     potion's Resurrect's)."""
     if spell is Spell.TRAINING:
-        return [Train(m.card.name) for m in state.teams[player] if m.level < _LEVEL_C]
+        return [_TRAIN(m.card.name) for m in state.teams[player] if m.level < _LEVEL_C]
     if spell is Spell.DIVINATION:
-        return [Peek(i) for i in _face_down(state, player, unknown=True)]
+        return [_PEEK(i) for i in _face_down(state, player, unknown=True)]
     if spell is Spell.LEVITATION:
         return _levitations(state, player)
     if spell is Spell.RESURRECT:
-        return [Raise(c.name) for c in state.cemetery]
+        return [_RAISE(c.name) for c in state.cemetery]
     return []
 
 
@@ -1491,11 +1491,11 @@ def _levitations(state: State, player: int) -> list[Move]:
         for other in range(state.config.players):
             if other != player:
                 out.extend(
-                    Swap(name, m.card.name, other)
+                    _SWAP(name, m.card.name, other)
                     for m in state.teams[other]
                     if m.broom is None and m.level < _LEVEL_C
                 )
-        out.extend(Swap(name, c.name, None) for c in state.cemetery)
+        out.extend([_SWAP(name, c.name, None) for c in state.cemetery])
     return out
 
 
@@ -1509,26 +1509,24 @@ def _object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
             if hungry is None:
                 hungry = {m.card.culture for m in team if m.level < _LEVEL_C}
             moves.extend(
-                UseObject(card.name, culture=culture)
-                for culture in card.cultures
-                if culture in hungry
+                _USE_OBJECT(card.name, culture) for culture in card.cultures if culture in hungry
             )
         elif kind is _BROOM or kind is _CAPE:
             moves.extend(_equip_moves(card, team))
         elif kind is _CRYSTAL_BALL:
             if _face_down(state, player, unknown=True):
-                moves.append(UseObject(card.name))
+                moves.append(_USE_OBJECT(card.name))
         elif kind is _RECOVERY_POTION and state.cemetery:
-            moves.append(UseObject(card.name))
+            moves.append(_USE_OBJECT(card.name))
     return moves
 
 
-@functools.lru_cache(maxsize=4096)
-def _equip_moves(card: Card, team: tuple[Member, ...]) -> tuple[Move, ...]:
+def _equip_moves(card: Card, team: tuple[Member, ...]) -> list[Move]:
     """A broom or a cape put under each character of the team that has none yet."""
-    if card.kind is Kind.BROOM:
-        return tuple(UseObject(card.name, character=m.card.name) for m in team if m.broom is None)
-    return tuple(UseObject(card.name, character=m.card.name) for m in team if m.cape is None)
+    name = card.name
+    if card.kind is _BROOM:
+        return [_USE_OBJECT(name, None, m.card.name) for m in team if m.broom is None]
+    return [_USE_OBJECT(name, None, m.card.name) for m in team if m.cape is None]
 
 
 def _action_moves(state: State) -> list[Move]:
@@ -1537,7 +1535,7 @@ def _action_moves(state: State) -> list[Move]:
     moves: list[Move] = [_PASS]
     faces = _faces(hand)
     if state.market:
-        moves.extend(_market_move(c.name) for c in faces if c.kind is not _DOLL_KIND)
+        moves.extend([_market_move(c.name) for c in faces if c.kind is not _DOLL_KIND])
     moves.extend(_object_moves(state, player, faces))
     for other, theirs in enumerate(state.teams):
         if other == player or len(theirs) < 2:  # never a player's last one
@@ -1552,10 +1550,9 @@ def _market_move(name: str) -> Market:
     return Market(name)
 
 
-@functools.lru_cache(maxsize=4096)
-def _fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
+def _fights(player: int, team: tuple[Member, ...]) -> list[Fight]:
     """The fights against each character of ``player``'s team."""
-    return tuple(Fight(player, member.card.name) for member in team)
+    return [_FIGHT(player, member.card.name) for member in team]
 
 
 def _alakazum_moves(state: State) -> list[Move]:
@@ -1587,7 +1584,7 @@ def _support_moves(state: State, player: int) -> tuple[Move, ...]:
     combat = _combat_of(state)
     main = _main(combat, combat.to_act)
     supporters = _supporters(state.teams[player], main)
-    return (*(Support(m.card.name) for m in supporters), _PASS)
+    return (*[_SUPPORT(m.card.name) for m in supporters], _PASS)
 
 
 def _give_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -1621,9 +1618,9 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.GIVE: _give_moves,
     Phase.TRICK: lambda s, p: (
         _GIVE_HALF,
-        *(Sacrifice(m.card.name) for m in _sacrificable(s, p)),
+        *[_SACRIFICE(m.card.name) for m in _sacrificable(s, p)],
     ),
-    Phase.SACRIFICE: lambda s, p: tuple(Sacrifice(m.card.name) for m in _sacrificable(s, p)),
+    Phase.SACRIFICE: lambda s, p: tuple([_SACRIFICE(m.card.name) for m in _sacrificable(s, p)]),
     Phase.SANTA: lambda s, p: tuple(PassDie(o) for o in range(s.config.players) if o != p),
     Phase.KEEP: _keep_moves,
     Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in _distinct(s.held)),
