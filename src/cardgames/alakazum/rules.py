@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 
 from cardgames._engine import find_move
 from cardgames.alakazum.cards import (
+    TRAP_KINDS,
     Card,
     Culture,
     Kind,
@@ -108,6 +109,27 @@ _COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
 )
 _MULTI = Culture.MULTI
 _MEAL, _BROOM, _CAPE = Kind.MEAL, Kind.BROOM, Kind.CAPE
+_TRAPS = tuple(TRAP_KINDS)  # searched by identity: an enum's hash is a Python call
+_PHASE_ACTION = Phase.ACTION
+_PHASE_ALAKAZUM = Phase.ALAKAZUM
+_PHASE_CHOOSE = Phase.CHOOSE
+_PHASE_DOLL = Phase.DOLL
+_PHASE_FIGHTER = Phase.FIGHTER
+_PHASE_GIVE = Phase.GIVE
+_PHASE_HYPNOSIS = Phase.HYPNOSIS
+_PHASE_KEEP = Phase.KEEP
+_PHASE_OVER = Phase.OVER
+_PHASE_PLACE = Phase.PLACE
+_PHASE_POTIONS = Phase.POTIONS
+_PHASE_SACRIFICE = Phase.SACRIFICE
+_PHASE_SANTA = Phase.SANTA
+_PHASE_SUPPORT = Phase.SUPPORT
+_PHASE_TAKE = Phase.TAKE
+_PHASE_TARGET = Phase.TARGET
+_PHASE_TRICK = Phase.TRICK
+_EFFECT_COMBAT = Effect.COMBAT
+_EFFECT_DIE = Effect.DIE
+_EFFECT_ROBBERY = Effect.ROBBERY
 _CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
 _TRAINING, _DIVINATION, _LEVITATION = Spell.TRAINING, Spell.DIVINATION, Spell.LEVITATION
 _MISERABLE_WITCH, _MAGIC_OF_THE_FOREST = Spell.MISERABLE_WITCH, Spell.MAGIC_OF_THE_FOREST
@@ -411,7 +433,7 @@ class _Draft:
 
     def end(self, result: Outcome) -> None:
         self.result = result
-        self.phase = Phase.OVER
+        self.phase = _PHASE_OVER
         self.to_move = None
         self.combat = None
         self.pending = None
@@ -470,7 +492,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     start = config.start_cards
     state = State(
         config=config,
-        phase=Phase.CHOOSE,
+        phase=_PHASE_CHOOSE,
         to_move=starter,
         active=starter,
         turn=0,
@@ -530,7 +552,7 @@ def _start_turn(d: _Draft) -> None:
         if card.kind is _CHARACTER:
             _meet(d, card)
             return
-        if card.kind.is_trap:
+        if card.kind in _TRAPS:
             _spring(d, card)
             return
         d.add_to_hand(player, card)
@@ -543,7 +565,7 @@ def _continue(d: _Draft) -> None:
         return
     d.to_move = d.active
     if d.actions > 0:
-        d.phase = Phase.ACTION
+        d.phase = _PHASE_ACTION
         return
     _offer_alakazum(d)
 
@@ -606,7 +628,7 @@ def _offer_alakazum(d: _Draft) -> None:
     if not all(d.enemy_up) and _can_cast_alakazum(
         d.teams[player], d.hands[player], d.config.cultures
     ):
-        d.phase = Phase.ALAKAZUM
+        d.phase = _PHASE_ALAKAZUM
         d.to_move = player
         return
     _end_turn(d)
@@ -632,7 +654,7 @@ def _ask_next_doll(d: _Draft, after: int) -> None:
     while seat != d.active:
         hand = d.hands[seat]
         if dolls and any(doll in hand for doll in dolls):
-            d.phase = Phase.DOLL
+            d.phase = _PHASE_DOLL
             d.to_move = seat
             return
         seat = (seat + 1) % n
@@ -707,7 +729,7 @@ def _use_object(d: _Draft, move: UseObject) -> None:
 def _aim(d: _Draft, spell: Spell) -> None:
     """The caster chooses the target of ``spell``."""
     d.spell = spell
-    d.phase = Phase.TARGET
+    d.phase = _PHASE_TARGET
     d.to_move = d.active
 
 
@@ -745,7 +767,7 @@ def _cast(d: _Draft, move: Cast) -> None:
     spell = move.spell
     if spell is Spell.MISERABLE_WITCH:
         d.taking = min(MISERABLE_WITCH_CARDS, len(d.market))
-        d.phase = Phase.TAKE
+        d.phase = _PHASE_TAKE
         return
     if spell is Spell.MAGIC_OF_THE_FOREST:
         _take_forest_cards(d)
@@ -784,7 +806,7 @@ def _take_forest_cards(d: _Draft) -> None:
     d.forest = d.forest[:-count]
     d.seen = (0,) * d.config.players
     if any(card.kind is _CHARACTER or card.kind.is_hand for card in d.held):
-        d.phase = Phase.KEEP
+        d.phase = _PHASE_KEEP
     else:
         _place_or_finish(d)
 
@@ -821,7 +843,7 @@ def _place_or_finish(d: _Draft) -> None:
     while d.held and len({c.name for c in d.held}) == 1:
         _put_back(d, 0)
     if d.held:
-        d.phase = Phase.PLACE
+        d.phase = _PHASE_PLACE
         return
     combat = d.combat
     if combat is not None:
@@ -890,7 +912,7 @@ def _sacrificable(d: _Draft | State, player: int) -> list[Member]:
 def _offer_sacrifice(d: _Draft, player: int, *, after: Callable[[_Draft], None]) -> None:
     options = _sacrificable(d, player)
     if len(options) > 1:
-        d.phase = Phase.SACRIFICE
+        d.phase = _PHASE_SACRIFICE
         d.to_move = player
         return
     if options:
@@ -922,7 +944,7 @@ def _spring(d: _Draft, trap: Card) -> None:
     elif kind is Kind.HALLOWEEN:
         # Half the hand or a character; a player who can give neither is spared.
         if half and _sacrificable(d, player):
-            d.phase = Phase.TRICK
+            d.phase = _PHASE_TRICK
         elif half:
             _start_giving(d, half)
         else:
@@ -940,7 +962,7 @@ def _start_giving(d: _Draft, count: int) -> None:
         _continue(d)
         return
     d.giving = count
-    d.phase = Phase.GIVE
+    d.phase = _PHASE_GIVE
 
 
 def _give_half(d: _Draft, move: GiveHalf) -> None:
@@ -963,7 +985,7 @@ def _santa_roll(d: _Draft, holder: int) -> None:
     if d.roll < SANTA_EXPLODES_BELOW or d.santa >= SANTA_MAX_PASSES:
         _offer_sacrifice(d, holder, after=_continue)
         return
-    d.phase = Phase.SANTA
+    d.phase = _PHASE_SANTA
 
 
 def _pass_die(d: _Draft, move: PassDie) -> None:
@@ -993,7 +1015,7 @@ def _choose_fighter(d: _Draft) -> None:
     if len(team) == 1:
         _set_fighter(d, team[0].card.name)
         return
-    d.phase = Phase.FIGHTER
+    d.phase = _PHASE_FIGHTER
     d.to_move = d.active
 
 
@@ -1068,7 +1090,7 @@ def _offer_support(d: _Draft, side: int) -> None:
     owner = _side_owner(combat, side)
     if _supporters(d.teams[owner], _main(combat, side)):
         combat.to_act = side
-        d.phase = Phase.SUPPORT
+        d.phase = _PHASE_SUPPORT
         d.to_move = owner
         return
     _after_support(d, side)
@@ -1116,9 +1138,9 @@ def _potion_moves(d: _Draft | State, combat: _CombatLike, side: int) -> list[Mov
             continue
         last = card.name
         if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
-            moves.append(_drink_move(card.name, Effect.COMBAT))
+            moves.append(_drink_move(card.name, _EFFECT_COMBAT))
         elif card.kind is _ROBBERY and duel and _stealable(combat, side) is not None:
-            moves.append(_drink_move(card.name, Effect.ROBBERY))
+            moves.append(_drink_move(card.name, _EFFECT_ROBBERY))
     return moves
 
 
@@ -1163,7 +1185,7 @@ def _next_bidder(d: _Draft) -> None:
         side = combat.to_act
         potions = _potion_moves(d, combat, side)
         if potions:
-            d.phase = Phase.POTIONS
+            d.phase = _PHASE_POTIONS
             d.to_move = _side_owner(combat, side)
             d.moves = (*potions, _PASS)
             return
@@ -1191,7 +1213,7 @@ def _bid(d: _Draft, move: Drink | Pass) -> None:
     card = d.take_from_hand(owner, move.card)
     points = list(combat.points)
     potions = combat.potions
-    if move.effect is Effect.ROBBERY:
+    if move.effect is _EFFECT_ROBBERY:
         index = _stealable(combat, side)
         assert index is not None
         _, stolen, taken = potions[index]
@@ -1259,7 +1281,7 @@ def _die_moves(d: _Draft | State, combat: _CombatLike) -> list[Move]:
     for card in d.hands[owner]:
         if (card.kind is _DIE_POTION or card.kind is _DOUBLE_POTION) and card.name != last:
             last = card.name
-            moves.append(_drink_move(card.name, Effect.DIE))
+            moves.append(_drink_move(card.name, _EFFECT_DIE))
     return moves
 
 
@@ -1269,7 +1291,7 @@ def _after_roll(d: _Draft) -> None:
     if combat.roll + combat.bonus > _resistance(d, combat):
         _end_combat(d, hypnotised=True)
     elif potions := _die_moves(d, combat):
-        d.phase = Phase.HYPNOSIS
+        d.phase = _PHASE_HYPNOSIS
         d.to_move = _side_owner(combat, combat.roller or 0)
         d.moves = (*potions, _PASS)
     else:
@@ -1635,24 +1657,24 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
 
 def _pass(d: _Draft, move: Pass) -> None:
     phase = d.phase
-    if phase is Phase.ACTION:
+    if phase is _PHASE_ACTION:
         d.actions = 0
         _continue(d)
-    elif phase is Phase.ALAKAZUM:
+    elif phase is _PHASE_ALAKAZUM:
         _end_turn(d)
-    elif phase is Phase.DOLL:
+    elif phase is _PHASE_DOLL:
         assert d.to_move is not None
         _ask_next_doll(d, d.to_move)
-    elif phase is Phase.SUPPORT:
+    elif phase is _PHASE_SUPPORT:
         _support(d, move)
-    elif phase is Phase.POTIONS:
+    elif phase is _PHASE_POTIONS:
         _bid(d, move)
     else:
         _hypnosis(d, move)
 
 
 def _drink(d: _Draft, move: Drink) -> None:
-    if move.effect is Effect.DIE:
+    if move.effect is _EFFECT_DIE:
         _hypnosis(d, move)
     else:
         _bid(d, move)
