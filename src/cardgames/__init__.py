@@ -2,7 +2,7 @@
 
 >>> import cardgames
 >>> sorted(cardgames.GAMES)
-['alethi']
+['alakaslam', 'alakazum', 'alethi', 'lerally']
 >>> game = cardgames.get_game("alethi")
 >>> record = cardgames.arena.play(game, [cardgames.bots.RandomBot()] * 2, seed=1)
 >>> record.outcome is not None
@@ -32,6 +32,7 @@ from cardgames.registry import GAMES, get_game
 from cardgames.rng import Rng
 from cardgames.serialization import FORMAT_VERSION, from_json, to_json
 
+#: The library version.
 __version__ = "0.1.0"
 
 __all__ = [

@@ -34,7 +34,9 @@ __all__ = [
     "to_json",
 ]
 
+#: The ``format`` every document carries, which tells a cardgames document from other JSON.
 FORMAT = "cardgames"
+#: The format version this library writes, and the newest it reads.
 FORMAT_VERSION = 1
 T = TypeVar("T")
 

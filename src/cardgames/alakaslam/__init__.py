@@ -220,4 +220,6 @@ class _AlakaSlam:
         return "<cardgames game 'alakaslam'>"
 
 
+#: AlakaSLAM's functions bundled as a :class:`~cardgames.Game`: what
+#: ``cardgames.get_game("alakaslam")`` returns.
 GAME = _AlakaSlam()

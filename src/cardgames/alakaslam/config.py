@@ -28,7 +28,9 @@ __all__ = [
 ]
 
 SINGLES_PLAYERS, DOUBLES_PLAYERS = 2, 4
+#: Columns of the court in singles.
 SINGLES_COLUMNS = 3
+#: Columns of the court in doubles.
 DOUBLES_COLUMNS = 4
 #: A hit (or a support play) is one to three cards.
 MAX_HIT_CARDS = 3

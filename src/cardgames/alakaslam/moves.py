@@ -153,6 +153,7 @@ class Discard:
     card: Card
 
 
+#: Any AlakaSLAM move.
 Move: TypeAlias = (
     Choose
     | Mulligan

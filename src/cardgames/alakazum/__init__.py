@@ -214,4 +214,6 @@ class _Alakazum:
         return "<cardgames game 'alakazum'>"
 
 
+#: Alakazum!'s functions bundled as a :class:`~cardgames.Game`: what
+#: ``cardgames.get_game("alakazum")`` returns.
 GAME = _Alakazum()

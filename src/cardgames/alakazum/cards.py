@@ -98,7 +98,9 @@ class Kind(StrEnum):
         return self in HAND_KINDS
 
 
+#: The kinds of the traps, which strike when they come out of the forest.
 TRAP_KINDS = frozenset({Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS, Kind.CUPCAKES})
+#: The kinds of the cards kept in a hand: neither characters nor traps.
 HAND_KINDS = frozenset(Kind) - TRAP_KINDS - {Kind.CHARACTER}
 #: Potions that add combat points, and potions that add to a die roll.
 COMBAT_KINDS = frozenset({Kind.COMBAT_POTION, Kind.DOUBLE_POTION})

@@ -41,13 +41,20 @@ __all__ = [
     "TRAPS_PER_KIND",
 ]
 
-#: The sizes of the lists, as the rules give them (the forest's make-up is our reconstruction).
+# The sizes of the lists, as the rules give them (the forest's make-up is our reconstruction).
+#: Cards in the forest deck.
 FOREST_SIZE = 90
+#: Hand cards that begin the market deck.
 START_MARKET_SIZE = 4
+#: Forest characters of each culture.
 FOREST_CHARACTERS_PER_CULTURE = 8
+#: Multicoloured characters in the forest.
 MULTI_CHARACTER_COUNT = 3
+#: Forest traps of each kind.
 TRAPS_PER_KIND = 2
+#: Voodoo dolls in the forest.
 DOLL_COUNT = 2
+#: Cards the Alakazum! 2 expansion adds to the forest.
 EXPANSION_FOREST_SIZE = 24
 
 #: The great witches, one per culture (Juana leads the Castilians of Alakazum! 2).

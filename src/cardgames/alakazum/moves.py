@@ -241,6 +241,7 @@ class Take:
     card: str
 
 
+#: Any Alakazum! move.
 Move: TypeAlias = (
     Choose
     | Fighter

@@ -105,6 +105,7 @@ _SPECIAL_COUNTS = {
     Kind.GENERAL: 2,
     Kind.KING: 1,
 }
+#: The ``"specials"`` preset: two Generals, two Scouts and two Soulcasters a side.
 SPECIALS = Config(
     army=tuple(attrs.evolve(card, count=_SPECIAL_COUNTS[card.kind]) for card in DEFAULT_ARMY)
 )
@@ -157,4 +158,6 @@ class _Alethi:
         return "<cardgames game 'alethi'>"
 
 
+#: Alethi's functions bundled as a :class:`~cardgames.Game`: what
+#: ``cardgames.get_game("alethi")`` returns.
 GAME = _Alethi()

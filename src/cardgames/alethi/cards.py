@@ -104,4 +104,5 @@ GENERAL_BONUS = 1
 #: Where each side's two starting Squires stand: a 2 x 2 square, each Squire touching one ally
 #: and one enemy.
 RED_START = (Cell(0, 0), Cell(1, 0))
+#: Where blue's two starting Squires stand, beside red's (see ``RED_START``).
 BLUE_START = (Cell(0, 1), Cell(1, 1))

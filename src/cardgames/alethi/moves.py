@@ -37,4 +37,5 @@ class Pass:
     """Skip an optional phase (soulcasting or scouting)."""
 
 
+#: Any Alethi move.
 Move = Soulcast | Throw | Scout | Pass

@@ -171,4 +171,6 @@ class _LeRally:
         return "<cardgames game 'lerally'>"
 
 
+#: Le Rally's functions bundled as a :class:`~cardgames.Game`: what
+#: ``cardgames.get_game("lerally")`` returns.
 GAME = _LeRally()

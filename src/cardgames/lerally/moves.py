@@ -41,4 +41,5 @@ class PickUp:
     """Pick up (3 cards, or the attack total) when no card can be played; the exchange ends."""
 
 
+#: Any Le Rally move.
 Move: TypeAlias = Play | Lob | Offense | PickUp
