@@ -400,10 +400,11 @@ def _think(
             done.set()
 
     threading.Thread(target=work, name=f"cardgames bot {label}", daemon=True).start()
-    if not done.wait(min(THINKING_NOTICE, limit)):
+    notice = THINKING_NOTICE if limit > THINKING_NOTICE else None
+    if notice is not None and not done.wait(notice):
         on_slow()
-        if not done.wait(max(0.0, limit - THINKING_NOTICE)):
-            raise CardgamesError(f"{label} did not choose a move within {limit:g} s")
+    if not done.wait(limit - (notice or 0.0)):
+        raise CardgamesError(f"{label} did not choose a move within {limit:g} s")
     if failure:
         raise failure[0]
     return answer[0]

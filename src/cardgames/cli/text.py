@@ -66,8 +66,8 @@ def outcome_summary(outcome: Outcome | None) -> str:
 
 
 def numbered(items: Sequence[str], width: int = 100) -> list[str]:
-    """``items`` numbered from 1, one a line; long lists of short items go in columns."""
-    cells = [f"{number:>{len(str(len(items)))}}. {item}" for number, item in enumerate(items, 1)]
+    """``items`` numbered ``1)``, ``2)``... one a line; long lists of short items go in columns."""
+    cells = [f"{number:>{len(str(len(items)))}}) {item}" for number, item in enumerate(items, 1)]
     widest = max((len(cell) for cell in cells), default=0) + 3
     columns = max(1, width // widest) if len(cells) > 12 else 1
     if columns == 1:
