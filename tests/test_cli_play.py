@@ -13,6 +13,7 @@ import pytest
 
 import cardgames
 from cardgames.cli import main
+from cardgames.cli.console import Console
 from cardgames.cli.options import seat_entries
 
 # One config per game, so each game's flags are exercised too.
@@ -289,3 +290,31 @@ def test_a_slow_bot_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         stuck.release.set()
     assert status == 0
     assert "      blue (stuck) is thinking...\n   1. blue (stuck): " in out.getvalue()
+
+
+def test_ctrl_c_saves_the_game_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ask = Console.ask
+
+    def interrupted_at_the_end(console: Console, prompt: str) -> str | None:
+        answer = ask(console, prompt)
+        if answer is None:
+            raise KeyboardInterrupt  # as Ctrl-C would, instead of the end of input
+        return answer
+
+    monkeypatch.setattr(Console, "ask", interrupted_at_the_end)
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "interrupted.json"
+    argv = ["play", "alethi", "--seed", "1", "--first-player", "red", "--out", str(path)]
+    assert main(argv, stdin=io.StringIO("1\n1\n"), stdout=out, stderr=err) == 130
+    assert err.getvalue() == f"cardgames: interrupted; the game so far is saved in {path}\n"
+    record = cardgames.GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert len(list(person_decisions(record, 0))) == 2
+
+
+def test_the_person_s_moves_are_listed_like_the_bots(tmp_path: Path) -> None:
+    session = run(tmp_path, "alethi", ["1"] * 200, "--first-player", "red")
+    game = cardgames.get_game("alethi")
+    first = session.record.moves[0]
+    assert f"   1. red (you): {game.format_move(first)}\n" in session.out

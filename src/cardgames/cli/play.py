@@ -236,6 +236,8 @@ class _PersonGame:
                 continue
             self.state = game.apply_move(self.state, answer)
             self.moves.append(answer)
+            notation = game.format_move(answer)
+            self.console.say(text.move_line(len(self.moves), player, self.labels, notation))
         return _End.OVER
 
     def _undo(self) -> None:
