@@ -212,6 +212,7 @@ def test_help_goes_to_the_given_stdout() -> None:
         (["play", GAME, "--bots", "human,you"], "only one seat"),
         (["play", GAME, "--bots", "random,,greedy"], "empty name"),
         (["play", GAME, "--think-limit", "0"], "positive"),
+        (["play", GAME, "--quiet"], "--quiet is for games between bots"),
         (["rules", "nosuchgame"], "unknown game"),
         (["replay", "game.json", "--view", "5"], "no seat 5"),
         (["bench", "--seconds", "0"], "--seconds must be positive"),

@@ -68,6 +68,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(SEED_RANGE)
     if HUMAN not in entries:
         return _bots_only(game, config, entries, seed, args, console)
+    if args.quiet:
+        raise CardgamesError("--quiet is for games between bots: a person needs to see the table")
     table = _PersonGame(
         game,
         config,
