@@ -67,12 +67,16 @@ def test_a_person_plays_a_whole_game_answering_1(
     assert record.players[0] == "human"
     assert all(player != "human" for player in record.players[1:])
     decisions = list(person_decisions(record, 0))
-    assert decisions
+    choices = [(state, move) for state, move in decisions if len(game.legal_moves(state)) > 1]
+    assert choices
     for state, move in decisions:
-        # "1" is the first legal move, and the table was drawn from the person's view.
+        # "1" is the first legal move (or the only one, played without asking).
         assert move == game.legal_moves(state)[0]
-        assert game.render(game.view(state, 0)) in session.out
-    assert session.out.count("your turn") == len(decisions)
+    for state, _ in choices:
+        assert game.render(game.view(state, 0)) in session.out  # drawn from the person's view
+    assert session.out.count("your turn") == len(choices)
+    forced = len(decisions) - len(choices)
+    assert session.out.count(" (your only move)\n") == forced
     assert f"result: {record.outcome.reason}" in session.out
     assert f"record written to {tmp_path / (name + '.json')}" in session.out
 

@@ -9,7 +9,8 @@ What the bots play is printed as it happens, but only what the person could see:
 is shown when the person's view after it tells it apart from the bot's other legal moves, as
 "a move you cannot see" when it does not, and as "a hidden decision" when the person's view
 does not even say whose decision it is. ``undo`` goes back to the person's previous decision,
-bots' generators included, so the same answers replay the same game.
+bots' generators included, so the same answers replay the same game. A decision with a single
+legal move is made for the person, and listed as their only move.
 
 The record is saved when the game ends, when the person quits and at the end of input: to
 ``--out``, or to ``GAME-SEED.json`` in the current directory (a free name, printed).
@@ -227,20 +228,27 @@ class _PersonGame:
             if player != self.me:
                 self._bot_turn(player)
                 continue
+            legal = game.legal_moves(self.state)
+            if len(legal) == 1:  # nothing to decide: play it, and say so
+                self._play_own(player, legal[0], " (your only move)")
+                continue
             self.snapshots.append(
                 _Snapshot(self.state, len(self.moves), tuple(r.getstate() for r in self.rngs))
             )
-            answer = self._ask()
+            answer = self._ask(legal)
             if isinstance(answer, _End):
                 return answer
             if isinstance(answer, _Undo):
                 self._undo()
                 continue
-            self.state = game.apply_move(self.state, answer)
-            self.moves.append(answer)
-            notation = game.format_move(answer)
-            self.console.say(text.move_line(len(self.moves), player, self.labels, notation))
+            self._play_own(player, answer)
         return _End.OVER
+
+    def _play_own(self, player: int, move: Any, note: str = "") -> None:
+        self.state = self.game.apply_move(self.state, move)
+        self.moves.append(move)
+        notation = self.game.format_move(move) + note
+        self.console.say(text.move_line(len(self.moves), player, self.labels, notation))
 
     def _undo(self) -> None:
         if len(self.snapshots) < 2:
@@ -305,10 +313,9 @@ class _PersonGame:
         for line in text.numbered([self.game.format_move(m) for m in legal]):
             self.console.say(line)
 
-    def _ask(self) -> Any:
+    def _ask(self, legal: Sequence[Any]) -> Any:
         """The person's move, ``_UNDO`` or how the game ends; asks until the answer is usable."""
-        game, console = self.game, self.console
-        legal = game.legal_moves(self.state)
+        console = self.console
         self._show(legal)
         while True:
             answer = console.ask(f"move {len(self.moves) + 1}> ")
