@@ -58,11 +58,6 @@ class Console:
         return line.strip()
 
     @property
-    def interactive(self) -> bool:
-        """Whether both stdin and stdout are terminals (a person is probably there)."""
-        return _isatty(self.stdin) and _isatty(self.stdout)
-
-    @property
     def stderr_is_terminal(self) -> bool:
         """Whether stderr is a terminal (where a progress bar may redraw itself)."""
         return _isatty(self.stderr)

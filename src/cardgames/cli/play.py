@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import argparse
 import enum
+import random
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -387,10 +388,10 @@ def _think(
     bot: Bot[Any, Any],
     view: Any,
     legal: Sequence[Any],
-    rng: Any,
+    rng: random.Random,
     *,
     limit: float,
-    on_slow: Any,
+    on_slow: Callable[[], object],
     label: str,
 ) -> Any:
     """The bot's choice, made in a helper thread so that a slow bot cannot hang the terminal.
