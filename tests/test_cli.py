@@ -1,7 +1,8 @@
-"""The command line: ``cardgames list``, ``play`` and ``replay``, and its one-line errors."""
+"""The command line: ``cardgames list``, bots-only ``play``, ``replay``, and its one-line errors."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -174,14 +175,105 @@ def test_unwritable_out_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path
     assert "No such file" in _error_line(capsys)
 
 
-def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["play", GAME, "--bots", "random", "--seed", "not-a-number"])
-    assert exc.value.code == 2
-    with pytest.raises(SystemExit) as exc:
-        main([])
-    assert exc.value.code == 2
-    assert "Traceback" not in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", GAME, "--bots", "random", "--seed", "not-a-number"], "invalid int value"),
+        ([], "required"),
+        (["nosuchcommand"], "invalid choice"),
+        (["play", GAME, "--players", "0"], "positive"),
+        (["simulate", GAME, "--bots", "random"], "--games"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """argparse's own errors follow the same rule as the others: one line, status 2."""
+    assert main(argv) == 2
+    line = _error_line(capsys)
+    assert words in line
+    assert line.endswith("--help')")
+
+
+def test_help_goes_to_the_given_stdout() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["play", "--help"], stdout=out, stderr=err) == 0
+    assert "--bots" in out.getvalue()
+    assert "--players" in out.getvalue()
+    assert err.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", GAME, "--doubles"], "--doubles is not an option of alethi"),
+        (["play", "lerally", "--players", "7"], "players must be 2, 3 or 4"),
+        (["play", GAME, "--first-player", "green"], "no seat 'green'"),
+        (["play", GAME, "--bots", "human,you"], "only one seat"),
+        (["play", GAME, "--bots", "random,,greedy"], "empty name"),
+        (["play", GAME, "--think-limit", "0"], "positive"),
+        (["play", GAME, "--quiet"], "--quiet is for games between bots"),
+        (["rules", "nosuchgame"], "unknown game"),
+        (["replay", "game.json", "--view", "5"], "no seat 5"),
+        (["bench", "--seconds", "0"], "--seconds must be positive"),
+        (["bench", "--game", "nosuchgame"], "unknown game"),
+    ],
+)
+def test_more_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    words: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _play(tmp_path, "--quiet")
+    capsys.readouterr()
+    assert main(argv, stdin=io.StringIO("")) == 2
+    assert words in _error_line(capsys)
+
+
+def test_interrupt_is_one_line_and_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cardgames.arena, "play", interrupted)
+    assert main(["play", GAME, "--bots", "random", "--seed", "1"]) == 130
+    err = capsys.readouterr().err
+    assert err == "cardgames: interrupted\n"
+
+
+def test_a_bug_is_still_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected exception (a bug) is reported in one line, without a traceback."""
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cardgames.arena, "play", broken)
+    assert main(["play", GAME, "--bots", "random", "--seed", "1"]) == 2
+    assert "internal error" in _error_line(capsys)
+
+
+def test_play_seeds_itself_and_prints_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --seed a bots-only game picks a seed and prints it, so it can be replayed."""
+    assert main(["play", GAME, "--bots", "greedy,random"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    seed = int(first.split("seed ")[1].split(":")[0])
+    assert main(["play", GAME, "--bots", "greedy,random", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == first
+
+
+def test_play_fills_missing_seats_with_the_bots_in_turn(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    argv = ["play", "lerally", "--players", "4", "--bots", "greedy,random", "--seed", "2"]
+    assert main([*argv, "--quiet", "--out", str(out)], stdout=io.StringIO()) == 0
+    record = cardgames.GameRecord.from_json(out.read_text(encoding="utf-8"))
+    assert record.players == ("greedy", "random", "greedy", "random")
+    assert record.config.players == 4
 
 
 def test_python_m_cardgames_list() -> None:

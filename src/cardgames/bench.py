@@ -1,0 +1,556 @@
+"""How fast the games play: random playouts, compared with python-chess, and JSON round trips.
+
+``cardgames bench`` runs it (so does ``make bench``, through ``benchmarks/playouts.py``);
+``cardgames bench --help`` lists the options. Only the public API is used, so the figures are
+what a user's program gets. The comparison with python-chess needs the optional ``bench`` extra
+(``pip install 'cardgames[bench]'``); without it the games are measured alone.
+
+What is measured
+----------------
+Random playouts, for every registered game (``cardgames.GAMES``) and every preset config of it
+(``game.presets``). Playout ``i`` is::
+
+    state = game.new_game(config, seed=i)
+    rng = random.Random(i)
+    while not game.is_over(state):
+        moves = game.legal_moves(state)
+        state = game.apply_move(state, moves[rng.randrange(len(moves))])
+
+A *decision* is one ``apply_move``; the cost of a decision therefore includes ``is_over`` and
+``legal_moves`` on the state it is taken from. ``decisions/s`` is the headline speed; ``games/s``
+counts whole playouts, ``new_game`` included.
+
+python-chess random playouts (when ``import chess`` works), written the usual way::
+
+    board = chess.Board()
+    rng = random.Random(i)
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+
+in plies per second. A game's *ratio* is its decisions/s divided by chess plies/s: a ratio of 3
+means the game plays random decisions three times as fast as python-chess plays random plies.
+
+JSON round trips: a seeded random game of each game's first preset is played to about half its
+length, and ``cardgames.from_json(cardgames.to_json(state), type(state))`` is timed with
+:mod:`timeit` (many calls per repetition, best of several repetitions), in microseconds per call,
+as are ``to_json`` and ``from_json`` alone. The document size is the UTF-8 length of the text.
+
+How the timing copes with a noisy machine
+-----------------------------------------
+Other load on the machine can slow a run down by half, so measurements are interleaved: a short
+warm-up sizes one *slice* of work per contender (each game preset and chess), then several
+*rounds* each time one slice of every contender back to back (starting with a different contender
+each round). Every round replays the same seeds, so every slice of a contender is the same work.
+The figure reported for a contender is its best round: load only ever slows a process down, so
+the fastest repetition of the same work is the closest estimate of its undisturbed cost, and
+taking the best for every contender compares them at like conditions. The median of the
+per-round ratios (a game's slice against the chess slice of the same round) is shown next to the
+ratio as a check; when the two disagree by much, the machine was too busy for a fair comparison.
+
+All seeds are fixed, so the games played are the same from run to run; only the number of
+playouts in a slice depends on the speed found in the warm-up (and hence on ``--seconds``).
+Timing uses the wall clock (:func:`time.perf_counter`) with the garbage collector left on for
+playouts, as a program embedding the library would run them; :mod:`timeit` turns it off for the
+JSON figures.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib.util
+import json
+import os
+import platform
+import random
+import statistics
+import time
+import timeit
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
+
+import attrs
+
+import cardgames
+from cardgames.errors import InvalidConfigError
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "JsonResult",
+    "PlayoutResult",
+    "Report",
+    "chess_version",
+    "measure",
+    "render_json",
+    "render_markdown",
+    "render_text",
+]
+
+#: Each game's random playouts are this many times python-chess random playouts, at least.
+DEFAULT_RATIO_TARGET = 3.0
+#: Games with a target of their own (their rules do more work per decision).
+RATIO_TARGETS: dict[str, float] = {"alakazum": 2.0}
+#: A mid-game JSON round trip takes less than this, in microseconds.
+ROUND_TRIP_TARGET_US = 100.0
+
+#: The rough total time budget of a run, in seconds, when none is given.
+DEFAULT_SECONDS = 20.0
+#: The line a report without python-chess carries.
+NO_CHESS = (
+    "python-chess is not installed (the 'bench' extra: pip install 'cardgames[bench]'): "
+    "no chess playouts, no ratios."
+)
+# Shares of the time budget: warm-up, interleaved playout rounds, JSON timings.
+WARMUP_SHARE = 0.1
+ROUNDS_SHARE = 0.7
+JSON_SHARE = 0.2
+# A slice of playouts should take about this long; the number of rounds follows from the budget.
+SLICE_SECONDS = 0.4
+MIN_SLICE_SECONDS = 0.05
+MIN_ROUNDS = 3
+MAX_ROUNDS = 15
+JSON_REPEATS = 5
+MID_GAME_SEED = 0
+CHESS = "python-chess"
+
+#: Plays the playouts of the given seeds; returns how many decisions (or plies) were made.
+Playouts: TypeAlias = Callable[[Sequence[int]], int]
+
+
+@attrs.frozen
+class Contender:
+    """One thing whose random playouts are timed: a game with a preset config, or chess."""
+
+    game: str
+    preset: str
+    run: Playouts
+
+
+@attrs.frozen
+class PlayoutResult:
+    """The playout figures of one contender."""
+
+    game: str
+    preset: str
+    playouts: int  # per slice
+    decisions: int  # per slice
+    decisions_per_second: float  # best round
+    decisions_per_second_median: float
+    games_per_second: float  # best round
+    ratio: float | None  # best decisions/s over best chess plies/s
+    ratio_median_of_rounds: float | None
+    ratio_target: float | None
+    meets_target: bool | None
+
+
+@attrs.frozen
+class JsonResult:
+    """The JSON figures of one game's mid-game state."""
+
+    game: str
+    preset: str
+    decisions_played: int
+    bytes: int
+    to_json_us: float
+    from_json_us: float
+    round_trip_us: float
+    exact: bool
+    target_us: float
+    meets_target: bool
+
+
+def game_playouts(game: cardgames.Game[Any, Any, Any, Any], config: Any) -> Playouts:
+    """The random playouts of ``game`` with ``config``, as described in the module docstring."""
+
+    def run(seeds: Sequence[int]) -> int:
+        decisions = 0
+        for seed in seeds:
+            state = game.new_game(config, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over(state):
+                moves = game.legal_moves(state)
+                state = game.apply_move(state, moves[rng.randrange(len(moves))])
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def chess_playouts(seeds: Sequence[int]) -> int:
+    """python-chess random playouts, one per seed; returns the number of plies."""
+    import chess  # only when chess is measured: importing this module stays cheap
+
+    plies = 0
+    for seed in seeds:
+        board = chess.Board()
+        rng = random.Random(seed)
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies
+
+
+def chess_version() -> str | None:
+    """python-chess's version, or ``None`` when it cannot be imported."""
+    if importlib.util.find_spec("chess") is None:
+        return None
+    try:
+        import chess
+    except ImportError:
+        return None
+    return str(chess.__version__)
+
+
+def timed(run: Playouts, seeds: Sequence[int]) -> tuple[int, float]:
+    """The decisions made by ``run(seeds)`` and the seconds it took."""
+    start = time.perf_counter()
+    decisions = run(seeds)
+    return decisions, time.perf_counter() - start
+
+
+def warm_up(contender: Contender, seconds: float) -> float:
+    """Play the contender for about ``seconds`` (one playout at least); the seconds per playout."""
+    played = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while played == 0 or elapsed < seconds:
+        contender.run([played])
+        played += 1
+        elapsed = time.perf_counter() - start
+    return elapsed / played
+
+
+def measure_playouts(
+    contenders: Sequence[Contender], seconds: float, progress: Callable[[str], None]
+) -> tuple[list[PlayoutResult], int]:
+    """Warm up, then time interleaved rounds of every contender; the results and the rounds.
+
+    ``seconds`` is the whole run's budget, of which this takes the warm-up and rounds shares.
+    """
+    warmup_each = seconds * WARMUP_SHARE / len(contenders)
+    per_playout: dict[Contender, float] = {}
+    for contender in contenders:
+        progress(f"warming up {contender.game} {contender.preset}")
+        per_playout[contender] = warm_up(contender, warmup_each)
+
+    rounds_budget = seconds * ROUNDS_SHARE
+    rounds = int(rounds_budget / (len(contenders) * SLICE_SECONDS))
+    rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, rounds))
+    slice_seconds = max(MIN_SLICE_SECONDS, rounds_budget / (rounds * len(contenders)))
+    seeds = {c: range(max(1, round(slice_seconds / per_playout[c]))) for c in contenders}
+
+    times: dict[Contender, list[float]] = {c: [] for c in contenders}
+    decisions: dict[Contender, int] = {}
+    for index in range(rounds):
+        progress(f"round {index + 1} of {rounds}")
+        shift = index % len(contenders)
+        for contender in [*contenders[shift:], *contenders[:shift]]:
+            made, took = timed(contender.run, seeds[contender])
+            decisions[contender] = made
+            times[contender].append(took)
+
+    chess = next((c for c in contenders if c.game == CHESS), None)
+    chess_best = decisions[chess] / min(times[chess]) if chess is not None else None
+    results = []
+    for contender in contenders:
+        made = decisions[contender]
+        rates = [made / took for took in times[contender]]
+        best = max(rates)
+        ratio = ratio_median = target = meets = None
+        if chess is not None and chess_best is not None and contender is not chess:
+            ratio = best / chess_best
+            chess_rates = [decisions[chess] / took for took in times[chess]]
+            ratio_median = statistics.median(r / c for r, c in zip(rates, chess_rates, strict=True))
+            target = RATIO_TARGETS.get(contender.game, DEFAULT_RATIO_TARGET)
+            meets = ratio >= target
+        results.append(
+            PlayoutResult(
+                game=contender.game,
+                preset=contender.preset,
+                playouts=len(seeds[contender]),
+                decisions=made,
+                decisions_per_second=best,
+                decisions_per_second_median=statistics.median(rates),
+                games_per_second=len(seeds[contender]) / min(times[contender]),
+                ratio=ratio,
+                ratio_median_of_rounds=ratio_median,
+                ratio_target=target,
+                meets_target=meets,
+            )
+        )
+    return results, rounds
+
+
+def mid_game_state(game: cardgames.Game[Any, Any, Any, Any], config: Any) -> tuple[Any, int]:
+    """A state about halfway through a seeded random game, and the decisions that led to it."""
+    state = game.new_game(config, seed=MID_GAME_SEED)
+    rng = random.Random(MID_GAME_SEED)
+    states = [state]
+    while not game.is_over(state):
+        moves = game.legal_moves(state)
+        state = game.apply_move(state, moves[rng.randrange(len(moves))])
+        states.append(state)
+    half = (len(states) - 1) // 2
+    return states[half], half
+
+
+def best_microseconds(call: Callable[[], object], seconds: float) -> float:
+    """The best of several :mod:`timeit` repetitions of ``call``, in microseconds per call."""
+    timer = timeit.Timer(call)
+    estimate = min(timer.repeat(repeat=3, number=10)) / 10
+    number = max(1, int(seconds / JSON_REPEATS / max(estimate, 1e-9)))
+    return min(timer.repeat(repeat=JSON_REPEATS, number=number)) / number * 1e6
+
+
+def json_figures(game: cardgames.Game[Any, Any, Any, Any], seconds: float) -> JsonResult:
+    """Time the JSON of a mid-game state of ``game``'s first preset, ``seconds`` per figure."""
+    preset, config = next(iter(game.presets.items()), ("default", None))
+    state, played = mid_game_state(game, config)
+    cls = type(state)
+    text = cardgames.to_json(state)
+
+    def round_trip() -> object:
+        return cardgames.from_json(cardgames.to_json(state), cls)
+
+    def dump() -> object:
+        return cardgames.to_json(state)
+
+    def load() -> object:
+        return cardgames.from_json(text, cls)
+
+    round_trip_us = best_microseconds(round_trip, seconds)
+    return JsonResult(
+        game=game.name,
+        preset=preset,
+        decisions_played=played,
+        bytes=len(text.encode("utf-8")),
+        to_json_us=best_microseconds(dump, seconds),
+        from_json_us=best_microseconds(load, seconds),
+        round_trip_us=round_trip_us,
+        exact=load() == state,
+        target_us=ROUND_TRIP_TARGET_US,
+        meets_target=round_trip_us < ROUND_TRIP_TARGET_US,
+    )
+
+
+def measure_json(
+    games: Sequence[cardgames.Game[Any, Any, Any, Any]],
+    seconds: float,
+    progress: Callable[[str], None],
+) -> list[JsonResult]:
+    """Time ``to_json``, ``from_json`` and the round trip of a mid-game state of every game.
+
+    ``seconds`` is the whole run's budget, of which this takes the JSON share.
+    """
+    each = seconds * JSON_SHARE / (3 * len(games))
+    results = []
+    for game in games:
+        progress(f"timing JSON of {game.name}")
+        results.append(json_figures(game, each))
+    return results
+
+
+@attrs.frozen
+class Report:
+    """Everything one run measured, and where."""
+
+    date: str
+    python: str
+    platform: str
+    cores: int | None
+    seconds_budget: float
+    seconds_taken: float
+    rounds: int
+    statistic: str
+    chess_version: str | None
+    playouts: list[PlayoutResult]
+    json: list[JsonResult]
+
+
+def _yes_no(value: bool | None) -> str:
+    return "-" if value is None else ("yes" if value else "NO")
+
+
+def _ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}x"
+
+
+def _target(value: float | None) -> str:
+    return "-" if value is None else f">= {value:g}x"
+
+
+def playout_rows(report: Report) -> list[list[str]]:
+    """The playout table, header first."""
+    rows = [
+        [
+            "game",
+            "preset",
+            "decisions/s",
+            "games/s",
+            "decisions/game",
+            "ratio to chess",
+            "median round ratio",
+            "target",
+            "met",
+        ]
+    ]
+    for r in report.playouts:
+        rows.append(
+            [
+                r.game,
+                r.preset,
+                f"{r.decisions_per_second:,.0f}",
+                f"{r.games_per_second:,.1f}",
+                f"{r.decisions / r.playouts:.1f}",
+                _ratio(r.ratio),
+                _ratio(r.ratio_median_of_rounds),
+                _target(r.ratio_target),
+                _yes_no(r.meets_target),
+            ]
+        )
+    return rows
+
+
+def json_rows(report: Report) -> list[list[str]]:
+    """The JSON table, header first."""
+    rows = [
+        [
+            "game",
+            "preset",
+            "after decisions",
+            "bytes",
+            "to_json µs",
+            "from_json µs",
+            "round trip µs",
+            "exact",
+            "target",
+            "met",
+        ]
+    ]
+    for r in report.json:
+        rows.append(
+            [
+                r.game,
+                r.preset,
+                str(r.decisions_played),
+                f"{r.bytes:,}",
+                f"{r.to_json_us:.1f}",
+                f"{r.from_json_us:.1f}",
+                f"{r.round_trip_us:.1f}",
+                _yes_no(r.exact),
+                f"< {r.target_us:g} µs",
+                _yes_no(r.meets_target),
+            ]
+        )
+    return rows
+
+
+def context_line(report: Report) -> str:
+    """Date, Python, machine and method, in one line."""
+    cores = "?" if report.cores is None else str(report.cores)
+    chess = (
+        "python-chess not installed"
+        if report.chess_version is None
+        else (f"python-chess {report.chess_version}")
+    )
+    return (
+        f"{report.date}, Python {report.python}, {report.platform}, {cores} cores, {chess}; "
+        f"best of {report.rounds} interleaved rounds, {report.seconds_taken:.0f} s"
+    )
+
+
+def text_table(rows: list[list[str]]) -> str:
+    """Rows as aligned plain text: names left, figures right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.ljust(width) if i < 2 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def markdown_table(rows: list[list[str]]) -> str:
+    """Rows as a Markdown table: names left, figures right."""
+    lines = ["| " + " | ".join(rows[0]) + " |"]
+    lines.append("| " + " | ".join("---" if i < 2 else "---:" for i in range(len(rows[0]))) + " |")
+    lines.extend("| " + " | ".join(row) + " |" for row in rows[1:])
+    return "\n".join(lines)
+
+
+def render_text(report: Report) -> str:
+    """The readable report."""
+    parts = [context_line(report), "", "Random playouts", text_table(playout_rows(report))]
+    if report.chess_version is None:
+        parts.append(NO_CHESS)
+    parts += ["", "JSON of a mid-game state", text_table(json_rows(report))]
+    odd = [r.game for r in report.json if not r.exact]
+    if odd:
+        parts.append(f"warning: the JSON round trip is not exact for {', '.join(odd)}")
+    return "\n".join(parts)
+
+
+def render_markdown(report: Report) -> str:
+    """The tables of ``docs/performance.md``, ready to paste."""
+    parts = [
+        f"Measured {context_line(report)}.",
+        "",
+        markdown_table(playout_rows(report)),
+        "",
+        markdown_table(json_rows(report)),
+    ]
+    return "\n".join(parts)
+
+
+def measure(
+    games: Sequence[cardgames.Game[Any, Any, Any, Any]],
+    seconds: float = DEFAULT_SECONDS,
+    *,
+    chess: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Measure ``games`` in about ``seconds``: every preset's playouts, then the JSON figures.
+
+    python-chess is measured alongside when ``chess`` is true and it can be imported.
+    ``progress``, if given, hears what is being measured as it starts (for a log on stderr).
+    """
+    if not seconds > 0:
+        raise InvalidConfigError(f"the time budget must be positive, got {seconds:g} s")
+    if not games:
+        raise InvalidConfigError("nothing to measure: no games given")
+    tell = progress if progress is not None else _silent
+    start = time.perf_counter()
+    contenders = [
+        Contender(game.name, preset, game_playouts(game, config))
+        for game in games
+        for preset, config in game.presets.items()
+    ]
+    version = chess_version() if chess else None
+    if version is not None:
+        contenders.append(Contender(CHESS, "standard", chess_playouts))
+    playouts, rounds = measure_playouts(contenders, seconds, tell)
+    json_results = measure_json(games, seconds, tell)
+    return Report(
+        date=datetime.date.today().isoformat(),
+        python=platform.python_version(),
+        platform=f"{platform.system()} {platform.machine()}",
+        cores=os.cpu_count(),
+        seconds_budget=seconds,
+        seconds_taken=time.perf_counter() - start,
+        rounds=rounds,
+        statistic="best",
+        chess_version=version,
+        playouts=playouts,
+        json=json_results,
+    )
+
+
+def _silent(message: str) -> None:
+    """Progress that goes nowhere."""
+
+
+def render_json(report: Report) -> str:
+    """The report as indented JSON."""
+    return json.dumps(attrs.asdict(report), indent=2, ensure_ascii=False)

@@ -1,0 +1,255 @@
+"""The ``cardgames`` command line: play against bots, watch bots, simulate, replay, read rules.
+
+::
+
+    cardgames list                                   # the games, presets and bots
+    cardgames rules alethi                           # a rules summary
+    cardgames play alethi                            # you (red) against a greedy bot
+    cardgames play lerally --players 3 --bots random,human,greedy --format fast-four
+    cardgames play alethi --bots greedy,random --seed 7 --out game.json   # bots only
+    cardgames simulate alethi --bots greedy,random --games 100 --jobs 2
+    cardgames replay game.json [--step] [--view SEAT]
+    cardgames bench --seconds 10
+
+The command line is a thin layer over the public API: games come from the registry, bots from
+:func:`cardgames.bots.make_bot`, a game of bots is the same :class:`~cardgames.GameRecord` that
+:func:`cardgames.arena.play` returns for the same bots and seed, and ``simulate`` runs
+:func:`cardgames.arena.tournament`. ``docs/cli.md`` describes every command.
+
+All reading and writing goes through a :class:`~cardgames.cli.console.Console`, so
+``main(argv, stdin=..., stdout=..., stderr=...)`` can be driven by scripted input. Every error,
+usage errors included, is one line ``cardgames: error: ...`` on stderr and exit status 2; Ctrl-C
+is one line and status 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+from cardgames.bench import DEFAULT_SECONDS
+from cardgames.cli import commands, play, replay, simulate
+from cardgames.cli.console import Console
+from cardgames.cli.options import add_config_flags
+from cardgames.errors import CardgamesError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "main"]
+
+PROG = "cardgames"
+#: The exit status of a command that fails (the same as argparse's usage errors).
+EXIT_ERROR = 2
+#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+
+_Handler = Callable[[argparse.Namespace, Console], int]
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
+
+    ``stdin``, ``stdout`` and ``stderr`` default to the process's own streams. ``main`` never
+    raises ``SystemExit``: ``--help`` returns 0 and a usage error returns 2.
+    """
+    console = Console(stdin, stdout, stderr)
+    try:
+        args = _parser(console).parse_args(argv)
+        handler: _Handler = args.handler
+        return handler(args, console)
+    except _Exit as done:
+        return done.status
+    except BrokenPipeError:
+        # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        if console.stdout is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt as exc:
+        detail = f"; {exc}" if str(exc) else ""
+        _error_line(console, f"{PROG}: interrupted{detail}")
+        return EXIT_INTERRUPTED
+    except (CardgamesError, OSError) as exc:
+        _error_line(console, f"{PROG}: error: {_error_message(exc)}")
+        return EXIT_ERROR
+    except Exception as exc:  # a bug: still one line, never a traceback
+        _error_line(console, f"{PROG}: error: internal error, please report it: {exc!r}")
+        return EXIT_ERROR
+
+
+def _error_line(console: Console, line: str) -> None:
+    with contextlib.suppress(OSError):  # stderr itself may be gone
+        console.note(" ".join(line.splitlines()))
+
+
+def _error_message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc) or type(exc).__name__
+
+
+class _Exit(Exception):  # noqa: N818 (not an error: how argparse's exits reach main)
+    """argparse finished the command early (``--help``, a usage error) with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` that writes to the console and turns every exit into ``_Exit``."""
+
+    def __init__(self, *args: Any, console: Console, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.console = console
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            stream = self.console.stderr if file is sys.stderr else self.console.stdout
+            stream.write(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            self.console.note(message.rstrip())
+        raise _Exit(status)
+
+    def error(self, message: str) -> NoReturn:
+        self.console.note(f"{PROG}: error: {message} (see '{self.prog} --help')")
+        raise _Exit(EXIT_ERROR)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    return value
+
+
+def _parser(console: Console) -> _Parser:
+    parser = _Parser(
+        prog=PROG,
+        description="Play, watch, simulate and replay the tabletop card games of cardgames.",
+        console=console,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, handler: _Handler, help_text: str) -> _Parser:
+        cmd: _Parser = sub.add_parser(name, help=help_text, description=help_text, console=console)
+        cmd.set_defaults(handler=handler)
+        return cmd
+
+    command("list", commands.list_games, "the games, their presets and the bots")
+
+    rules_cmd = command("rules", commands.rules, "a summary of a game's rules")
+    rules_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+
+    play_cmd = command("play", play.run, "play a game against bots, or watch bots play")
+    play_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    play_cmd.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="who sits where, seat 0 first: bot names and 'human' (or 'you') for your seat; "
+        "missing seats repeat the bot names in turn (default: you in seat 0, greedy bots); "
+        "without a human seat the bots play each other",
+    )
+    play_cmd.add_argument(
+        "--seed", type=int, metavar="N", help="the game's seed (default: a new one, printed)"
+    )
+    play_cmd.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write the game record here (a game with you: default GAME-SEED.json)",
+    )
+    play_cmd.add_argument("--quiet", action="store_true", help="bots only: print only the result")
+    play_cmd.add_argument(
+        "--think-limit",
+        type=_positive_float,
+        default=play.DEFAULT_THINK_LIMIT,
+        metavar="S",
+        help="with you: the longest a bot may think about one move, in seconds "
+        f"(default {play.DEFAULT_THINK_LIMIT:g})",
+    )
+    add_config_flags(play_cmd)
+
+    sim_cmd = command("simulate", simulate.run, "play many games between bots; a results table")
+    sim_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    sim_cmd.add_argument(
+        "--bots",
+        required=True,
+        metavar="NAMES",
+        help="bot names, seat 0 first; missing seats repeat them in turn; seats rotate "
+        "from game to game",
+    )
+    sim_cmd.add_argument(
+        "--games",
+        type=int,
+        required=True,
+        metavar="N",
+        help="how many games (a multiple of the seat count)",
+    )
+    sim_cmd.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes: 1 plays in this process (default), 0 one per core",
+    )
+    sim_cmd.add_argument("--seed", type=int, default=0, metavar="N", help="the seed (default 0)")
+    sim_cmd.add_argument(
+        "--records", type=Path, metavar="FILE", help="write every game's record, one JSON a line"
+    )
+    sim_cmd.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar on stderr: auto draws it on a terminal, and as lines on long runs",
+    )
+    add_config_flags(sim_cmd)
+
+    replay_cmd = command("replay", replay.run, "replay a stored game record")
+    replay_cmd.add_argument("file", type=Path, metavar="FILE", help="a record written by 'play'")
+    replay_cmd.add_argument(
+        "--step", action="store_true", help="one move at a time: Enter/n, b, a number, q"
+    )
+    replay_cmd.add_argument(
+        "--view",
+        type=int,
+        metavar="SEAT",
+        help="draw the tables as this seat saw them (default: everything)",
+    )
+
+    bench_cmd = command(
+        "bench", commands.bench, "time random playouts (against python-chess) and JSON"
+    )
+    bench_cmd.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"the whole run's time budget, roughly (default {DEFAULT_SECONDS:g})",
+    )
+    bench_cmd.add_argument(
+        "--game", action="append", metavar="NAME", help="measure only this game (repeatable)"
+    )
+    output = bench_cmd.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the results as JSON")
+    output.add_argument(
+        "--markdown", action="store_true", help="print the tables as Markdown (docs/performance.md)"
+    )
+    return parser

@@ -1,0 +1,85 @@
+"""The small commands: ``list``, ``rules`` and ``bench``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from importlib import resources
+from typing import Any
+
+from cardgames.bots import BOT_NAMES
+from cardgames.cli.console import Console
+from cardgames.cli.options import GAME_OPTIONS, HUMAN_NAMES
+from cardgames.errors import CardgamesError, InvalidConfigError
+from cardgames.game import Game
+from cardgames.registry import GAMES, get_game
+
+__all__ = ["RULES_FILE", "bench", "list_games", "player_counts", "rules", "rules_text"]
+
+#: The rules summary in each game's subpackage.
+RULES_FILE = "RULES.md"
+
+
+def list_games(args: argparse.Namespace, console: Console) -> int:
+    """``cardgames list``: the games, their player counts and presets, and the bots."""
+    for name, game in GAMES.items():
+        presets = ", ".join(game.presets)
+        console.say(f"{name}: {player_counts(game)} players; presets: {presets}")
+    console.say(f"bots: {', '.join(BOT_NAMES)}; a person plays the seat named {HUMAN_NAMES[0]}")
+    return 0
+
+
+def player_counts(game: Game[Any, Any, Any, Any]) -> str:
+    """How many players the game's presets seat: ``2``, ``2 or 4``, ``2-4``."""
+    counts = sorted({game.num_players(config) for config in game.presets.values()})
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
+
+
+def rules_text(game: Game[Any, Any, Any, Any]) -> str:
+    """The game's rules summary, shipped with the package as ``cardgames/<game>/RULES.md``."""
+    try:
+        return resources.files(f"cardgames.{game.name}").joinpath(RULES_FILE).read_text("utf-8")
+    except (ModuleNotFoundError, OSError):
+        raise CardgamesError(f"no rules summary is installed for {game.name}") from None
+
+
+def rules(args: argparse.Namespace, console: Console) -> int:
+    """``cardgames rules GAME``: the rules summary, then the game's presets and flags."""
+    game = get_game(args.game)
+    console.say(rules_text(game).rstrip())
+    console.say()
+    console.say(f"Presets (--preset): {', '.join(game.presets)}")
+    flags = GAME_OPTIONS.get(game.name, ())
+    if flags:
+        console.say(f"Options of 'cardgames play {game.name}': {', '.join(flags)}")
+    console.say(f"The full rules: docs/rules/{game.name}.md in the project's repository.")
+    return 0
+
+
+def bench(args: argparse.Namespace, console: Console) -> int:
+    """``cardgames bench``: time random playouts and JSON round trips; progress on stderr."""
+    from cardgames import bench as measuring  # only this command needs it
+
+    if not args.seconds > 0:
+        raise InvalidConfigError(f"--seconds must be positive, got {args.seconds:g}")
+    names: list[str] = args.game or list(GAMES)
+    games = [get_game(name) for name in dict.fromkeys(names)]
+    start = time.perf_counter()
+
+    def progress(message: str) -> None:
+        console.note(f"{time.perf_counter() - start:5.1f} s  {message}")
+
+    if measuring.chess_version() is None and (args.json or args.markdown):
+        console.note(measuring.NO_CHESS)  # the text report says so itself
+    report = measuring.measure(games, args.seconds, progress=progress)
+    if args.json:
+        console.say(measuring.render_json(report))
+    elif args.markdown:
+        console.say(measuring.render_markdown(report))
+    else:
+        console.say(measuring.render_text(report))
+    return 0

@@ -1,0 +1,437 @@
+"""``cardgames play``: a person against bots at the terminal, or bots against each other.
+
+With a ``human`` (or ``you``) entry in ``--bots``, or no ``--bots`` at all, a person plays that
+seat. Before each of the person's decisions the table is drawn from the person's view (never
+from the state), and the legal moves are listed with numbers. The person answers with a number,
+with a move in the game's notation, or with one of the commands of ``help``.
+
+What the bots play is printed as it happens, but only what the person could see: a bot's move
+is shown when the person's view after it tells it apart from the bot's other legal moves, as
+"a move you cannot see" when it does not, and as "a hidden decision" when the person's view
+does not even say whose decision it is. ``undo`` goes back to the person's previous decision,
+bots' generators included, so the same answers replay the same game. A decision with a single
+legal move is made for the person, and listed as their only move.
+
+The record is saved when the game ends, when the person quits and at the end of input: to
+``--out``, or to ``GAME-SEED.json`` in the current directory (a free name, printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import random
+import secrets
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardgames import arena
+from cardgames.bots import Bot, make_bot
+from cardgames.cli import text
+from cardgames.cli.console import Console
+from cardgames.cli.options import HUMAN, config_from_args, seat_entries
+from cardgames.errors import CardgamesError, IllegalMoveError
+from cardgames.game import Game
+from cardgames.record import GameRecord
+from cardgames.registry import get_game
+
+__all__ = ["DEFAULT_THINK_LIMIT", "HELP", "run"]
+
+#: The longest a bot may think about one move in a person's game, in seconds, by default.
+DEFAULT_THINK_LIMIT = 60.0
+#: After this long a bot's thinking is announced, so the person knows the program is working.
+THINKING_NOTICE = 1.0
+#: The largest seed ``play`` picks when none is given (small, to be easy to type again).
+SEED_RANGE = 1_000_000
+#: Exit status when the input ends before the game does.
+EXIT_END_OF_INPUT = 1
+
+#: What ``help`` prints during a person's game.
+HELP = """\
+Answer with:
+  NUMBER     play the move with that number
+  NOTATION   play the move written as the list shows it (e.g. the words after the number)
+  moves      list your legal moves again
+  table      draw the table again
+  undo       go back to your previous decision (the bots' moves since then are undone too)
+  help       this text
+  quit       leave the game; the moves so far are saved
+The end of input (Ctrl-D) leaves the game too."""
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """Play the game that ``args`` describe; the exit status."""
+    game = get_game(args.game)
+    config = config_from_args(game, args)
+    entries = seat_entries(args.bots, game.num_players(config))
+    seed = args.seed if args.seed is not None else secrets.randbelow(SEED_RANGE)
+    if HUMAN not in entries:
+        return _bots_only(game, config, entries, seed, args, console)
+    if args.quiet:
+        raise CardgamesError("--quiet is for games between bots: a person needs to see the table")
+    table = _PersonGame(
+        game,
+        config,
+        entries,
+        seed=seed,
+        console=console,
+        think_limit=args.think_limit,
+    )
+    return table.play(args.out)
+
+
+# --- bots only ----------------------------------------------------------------------------------
+
+
+def _bots_only(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    entries: Sequence[str],
+    seed: int,
+    args: argparse.Namespace,
+    console: Console,
+) -> int:
+    bots = [make_bot(name, game) for name in entries]
+    labels = text.labels(game, config, [arena.bot_name(bot) for bot in bots])
+    if not args.quiet:
+        console.say(text.header(game.name, seed, labels))
+    final: list[Any] = []
+
+    def on_move(number: int, player: int, move: Any, state: Any) -> None:
+        final[:] = [state]
+        if not args.quiet:
+            console.say(text.move_line(number, player, labels, game.format_move(move)))
+
+    record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
+    if not args.quiet:
+        console.say(game.render(final[0] if final else record.final_state()))
+    for line in text.outcome_lines(record.outcome, labels):
+        console.say(line)
+    if args.out is not None:
+        _write(record, args.out)
+        if not args.quiet:
+            console.say(f"record written to {args.out}")
+    return 0
+
+
+# --- a person's game ----------------------------------------------------------------------------
+
+
+class _End(enum.Enum):
+    """How a person's game stopped."""
+
+    OVER = "over"
+    QUIT = "quit"
+    END_OF_INPUT = "end of input"
+
+
+class _Undo:
+    """The person asked to go back to their previous decision."""
+
+
+_UNDO = _Undo()
+
+
+@attrs.frozen
+class _Snapshot:
+    """Everything needed to go back to one of the person's decisions."""
+
+    state: Any
+    moves: int
+    rngs: tuple[Any, ...]  # each seat's generator state
+
+
+class _PersonGame:
+    """One game of a person against bots, played through a :class:`Console`."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        config: Any,
+        entries: Sequence[str],
+        *,
+        seed: int,
+        console: Console,
+        think_limit: float,
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.console = console
+        self.think_limit = think_limit
+        self.me = list(entries).index(HUMAN)
+        self.bots: dict[int, Bot[Any, Any]] = {
+            seat: make_bot(name, game) for seat, name in enumerate(entries) if name != HUMAN
+        }
+        names = [
+            HUMAN if seat == self.me else arena.bot_name(self.bots[seat])
+            for seat in range(len(entries))
+        ]
+        self.players = tuple(names)
+        seat_names = game.seat_names(config)
+        self.seat_name = seat_names[self.me]
+        self.labels = tuple(
+            f"{seat_names[s]} (you)" if s == self.me else f"{seat_names[s]} ({names[s]})"
+            for s in range(len(entries))
+        )
+        self.state = game.new_game(config, seed=seed)
+        self.rngs = [arena.bot_rng(seed, seat) for seat in range(len(entries))]
+        self.moves: list[Any] = []
+        self.snapshots: list[_Snapshot] = []
+
+    # The game --------------------------------------------------------------------------------
+
+    def play(self, out: Path | None) -> int:
+        """Play to the end (or until the person leaves), save the record; the exit status."""
+        game, console = self.game, self.console
+        console.say(text.header(game.name, self.seed, self.labels))
+        console.say(
+            f"You play {self.seat_name}, seat {self.me}. Seed {self.seed}: the same seed "
+            "and answers replay this game. Type 'help' for the commands."
+        )
+        try:
+            end = self._loop()
+        except KeyboardInterrupt:
+            path = self._save(out)
+            raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
+        except CardgamesError as exc:
+            path = self._save(out)
+            raise CardgamesError(f"{exc}; the game so far is saved in {path}") from None
+        path = self._save(out)
+        if end is _End.OVER:
+            console.say()
+            console.say(game.render(game.view(self.state, self.me)))
+            outcome = game.outcome(self.state)
+            for line in text.outcome_lines(outcome, self.labels):
+                console.say(line)
+            if outcome is not None:
+                console.say(_verdict(outcome.winners, outcome.is_draw, self.me))
+            console.say(f"record written to {path}")
+            return 0
+        stopped = f"the game stops after {len(self.moves)} moves; the record is in {path}"
+        if end is _End.QUIT:
+            console.say(stopped)
+            return 0
+        console.note(f"cardgames: end of input: {stopped}")
+        return EXIT_END_OF_INPUT
+
+    def _loop(self) -> _End:
+        game = self.game
+        limit = game.max_decisions(self.config)
+        while (player := game.current_player(self.state)) is not None:
+            if len(self.moves) > limit:
+                raise CardgamesError(
+                    f"{game.name} did not end within its bound of {limit} decisions"
+                )
+            if player != self.me:
+                self._bot_turn(player)
+                continue
+            legal = game.legal_moves(self.state)
+            if len(legal) == 1:  # nothing to decide: play it, and say so
+                self._play_own(player, legal[0], " (your only move)")
+                continue
+            self.snapshots.append(
+                _Snapshot(self.state, len(self.moves), tuple(r.getstate() for r in self.rngs))
+            )
+            answer = self._ask(legal)
+            if isinstance(answer, _End):
+                return answer
+            if isinstance(answer, _Undo):
+                self._undo()
+                continue
+            self._play_own(player, answer)
+        return _End.OVER
+
+    def _play_own(self, player: int, move: Any, note: str = "") -> None:
+        self.state = self.game.apply_move(self.state, move)
+        self.moves.append(move)
+        notation = self.game.format_move(move) + note
+        self.console.say(text.move_line(len(self.moves), player, self.labels, notation))
+
+    def _undo(self) -> None:
+        if len(self.snapshots) < 2:
+            self.snapshots.pop()
+            self.console.say("nothing to undo: this is your first decision")
+            return
+        self.snapshots.pop()
+        back = self.snapshots.pop()
+        self.state = back.state
+        del self.moves[back.moves :]
+        for rng, state in zip(self.rngs, back.rngs, strict=True):
+            rng.setstate(state)
+        self.console.say(f"undone: back to your decision at move {back.moves + 1}")
+
+    # The bots ---------------------------------------------------------------------------------
+
+    def _bot_turn(self, player: int) -> None:
+        game, state = self.game, self.state
+        legal = game.legal_moves(state)
+        label = self.labels[player]
+        move = _think(
+            self.bots[player],
+            game.view(state, player),
+            legal,
+            self.rngs[player],
+            limit=self.think_limit,
+            on_slow=lambda: self.console.say(f"      {label} is thinking..."),
+            label=label,
+        )
+        try:
+            after = game.apply_move(state, move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"{label} in seat {player}: {exc}") from None
+        move = next((m for m in legal if m == move), move)
+        self.moves.append(move)
+        self.console.say(self._public_line(player, state, move, after, legal))
+        self.state = after
+
+    def _public_line(
+        self, player: int, before: Any, move: Any, after: Any, legal: Sequence[Any]
+    ) -> str:
+        """The line the person sees about a bot's move: no more than their view tells."""
+        game, me, number = self.game, self.me, len(self.moves)
+        if getattr(game.view(before, me), "to_move", player) != player:
+            return f"{number:4d}. a hidden decision"
+        seen = game.view(after, me)
+        if any(game.view(game.apply_move(before, m), me) == seen for m in legal if m != move):
+            return text.move_line(number, player, self.labels, "a move you cannot see")
+        return text.move_line(number, player, self.labels, game.format_move(move))
+
+    # The person -------------------------------------------------------------------------------
+
+    def _show(self, legal: Sequence[Any]) -> None:
+        game, console = self.game, self.console
+        console.say()
+        console.say(game.render(game.view(self.state, self.me)))
+        console.say()
+        console.say(f"move {len(self.moves) + 1}: your turn ({self.seat_name})")
+        self._list(legal)
+
+    def _list(self, legal: Sequence[Any]) -> None:
+        for line in text.numbered([self.game.format_move(m) for m in legal]):
+            self.console.say(line)
+
+    def _ask(self, legal: Sequence[Any]) -> Any:
+        """The person's move, ``_UNDO`` or how the game ends; asks until the answer is usable."""
+        console = self.console
+        self._show(legal)
+        while True:
+            answer = console.ask(f"move {len(self.moves) + 1}> ")
+            if answer is None:
+                return _End.END_OF_INPUT
+            word = answer.lower()
+            if not word:
+                continue
+            if word in ("help", "h", "?"):
+                console.say(HELP)
+            elif word in ("moves", "m"):
+                self._list(legal)
+            elif word in ("table", "t"):
+                self._show(legal)
+            elif word in ("undo", "u"):
+                return _UNDO
+            elif word in ("quit", "q", "exit"):
+                confirm = console.ask("leave the game unfinished? [y/N] ")
+                if confirm is None or confirm.lower() in ("y", "yes"):
+                    return _End.QUIT
+            elif word.isdigit():
+                number = int(word)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                console.say(f"no move {number}: choose 1-{len(legal)}, or type 'help'")
+            else:
+                move = self._parse(answer, legal)
+                if move is not None:
+                    return move
+
+    def _parse(self, answer: str, legal: Sequence[Any]) -> Any:
+        game = self.game
+        try:
+            move = game.parse_move(game.view(self.state, self.me), answer)
+        except (CardgamesError, ValueError) as exc:
+            self.console.say(f"not a move: {exc}; type 'help' for the commands")
+            return None
+        found = next((m for m in legal if m == move), None)
+        if found is None:
+            self.console.say(f"not legal now: {game.format_move(move)}")
+        return found
+
+    # The record -------------------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game so far (``outcome`` is ``None`` while it is not over)."""
+        return GameRecord(
+            game=self.game.name,
+            config=self.config,
+            seed=self.seed,
+            moves=tuple(self.moves),
+            players=self.players,
+            outcome=self.game.outcome(self.state),
+        )
+
+    def _save(self, out: Path | None) -> Path:
+        path = out if out is not None else _free_name(f"{self.game.name}-{self.seed}", ".json")
+        _write(self.record(), path)
+        return path
+
+
+def _verdict(winners: frozenset[int], draw: bool, me: int) -> str:
+    if me in winners:
+        return "you win" if len(winners) == 1 else "your side wins"
+    return "a draw" if draw else "you lose"
+
+
+def _think(
+    bot: Bot[Any, Any],
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    *,
+    limit: float,
+    on_slow: Callable[[], object],
+    label: str,
+) -> Any:
+    """The bot's choice, made in a helper thread so that a slow bot cannot hang the terminal.
+
+    ``on_slow()`` is called once if the bot takes longer than ``THINKING_NOTICE``; a bot that
+    has not answered after ``limit`` seconds ends the game with a ``CardgamesError``.
+    """
+    answer: list[Any] = []
+    failure: list[BaseException] = []
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            answer.append(bot.choose(view, legal, rng))
+        except BaseException as exc:  # handed to the waiting thread, which raises it
+            failure.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=work, name=f"cardgames bot {label}", daemon=True).start()
+    notice = THINKING_NOTICE if limit > THINKING_NOTICE else None
+    if notice is not None and not done.wait(notice):
+        on_slow()
+    if not done.wait(limit - (notice or 0.0)):
+        raise CardgamesError(f"{label} did not choose a move within {limit:g} s")
+    if failure:
+        raise failure[0]
+    return answer[0]
+
+
+def _free_name(stem: str, suffix: str) -> Path:
+    """``stem + suffix`` in the current directory, numbered (``-2``, ``-3``...) if taken."""
+    path = Path(stem + suffix)
+    number = 2
+    while path.exists():
+        path = Path(f"{stem}-{number}{suffix}")
+        number += 1
+    return path
+
+
+def _write(record: GameRecord, path: Path) -> None:
+    path.write_text(record.to_json() + "\n", encoding="utf-8")

@@ -1,0 +1,141 @@
+"""``cardgames replay FILE``: print a stored game whole, or step through it with ``--step``.
+
+The record is checked before anything is shown: it must load (``SerializationError``), every
+move must be legal (``IllegalMoveError`` naming the move) and the replayed outcome must be the
+stored one. Stepping is asked for with ``--step`` rather than guessed from the terminal, so the
+same command prints the same text wherever it runs; ``--view SEAT`` draws every table as that
+seat saw it instead of the whole state.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.cli import text
+from cardgames.cli.console import Console
+from cardgames.errors import CardgamesError, InvalidPlayerError
+from cardgames.game import Game
+from cardgames.record import GameRecord
+from cardgames.registry import get_game
+
+__all__ = ["STEP_HELP", "run"]
+
+#: What ``help`` prints while stepping through a record.
+STEP_HELP = """\
+  n or Enter  next move        b  back one move
+  NUMBER      jump to the table after that move (0: the start)
+  e           the end          q  quit"""
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """Replay the record that ``args.file`` names; the exit status."""
+    record = GameRecord.from_json(args.file.read_bytes())
+    game = get_game(record.game)
+    states = record.states()
+    replayed = game.outcome(states[-1])
+    if replayed != record.outcome:
+        raise CardgamesError(
+            f"the replayed outcome ({text.outcome_summary(replayed)}) differs from the stored "
+            f"one ({text.outcome_summary(record.outcome)})"
+        )
+    seats = game.num_players(record.config)
+    if args.view is not None and not 0 <= args.view < seats:
+        raise InvalidPlayerError(f"--view: no seat {args.view}; seats are 0-{seats - 1}")
+    replay = _Replay(game, record, states, console, args.view)
+    if args.step:
+        replay.step()
+    else:
+        replay.whole()
+    return 0
+
+
+class _Replay:
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        record: GameRecord,
+        states: Sequence[Any],
+        console: Console,
+        view: int | None,
+    ) -> None:
+        self.game = game
+        self.record = record
+        self.states = states
+        self.console = console
+        self.seat = view
+        self.labels = text.labels(game, record.config, record.players)
+
+    def _table(self, index: int) -> str:
+        state = self.states[index]
+        if self.seat is None:
+            return self.game.render(state)
+        return self.game.render(self.game.view(state, self.seat))
+
+    def _move(self, number: int) -> str:
+        before = self.states[number - 1]
+        player = self.game.current_player(before)
+        return text.move_line(
+            number, player, self.labels, self.game.format_move(self.record.moves[number - 1])
+        )
+
+    def _end(self) -> None:
+        for line in text.outcome_lines(self.record.outcome, self.labels):
+            self.console.say(line)
+
+    def whole(self) -> None:
+        """Every move, the final table and the result."""
+        say = self.console.say
+        say(text.header(self.record.game, self.record.seed, self.labels))
+        for number in range(1, len(self.states)):
+            say(self._move(number))
+        say(self._table(-1))
+        self._end()
+        say("the replayed outcome matches the stored outcome")
+
+    def step(self) -> None:
+        """Show one table at a time and read where to go next."""
+        console = self.console
+        last = len(self.states) - 1
+        console.say(text.header(self.record.game, self.record.seed, self.labels))
+        console.say(f"{last} moves. Commands:")
+        console.say(STEP_HELP)
+        at = 0
+        while True:
+            console.say()
+            console.say(self._move(at) if at else "the start")
+            console.say(self._table(at))
+            if at == last:
+                self._end()
+            while True:
+                answer = console.ask(f"[{at}/{last}] ")
+                if answer is None or answer.lower() in ("q", "quit"):
+                    return
+                target = self._target(answer.lower(), at, last)
+                if target is not None:
+                    break
+            at = target
+
+    def _target(self, answer: str, at: int, last: int) -> int | None:
+        """Where ``answer`` goes from move ``at``, or ``None`` (after saying why) to ask again."""
+        say = self.console.say
+        if answer in ("", "n", "next"):
+            if at < last:
+                return at + 1
+            say("this is the end of the game: b goes back, q quits")
+        elif answer in ("b", "back"):
+            if at > 0:
+                return at - 1
+            say("this is the start of the game")
+        elif answer in ("e", "end"):
+            return last
+        elif answer.isdigit():
+            if int(answer) <= last:
+                return int(answer)
+            say(f"no move {answer}: the game has moves 1-{last}")
+        elif answer in ("h", "help", "?"):
+            say(STEP_HELP)
+        else:
+            say(f"unknown command {answer!r}; type help")
+        return None

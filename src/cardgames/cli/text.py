@@ -1,0 +1,82 @@
+"""The lines the commands print about seats, moves and results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.game import Game, Outcome
+
+__all__ = [
+    "header",
+    "labels",
+    "move_line",
+    "numbered",
+    "outcome_lines",
+    "outcome_summary",
+    "seat",
+]
+
+
+def labels(game: Game[Any, Any, Any, Any], config: Any, players: Sequence[str]) -> tuple[str, ...]:
+    """Each seat as the rules name it, with who played it: ``red (greedy)``."""
+    seats = game.seat_names(config)
+    return tuple(
+        f"{seats[p]} ({players[p]})" if p < len(players) else seats[p] for p in range(len(seats))
+    )
+
+
+def seat(player: int | None, players: Sequence[str]) -> str:
+    """The label of ``player``, or ``nobody``."""
+    if player is None:
+        return "nobody"
+    return players[player] if player < len(players) else f"player {player}"
+
+
+def header(game: str, seed: int, players: Sequence[str]) -> str:
+    """The first line of a game: ``alethi, seed 7: red (greedy), blue (random)``."""
+    seats = ", ".join(seat(p, players) for p in range(len(players)))
+    return f"{game}, seed {seed}: {seats}"
+
+
+def move_line(number: int, player: int | None, players: Sequence[str], notation: str) -> str:
+    """One move of a game: ``  12. red (greedy): throw knight 0,2``."""
+    return f"{number:4d}. {seat(player, players)}: {notation}"
+
+
+def _winners(outcome: Outcome, players: Sequence[str]) -> str:
+    if outcome.winners:
+        return ", ".join(seat(p, players) for p in sorted(outcome.winners))
+    return "none (a draw)" if outcome.is_draw else "none (every player loses)"
+
+
+def outcome_lines(outcome: Outcome | None, players: Sequence[str]) -> list[str]:
+    """``result: ...`` and ``winners: ...``, or that the game is not over."""
+    if outcome is None:
+        return ["result: the game is not over"]
+    return [f"result: {outcome.reason}", f"winners: {_winners(outcome, players)}"]
+
+
+def outcome_summary(outcome: Outcome | None) -> str:
+    """An outcome in a few words, for error messages."""
+    if outcome is None:
+        return "not over"
+    winners = ", ".join(str(p) for p in sorted(outcome.winners)) or "none"
+    return f"{outcome.reason}; winners: {winners}"
+
+
+def numbered(items: Sequence[str], width: int = 100) -> list[str]:
+    """``items`` numbered ``1)``, ``2)``... one a line; long lists of short items go in columns."""
+    cells = [f"{number:>{len(str(len(items)))}}) {item}" for number, item in enumerate(items, 1)]
+    widest = max((len(cell) for cell in cells), default=0) + 3
+    columns = max(1, width // widest) if len(cells) > 12 else 1
+    if columns == 1:
+        return ["  " + cell for cell in cells]
+    rows = -(-len(cells) // columns)
+    return [
+        "  "
+        + "".join(
+            cells[r + c * rows].ljust(widest) for c in range(columns) if r + c * rows < len(cells)
+        ).rstrip()
+        for r in range(rows)
+    ]
