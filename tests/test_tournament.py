@@ -134,9 +134,12 @@ def test_each_game_has_its_own_seed_from_the_tournament_seed(serial: TournamentR
 
 
 def test_a_local_process_pool_gives_the_serial_results(serial: TournamentResult) -> None:
-    """``jobs=2`` (two worker processes, games sent in batches) changes nothing in the result."""
+    """``jobs=2`` (two worker processes, games sent in batches) and ``jobs=0`` (one per core)
+    change nothing in the result; nor does passing the game object instead of its name."""
     assert tournament("alethi", BOTS, games=GAMES, seed=SEED, jobs=2) == serial
     assert tournament("alethi", BOTS, games=GAMES, seed=SEED, jobs=2, batch_size=3) == serial
+    assert tournament(alethi.GAME, BOTS, games=GAMES, seed=SEED, jobs=0) == serial
+    assert tournament(alethi.GAME, BOTS, games=GAMES, seed=SEED) == serial
 
 
 def test_any_executor_gives_the_serial_results(serial: TournamentResult) -> None:
