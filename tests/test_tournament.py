@@ -419,6 +419,25 @@ def test_an_executor_and_jobs_together_are_refused() -> None:
         tournament("alethi", BOTS, games=2, executor=pool, jobs=2)
 
 
+def test_an_executor_that_refuses_work_gives_a_library_error() -> None:
+    """An executor already shut down refuses the games: a ``CardgamesError`` says so."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    pool.shutdown()
+    with pytest.raises(CardgamesError, match="the executor refused the games: RuntimeError"):
+        tournament("alethi", BOTS, games=2, executor=pool)
+
+
+def test_an_executor_that_fails_gives_a_library_error() -> None:
+    """A caller's process pool cannot send a bot that does not pickle: the error names the games
+    that were lost and the executor's reason."""
+    bots: list[Bot[Any, Any] | str] = [Unpicklable(), "random"]
+    with (
+        concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool,
+        pytest.raises(CardgamesError, match=r"^games 0 to 1: the executor failed: .*pickle"),
+    ):
+        tournament("alethi", bots, games=2, executor=pool, batch_size=2)
+
+
 def test_an_illegal_move_names_the_game_and_its_seed() -> None:
     """The cheat plays illegally only in seat 1, which rotation gives it in game 1: the error is
     the arena's ``IllegalMoveError`` with the game's number and seed in front."""
