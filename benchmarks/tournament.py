@@ -17,12 +17,14 @@ average before and after is printed too: with more runnable processes than cores
 less than the cores it was given and the ratio understates it. The processor time of each (best
 round, the pool's worker processes included) shows what the pool costs in extra work, whatever
 the load: the speed-up on idle cores can not exceed ``jobs`` times serial over pool processor
-time.
+time. Each round also times plain arithmetic serially and on as many processes (the
+``machine`` line): the speed-up the machine itself allowed, to read the ratio against.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import resource
@@ -60,6 +62,30 @@ def timed(args: argparse.Namespace, jobs: int) -> tuple[float, float, Tournament
     return time.perf_counter() - start, cpu_seconds() - cpu, result
 
 
+def spin(steps: int) -> int:
+    """Pure arithmetic for ``steps`` steps: work that any number of cores shares perfectly."""
+    total = 0
+    for i in range(steps):
+        total += i * i
+    return total
+
+
+def machine_speedup(jobs: int, steps: int = 4_000_000) -> float:
+    """How much faster ``jobs`` copies of :func:`spin` run on a pool of ``jobs`` processes than
+    one after another: the cores the machine gives this program right now (``jobs`` when idle,
+    less when other programs share the machine)."""
+    start = time.perf_counter()
+    for _ in range(jobs):
+        spin(steps)
+    alone = time.perf_counter() - start
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool.submit(spin, 1).result()  # the workers are started before the clock
+        start = time.perf_counter()
+        list(pool.map(spin, [steps] * jobs))
+        together = time.perf_counter() - start
+    return alone / together
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -86,8 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pool_times: list[float] = []
     serial_cpu: list[float] = []
     pool_cpu: list[float] = []
+    machine: list[float] = []
     reference: TournamentResult | None = None
     for round_number in range(args.rounds):
+        machine.append(machine_speedup(args.jobs))
         order = (1, args.jobs) if round_number % 2 == 0 else (args.jobs, 1)
         for jobs in order:
             seconds, cpu, result = timed(args, jobs)
@@ -120,6 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         "serial_cpu_s": round(min(serial_cpu), 3),
         "pool_cpu_s": round(min(pool_cpu), 3),
+        "ceiling": round(args.jobs * min(serial_cpu) / min(pool_cpu), 2),
+        "machine_speedup": round(statistics.median(machine), 2),
         "target": TARGET,
         "met": serial / pool >= TARGET,
         "results_equal": True,
@@ -144,7 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"processor time {min(serial_cpu):7.2f} s serial, {min(pool_cpu):.2f} s pool "
         f"(all its processes): the pool's own cost is "
-        f"{min(pool_cpu) / min(serial_cpu) - 1:.0%} more work"
+        f"{min(pool_cpu) / min(serial_cpu) - 1:.0%} more work, so on {args.jobs} idle cores "
+        f"the speed-up can reach {figures['ceiling']}x at most"
+    )
+    print(
+        f"machine        {figures['machine_speedup']:7.2f}x  for plain arithmetic on the same "
+        f"number of processes (median of rounds): the cores this run was given"
     )
     print("results        identical")
     print(f"load average   {load_before[0]:.2f} before, {load_after[0]:.2f} after")

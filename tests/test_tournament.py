@@ -66,6 +66,18 @@ class IllegalInSeat:
         return legal_moves[rng.randrange(len(legal_moves))]
 
 
+class Shaky:
+    """Plays a random legal move, but about one move in a hundred answers with a move of
+    nothing; which games fail depends only on the seeds."""
+
+    name = "shaky"
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        if rng.random() < 0.01:
+            return None
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+
 class Crashes:
     """A bot whose own code fails on its first move."""
 
@@ -134,9 +146,12 @@ def test_each_game_has_its_own_seed_from_the_tournament_seed(serial: TournamentR
 
 
 def test_a_local_process_pool_gives_the_serial_results(serial: TournamentResult) -> None:
-    """``jobs=2`` (two worker processes, games sent in batches) changes nothing in the result."""
+    """``jobs=2`` (two worker processes, games sent in batches) and ``jobs=0`` (one per core)
+    change nothing in the result; nor does passing the game object instead of its name."""
     assert tournament("alethi", BOTS, games=GAMES, seed=SEED, jobs=2) == serial
     assert tournament("alethi", BOTS, games=GAMES, seed=SEED, jobs=2, batch_size=3) == serial
+    assert tournament(alethi.GAME, BOTS, games=GAMES, seed=SEED, jobs=0) == serial
+    assert tournament(alethi.GAME, BOTS, games=GAMES, seed=SEED) == serial
 
 
 def test_any_executor_gives_the_serial_results(serial: TournamentResult) -> None:
@@ -416,6 +431,25 @@ def test_an_executor_and_jobs_together_are_refused() -> None:
         tournament("alethi", BOTS, games=2, executor=pool, jobs=2)
 
 
+def test_an_executor_that_refuses_work_gives_a_library_error() -> None:
+    """An executor already shut down refuses the games: a ``CardgamesError`` says so."""
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    pool.shutdown()
+    with pytest.raises(CardgamesError, match="the executor refused the games: RuntimeError"):
+        tournament("alethi", BOTS, games=2, executor=pool)
+
+
+def test_an_executor_that_fails_gives_a_library_error() -> None:
+    """A caller's process pool cannot send a bot that does not pickle: the error names the games
+    that were lost and the executor's reason."""
+    bots: list[Bot[Any, Any] | str] = [Unpicklable(), "random"]
+    with (
+        concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool,
+        pytest.raises(CardgamesError, match=r"^games 0 to 1: the executor failed: .*pickle"),
+    ):
+        tournament("alethi", bots, games=2, executor=pool, batch_size=2)
+
+
 def test_an_illegal_move_names_the_game_and_its_seed() -> None:
     """The cheat plays illegally only in seat 1, which rotation gives it in game 1: the error is
     the arena's ``IllegalMoveError`` with the game's number and seed in front."""
@@ -426,32 +460,37 @@ def test_an_illegal_move_names_the_game_and_its_seed() -> None:
         tournament("alethi", [IllegalInSeat(1), "random"], games=4, seed=5)
 
 
+def _kept(path: Path) -> list[GameRecord]:
+    return [GameRecord.from_json(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_failing_game_keeps_the_games_before_it(tmp_path: Path) -> None:
+    """With seed 0 the shaky bot first fails in game 11: serially that game is named, and the
+    records file holds exactly the eleven games before it."""
+    seeds = game_seeds(0, 40)
+    path = tmp_path / "games.jsonl"
+    with pytest.raises(IllegalMoveError, match=rf"^game 11 \(seed {seeds[11]}\): bot shaky "):
+        tournament("alethi", [Shaky(), "random"], games=40, records=path)
+    assert [r.seed for r in _kept(path)] == list(seeds[:11])
+
+
 def test_a_failing_game_in_the_pool_stops_the_pool(tmp_path: Path) -> None:
-    """From the pool the error names one of the cheat's games (odd numbers) with its seed; the
-    games not started are cancelled, the workers are gone, and the file keeps the games that
-    came before in order."""
-    seeds = game_seeds(5, 40)
+    """From the pool the error names a failing game (11 or a later one, whichever comes back
+    first) with its seed; the games not started are cancelled, the workers are gone, and the
+    file holds games in order from 0, none from game 10's batch on."""
+    seeds = game_seeds(0, 40)
     others = set(multiprocessing.active_children())  # a Dask cluster's workers, say
     path = tmp_path / "games.jsonl"
     with pytest.raises(IllegalMoveError) as caught:
-        tournament(
-            "alethi",
-            [IllegalInSeat(1), "random"],
-            games=40,
-            seed=5,
-            jobs=2,
-            batch_size=2,
-            records=path,
-        )
-    found = re.match(r"game (\d+) \(seed (\d+)\): bot cheat in seat 1", str(caught.value))
+        tournament("alethi", [Shaky(), "random"], games=40, jobs=2, batch_size=2, records=path)
+    found = re.match(r"game (\d+) \(seed (\d+)\): bot shaky in seat", str(caught.value))
     assert found is not None
-    number = int(found[1])
-    assert number % 2 == 1
-    assert int(found[2]) == seeds[number]
+    assert int(found[1]) >= 11
+    assert int(found[2]) == seeds[int(found[1])]
     assert set(multiprocessing.active_children()) <= others
-    kept = [GameRecord.from_json(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    kept = _kept(path)
+    assert len(kept) <= 10
     assert [r.seed for r in kept] == list(seeds[: len(kept)])
-    assert len(kept) < number
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -395,13 +395,17 @@ def _run_on(
     On any failure the batches not started yet are cancelled and the error is raised.
     """
     game, config, entries = payload
-    futures = {
-        executor.submit(_play_batch, game, config, entries, batch): index
-        for index, batch in enumerate(batches)
-    }
+    futures: dict[concurrent.futures.Future[list[GameRecord]], int] = {}
     finished: dict[int, list[GameRecord]] = {}
     next_batch = 0
     try:
+        for index, batch in enumerate(batches):
+            try:
+                futures[executor.submit(_play_batch, game, config, entries, batch)] = index
+            except Exception as exc:  # a shut-down executor, say
+                raise CardgamesError(
+                    f"the executor refused the games: {type(exc).__name__}: {exc}"
+                ) from exc
         for future in concurrent.futures.as_completed(futures):
             index = futures[future]
             try:
@@ -410,8 +414,9 @@ def _run_on(
                 raise
             except Exception as exc:  # the executor's own failure: a lost worker, pickling...
                 first, last = batches[index][0][0], batches[index][-1][0]
+                lost = f"game {first}" if first == last else f"games {first} to {last}"
                 raise CardgamesError(
-                    f"games {first} to {last}: the executor failed: {type(exc).__name__}: {exc}"
+                    f"{lost}: the executor failed: {type(exc).__name__}: {exc}"
                 ) from exc
             while next_batch in finished:
                 for (number, _), record in zip(
@@ -462,9 +467,10 @@ def tournament(
 
     A game that fails (a bot's illegal move, a bot's own exception) raises the library's error
     for it, naming the game's number and seed; the games not yet started are cancelled and a
-    local pool is shut down. Bad arguments (an unknown game or bot, the wrong number of bots,
-    ``games`` not a positive multiple of the seats, ``jobs`` below 0...) raise before any game
-    is played, with ``InvalidConfigError`` or ``UnknownNameError``.
+    local pool is shut down. An executor that fails (a lost worker, a bot that does not pickle)
+    raises ``CardgamesError`` naming the games it lost. Bad arguments (an unknown game or bot,
+    the wrong number of bots, ``games`` not a positive multiple of the seats, ``jobs`` below
+    0...) raise before any game is played, with ``InvalidConfigError`` or ``UnknownNameError``.
     """
     the_game = _resolve_game(game)
     cfg = config if config is not None else the_game.config_type()
