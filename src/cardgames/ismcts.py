@@ -193,12 +193,7 @@ class ISMCTSBot:
                 state = apply_move(state, move)
                 path.append(node)
                 moves = legal_moves(state)
-            # Play out at random, up to the limit.
-            steps = 0
-            while steps < PLAYOUT_LIMIT and (moves := legal_moves(state)):
-                state = apply_move(state, moves[randrange(len(moves))])
-                steps += 1
-            result = outcome(state)
+            result = outcome(self._play_out(state, rng))
             if result is None:
                 for visited in path:
                     visited.visits += 1
@@ -218,6 +213,18 @@ class ISMCTSBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root, average
+
+    def _play_out(self, state: Any, rng: random.Random) -> Any:
+        """The state after at most :data:`PLAYOUT_LIMIT` uniformly random moves from ``state``."""
+        legal_moves = self.game.legal_moves
+        apply_move = self.game.apply_move
+        randrange = rng.randrange
+        for _ in range(PLAYOUT_LIMIT):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply_move(state, moves[randrange(len(moves))])
+        return state
 
     def __repr__(self) -> str:
         return (
