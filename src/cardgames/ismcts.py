@@ -71,7 +71,9 @@ class ISMCTSBot:
     ``game`` is a :class:`~cardgames.Game` or its registry name. The search stops after
     ``iterations`` iterations or ``time_budget`` seconds, whichever comes first; at least one of
     the two must be given (``iterations=None, time_budget=...`` searches by the clock alone).
-    ``exploration`` is the UCB constant: higher explores more, 0 only exploits.
+    ``exploration`` is the UCB constant: higher explores more, 0 only exploits. Bad values raise
+    ``InvalidConfigError``; the parameters are kept as attributes of the same names (``game``
+    as the game object).
 
     All of its randomness comes from the ``rng`` passed to :meth:`choose`, so with an iteration
     budget alone a seeded match is repeatable. A time budget makes the number of iterations
