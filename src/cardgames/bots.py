@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames.errors import UnknownBotError
+from cardgames.ismcts import ISMCTSBot
 
 if TYPE_CHECKING:
     from cardgames.game import Game
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 M = TypeVar("M")
@@ -44,13 +45,35 @@ class RandomBot:
 
 
 #: The bot names the arena and the command line understand.
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "ismcts")
 
 
 def make_bot(name: str, game: Game[Any, Any, Any, Any]) -> Bot[Any, Any]:
-    """A fresh bot by name: ``"random"`` or ``"greedy"`` (the game's heuristic bot)."""
+    """A fresh bot by name: ``"random"``, ``"greedy"`` (the game's heuristic bot) or
+    ``"ismcts"`` (an :class:`ISMCTSBot` with its default budget).
+
+    ``"ismcts:N"`` gives an :class:`ISMCTSBot` of ``N`` iterations, ``N`` a positive integer.
+    Any other name raises ``UnknownBotError`` saying which names are known.
+
+    >>> from cardgames.alethi import GAME
+    >>> make_bot("ismcts:50", GAME)
+    ISMCTSBot('alethi', iterations=50, time_budget=None, exploration=0.7)
+    """
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return game.heuristic_bot()
-    raise UnknownBotError(f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)}")
+    if name == "ismcts":
+        return ISMCTSBot(game)
+    base, colon, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
+    if base == "ismcts" and colon:
+        if not (budget.isascii() and budget.isdigit() and int(budget) > 0):
+            raise UnknownBotError(
+                f"bad bot name {name!r}: after 'ismcts:' comes a positive number of "
+                f"iterations, as in 'ismcts:500'"
+            )
+        return ISMCTSBot(game, iterations=int(budget))
+    raise UnknownBotError(
+        f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)} (and 'ismcts:N' for N "
+        f"iterations)"
+    )

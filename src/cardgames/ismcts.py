@@ -1,0 +1,239 @@
+"""Information-set Monte Carlo tree search: a search bot that works for every game.
+
+:class:`ISMCTSBot` searches one tree over the decisions of every player (single-observer ISMCTS,
+after Cowling, Powley and Whitehouse, 2012). Each iteration:
+
+1. **Determinize.** The game's ``resample(view, seed=...)`` deals the cards the bot's player can
+   not see at random, giving one full state that the view could have come from. The seed is
+   drawn from the bot's generator, so the whole search is repeatable.
+2. **Select.** From the root, while every move legal in this determinization already has a
+   node, it takes the move with the best UCB score. A move's exploration term counts the
+   iterations in which the move was *available* (legal in that determinization), not the visits
+   of its parent, since a move of another player is only possible in some deals.
+3. **Expand.** One move not tried yet from the last node gets a node of its own.
+4. **Play out.** Uniformly random moves, at most :data:`PLAYOUT_LIMIT` of them. A game that ends
+   is scored by its outcome's returns. A playout cut short is scored as an average result for
+   every player: the mean return per player of the playouts of this search that did end (so
+   0.5 in a two-player game, 0.5 in doubles where two partners win together, ``1 / players``
+   when one player wins alone). It favours no one, and it is worked out when a node is scored,
+   so playouts cut short early in the search count the same as later ones.
+5. **Back up.** Every node on the path adds the return of the player who chose the move leading
+   to it, so each player's decisions are judged by that player's results.
+
+The move played is the most visited move of the root. Only the view and the legal moves are
+used: the true state never reaches the bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from cardgames.errors import InvalidConfigError
+
+if TYPE_CHECKING:
+    from cardgames.game import Game
+
+__all__ = ["DEFAULT_ITERATIONS", "PLAYOUT_LIMIT", "ISMCTSBot"]
+
+#: The iteration budget of ``ISMCTSBot(game)`` and of ``make_bot("ismcts", game)``.
+DEFAULT_ITERATIONS: Final = 200
+#: The most random decisions a playout makes before it is scored as a draw. Some games run to
+#: hundreds of decisions (a random game of Alakazum! takes about 220); playing every playout to
+#: the end would spend most of the budget far from the decision being searched.
+PLAYOUT_LIMIT: Final = 60
+
+
+class _Node:
+    """One decision reached by a sequence of moves from the root, shared by every deal."""
+
+    __slots__ = ("available", "children", "cut", "player", "total", "visits")
+
+    def __init__(self, player: int | None) -> None:
+        #: Who chose the move that leads here (``None`` at the root).
+        self.player = player
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        #: The sum of ``player``'s returns over the visits whose playout ended the game.
+        self.total = 0.0
+        #: The visits whose playout was cut short (each scored as an average result).
+        self.cut = 0
+        #: Iterations in which the move leading here was legal when its parent was reached.
+        self.available = 0
+
+
+class ISMCTSBot:
+    """Chooses by information-set Monte Carlo tree search over the game's ``resample`` deals.
+
+    ``game`` is a :class:`~cardgames.Game` or its registry name. The search stops after
+    ``iterations`` iterations or ``time_budget`` seconds, whichever comes first; at least one of
+    the two must be given (``iterations=None, time_budget=...`` searches by the clock alone).
+    ``exploration`` is the UCB constant: higher explores more, 0 only exploits. Bad values raise
+    ``InvalidConfigError``; the parameters are kept as attributes of the same names (``game``
+    as the game object).
+
+    All of its randomness comes from the ``rng`` passed to :meth:`choose`, so with an iteration
+    budget alone a seeded match is repeatable. A time budget makes the number of iterations
+    depend on the machine's speed, so games are then not repeatable. The bot keeps nothing from
+    one call to the next, and it pickles (tournaments send bots to worker processes).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any] | str,
+        *,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        time_budget: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if isinstance(game, str):
+            # Imported here: the registry imports every game, and cardgames.bots imports this
+            # module while the package is still loading.
+            from cardgames.registry import get_game
+
+            game = get_game(game)
+        if iterations is not None and (
+            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
+        ):
+            raise InvalidConfigError(
+                f"ISMCTSBot iterations must be a positive int or None, got {iterations!r}"
+            )
+        if time_budget is not None and not (
+            _is_real(time_budget) and math.isfinite(time_budget) and time_budget > 0
+        ):
+            raise InvalidConfigError(
+                f"ISMCTSBot time_budget must be a positive number of seconds or None, "
+                f"got {time_budget!r}"
+            )
+        if iterations is None and time_budget is None:
+            raise InvalidConfigError("ISMCTSBot needs iterations, a time_budget, or both")
+        if not (_is_real(exploration) and math.isfinite(exploration) and exploration >= 0):
+            raise InvalidConfigError(
+                f"ISMCTSBot exploration must be a finite number >= 0, got {exploration!r}"
+            )
+        self.game = game
+        self.iterations = iterations
+        self.time_budget = None if time_budget is None else float(time_budget)
+        self.exploration = float(exploration)
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """The most visited root move of a search from ``view``; one legal move needs none."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        root, average = self._search(view, legal_moves, rng)
+        best, best_key = legal_moves[0], (-1, -math.inf)
+        for move in legal_moves:
+            child = root.children.get(move)
+            if child is None:
+                continue
+            # Most visits first; the better mean score breaks a tie.
+            key = (child.visits, (child.total + child.cut * average) / child.visits)
+            if key > best_key:
+                best, best_key = move, key
+        return best
+
+    def _search(
+        self, view: Any, root_moves: Sequence[Any], rng: random.Random
+    ) -> tuple[_Node, float]:
+        """The tree grown from ``view`` within the budget (at least one iteration), and the
+        average result that scores a playout cut short."""
+        game = self.game
+        resample = game.resample
+        legal_moves = game.legal_moves
+        apply_move = game.apply_move
+        current_player = game.current_player
+        outcome = game.outcome
+        exploration = self.exploration
+        log, sqrt = math.log, math.sqrt
+        randrange = rng.randrange
+        getrandbits = rng.getrandbits
+
+        root = _Node(None)
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        limit = self.iterations
+        done = 0
+        # The mean return per player over the playouts that ended, kept as a sum and a count.
+        ended_sum, ended = 0.0, 0
+        average = 0.0
+        while True:
+            state = resample(view, seed=getrandbits(63))
+            node = root
+            path = [root]
+            moves: Sequence[Any] = root_moves
+            # Select while every legal move has a node; then expand one that has none.
+            while moves:
+                children = node.children
+                untried = []
+                for m in moves:
+                    child = children.get(m)
+                    if child is None:
+                        untried.append(m)
+                    else:
+                        child.available += 1
+                if untried:
+                    move = untried[randrange(len(untried))]
+                    node = children[move] = _Node(current_player(state))
+                    node.available = 1
+                    state = apply_move(state, move)
+                    path.append(node)
+                    break
+                best_score = -math.inf
+                move = moves[0]
+                for m in moves:
+                    child = children[m]
+                    score = (child.total + child.cut * average) / child.visits + exploration * sqrt(
+                        log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best_score, move = score, m
+                node = children[move]
+                state = apply_move(state, move)
+                path.append(node)
+                moves = legal_moves(state)
+            result = outcome(self._play_out(state, rng))
+            if result is None:
+                for visited in path:
+                    visited.visits += 1
+                    visited.cut += 1
+            else:
+                returns = result.returns
+                for visited in path:
+                    visited.visits += 1
+                    if visited.player is not None:
+                        visited.total += returns[visited.player]
+                ended_sum += sum(returns) / len(returns)
+                ended += 1
+                average = ended_sum / ended
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return root, average
+
+    def _play_out(self, state: Any, rng: random.Random) -> Any:
+        """The state after at most :data:`PLAYOUT_LIMIT` uniformly random moves from ``state``."""
+        legal_moves = self.game.legal_moves
+        apply_move = self.game.apply_move
+        randrange = rng.randrange
+        for _ in range(PLAYOUT_LIMIT):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply_move(state, moves[randrange(len(moves))])
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSBot({self.game.name!r}, iterations={self.iterations!r}, "
+            f"time_budget={self.time_budget!r}, exploration={self.exploration!r})"
+        )
+
+
+def _is_real(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
