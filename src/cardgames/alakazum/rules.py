@@ -22,7 +22,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from cardgames._engine import find_move
+from cardgames._engine import find_move, slot_filler
 from cardgames.alakazum.cards import (
     TRAP_KINDS,
     Card,
@@ -202,7 +202,7 @@ class _Fight:
         return fight
 
     def freeze(self) -> Combat:
-        return Combat(
+        return _fill_combat(
             self.attacker,
             self.fighter,
             self.defender,
@@ -220,6 +220,11 @@ class _Fight:
 
 
 _CombatLike = Combat | _Fight
+
+# The values a move ends with are built by setting their slots (see slot_filler): a decision
+# makes a state of thirty-one fields and often a combat.
+_fill_state = slot_filler(State)
+_fill_combat = slot_filler(Combat)
 
 
 class _Draft:
@@ -295,7 +300,7 @@ class _Draft:
         self.moves: tuple[Move, ...] | None = None
 
     def finish(self) -> State:
-        state = State(
+        return _fill_state(
             self.config,
             self.phase,
             self.to_move,
@@ -326,10 +331,9 @@ class _Draft:
             self.failed,
             self.roll,
             self.result,
+            # The next player's moves, when the rules already worked them out to set the phase.
+            _TRUSTED if self.moves is None else self.moves,
         )
-        # The next player's moves, when the rules already worked them out to set the phase.
-        object.__setattr__(state, "_memo", _TRUSTED if self.moves is None else self.moves)
-        return state
 
     # --- chance ---------------------------------------------------------------------------
 
@@ -651,12 +655,13 @@ def _ask_next_doll(d: _Draft, after: int) -> None:
     n = d.config.players
     dolls = _doll_faces(d.config)
     seat = (after + 1) % n
-    while seat != d.active:
+    while dolls and seat != d.active:
         hand = d.hands[seat]
-        if dolls and any(doll in hand for doll in dolls):
-            d.phase = _PHASE_DOLL
-            d.to_move = seat
-            return
+        for doll in dolls:
+            if doll in hand:
+                d.phase = _PHASE_DOLL
+                d.to_move = seat
+                return
         seat = (seat + 1) % n
     move = d.pending
     assert move is not None
