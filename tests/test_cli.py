@@ -215,7 +215,12 @@ def test_help_goes_to_the_given_stdout() -> None:
         (["play", GAME, "--quiet"], "--quiet is for games between bots"),
         (["rules", "nosuchgame"], "unknown game"),
         (["replay", "game.json", "--view", "5"], "no seat 5"),
-        (["bench", "--seconds", "0"], "--seconds must be positive"),
+        (["bench", "--seconds", "0"], "expected a positive, finite number"),
+        (["bench", "--seconds", "inf"], "expected a positive, finite number"),
+        (["play", GAME, "--think-limit", "inf"], "expected a positive, finite number"),
+        (["play", GAME, "--first-player", "\u00b2"], "no seat"),
+        (["play", "alakaslam", "--doubles", "--players", "2"], "--doubles seats 4 players"),
+        (["play", GAME, "--out", "no/such/folder/game.json"], "No such file"),
         (["bench", "--game", "nosuchgame"], "unknown game"),
     ],
 )

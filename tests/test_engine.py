@@ -59,3 +59,24 @@ class _Unslotted:
 def test_slot_filler_refuses_a_class_whose_init_does_more(cls: type) -> None:
     with pytest.raises(TypeError, match="does more on __init__ than set its slots"):
         slot_filler(cls)
+
+
+@attrs.frozen(cache_hash=True)
+class _CachedHash:
+    count: int
+
+
+@attrs.frozen
+class _Base:
+    count: int
+
+
+@attrs.frozen
+class _Derived(_Base):
+    more: int
+
+
+@pytest.mark.parametrize("cls", [_CachedHash, _Derived])
+def test_slot_filler_refuses_a_class_it_could_not_fill_alike(cls: type) -> None:
+    with pytest.raises(TypeError, match="does more on __init__ than set its slots"):
+        slot_filler(cls)

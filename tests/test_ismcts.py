@@ -155,6 +155,12 @@ def test_an_unknown_game_name_is_refused() -> None:
         ISMCTSBot("chess")
 
 
+@pytest.mark.parametrize("game", [None, 3, object()])
+def test_something_not_a_game_is_refused(game: object) -> None:
+    with pytest.raises(InvalidConfigError, match="needs a game or a game's name"):
+        ISMCTSBot(game)  # type: ignore[arg-type]
+
+
 def test_parameters_are_kept_and_shown() -> None:
     bot = ISMCTSBot("lerally", iterations=None, time_budget=1, exploration=2)
     assert bot.game is cardgames.get_game("lerally")

@@ -271,6 +271,9 @@ def test_wilson_interval_edges() -> None:
     narrow = wilson_interval(500, 1000)
     assert narrow[0] < 0.5 < narrow[1]
     assert narrow[1] - narrow[0] < wilson_interval(5, 10)[1] - wilson_interval(5, 10)[0]
+    for wins in (-1, 11):
+        with pytest.raises(ValueError, match="wins must lie between 0 and games"):
+            wilson_interval(wins, 10)
 
 
 def test_standings_count_every_game_of_every_entry(serial: TournamentResult) -> None:
@@ -400,6 +403,7 @@ def test_on_game_hears_of_every_game_in_order(serial: TournamentResult) -> None:
         ({"batch_size": 0}, InvalidConfigError, "batch_size must be at least 1"),
         ({"executor": object()}, InvalidConfigError, "concurrent.futures.Executor"),
         ({"records": 42}, InvalidConfigError, "file name or a text stream"),
+        ({"records": "no/such/folder/games.jsonl"}, InvalidConfigError, "records: cannot write"),
         ({"on_game": "print"}, InvalidConfigError, "on_game must be callable"),
         ({"bots": [Unpicklable(), "random"], "jobs": 2}, InvalidConfigError, "cannot be sent"),
     ],

@@ -102,18 +102,26 @@ def slot_filler(cls: type[S]) -> Callable[..., S]:
     engine that makes a state of thirty fields at every decision spends a good part of the
     decision there. Setting the slots straight costs about half as much and gives an equal
     value. It only stands for ``__init__`` when that does nothing more, so ``cls`` must be a
-    slotted attrs class without defaults made by factories, validators, converters or
-    ``__attrs_post_init__``: checked here, once.
+    slotted attrs class with its own fields only (no base class's), without defaults made by
+    factories, validators, converters, a cached hash or ``__attrs_post_init__``: checked here,
+    once. Fields left out of ``__init__`` are given like the others.
     """
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     names = [field.name for field in fields]
     plain = all(
         field.validator is None
         and field.converter is None
+        and not field.inherited
         and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
         for field in fields
     )
-    if not plain or hasattr(cls, "__attrs_post_init__") or "__slots__" not in vars(cls):
+    own_slots = vars(cls).get("__slots__", ())
+    if (
+        not plain
+        or hasattr(cls, "__attrs_post_init__")
+        or "_attrs_cached_hash" in own_slots
+        or not all(name in own_slots for name in names)
+    ):
         raise TypeError(f"{cls.__name__} does more on __init__ than set its slots")
     # Straight-line code, as attrs itself writes its __init__: a loop over the slots would cost
     # more than it saves.

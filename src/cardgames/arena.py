@@ -161,6 +161,8 @@ def wilson_interval(wins: int, games: int, z: float = _Z95) -> tuple[float, floa
     """
     if games <= 0:
         return 0.0, 1.0
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must lie between 0 and games ({games}), got {wins}")
     p = wins / games
     z2 = z * z
     denominator = 1.0 + z2 / games
@@ -296,16 +298,30 @@ class _RecordSink:
 
     def __enter__(self) -> _RecordSink:
         if isinstance(self._target, str | os.PathLike):
-            self._stream = open(self._target, "w", encoding="utf-8")
+            try:
+                self._stream = open(self._target, "w", encoding="utf-8")
+            except OSError as exc:
+                raise InvalidConfigError(f"records: cannot write {self._target}: {exc}") from None
             self._owned = True
         elif self._target is not None:
             self._stream = self._target
+            # An empty write finds a stream opened for bytes or for reading before any game.
+            self._put("")
         return self
 
     def write(self, record: GameRecord) -> None:
         if self._stream is not None:
-            self._stream.write(record.to_json() + "\n")
+            self._put(record.to_json() + "\n")
+
+    def _put(self, text: str) -> None:
+        assert self._stream is not None
+        try:
+            self._stream.write(text)
             self._stream.flush()
+        except (OSError, TypeError, ValueError) as exc:  # closed, read-only, or a bytes stream
+            raise InvalidConfigError(
+                f"records: cannot write to {self._stream!r}: {type(exc).__name__}: {exc}"
+            ) from None
 
     def __exit__(self, *exc_info: object) -> None:
         if self._owned and self._stream is not None:

@@ -59,6 +59,7 @@ from __future__ import annotations
 import datetime
 import importlib.util
 import json
+import math
 import os
 import platform
 import random
@@ -516,8 +517,8 @@ def measure(
     python-chess is measured alongside when ``chess`` is true and it can be imported.
     ``progress``, if given, hears what is being measured as it starts (for a log on stderr).
     """
-    if not seconds > 0:
-        raise InvalidConfigError(f"the time budget must be positive, got {seconds:g} s")
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise InvalidConfigError(f"the time budget must be positive and finite, got {seconds:g} s")
     if not games:
         raise InvalidConfigError("nothing to measure: no games given")
     tell = progress if progress is not None else _silent

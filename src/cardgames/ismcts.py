@@ -97,6 +97,12 @@ class ISMCTSBot:
             from cardgames.registry import get_game
 
             game = get_game(game)
+        elif not all(
+            hasattr(game, name) for name in ("name", "legal_moves", "apply_move", "outcome")
+        ):
+            raise InvalidConfigError(
+                f"ISMCTSBot needs a game or a game's name, got {type(game).__name__}"
+            )
         if iterations is not None and (
             not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
         ):

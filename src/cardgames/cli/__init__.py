@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -135,8 +136,8 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text}")
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number, got {text}")
     return value
 
 
@@ -239,7 +240,7 @@ def _parser(console: Console) -> _Parser:
     )
     bench_cmd.add_argument(
         "--seconds",
-        type=float,
+        type=_positive_float,
         default=DEFAULT_SECONDS,
         metavar="S",
         help=f"the whole run's time budget, roughly (default {DEFAULT_SECONDS:g})",

@@ -211,10 +211,12 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
                 f"{flag.flag} is not an option of {game.name}; its options: {own}"
             )
         changes.update(change(value, config))
-    # An explicit --players wins over what --doubles implies.
+    # --doubles seats four: an explicit --players may repeat that, not contradict it.
     players = getattr(args, "config_players", None)
-    if players is not None and "players" in changes:
-        changes["players"] = players
+    if players is not None and "players" in changes and changes["players"] != players:
+        raise InvalidConfigError(
+            f"--doubles seats {changes['players']} players, not --players {players}"
+        )
     for field in ("first_player", "first_server"):
         if field in changes:
             changes[field] = _seat_number(game, attrs.evolve(config, **changes), changes[field])
@@ -238,7 +240,7 @@ def _preset(game: Game[Any, Any, Any, Any], preset: str | None) -> Any:
 
 def _seat_number(game: Game[Any, Any, Any, Any], config: Any, text: str) -> int:
     names = game.seat_names(config)
-    if text.isdigit() and int(text) < len(names):
+    if text.isascii() and text.isdigit() and int(text) < len(names):
         return int(text)
     wanted = text.strip().lower()
     for seat, name in enumerate(names):

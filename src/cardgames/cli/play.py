@@ -193,15 +193,22 @@ class _PersonGame:
             f"You play {self.seat_name}, seat {self.me}. Seed {self.seed}: the same seed "
             "and answers replay this game. Type 'help' for the commands."
         )
+        path = out if out is not None else _free_name(f"{game.name}-{self.seed}", ".json")
+        # Written once before the first move, so a file that cannot be written is found before
+        # the person plays a whole game, not after it.
+        self._save(path)
         try:
             end = self._loop()
         except KeyboardInterrupt:
-            path = self._save(out)
+            self._save(path)
             raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
         except CardgamesError as exc:
-            path = self._save(out)
+            self._save(path)
             raise CardgamesError(f"{exc}; the game so far is saved in {path}") from None
-        path = self._save(out)
+        except Exception:
+            self._save(path)  # whatever went wrong, the person's moves are kept
+            raise
+        self._save(path)
         if end is _End.OVER:
             console.say()
             console.say(game.render(game.view(self.state, self.me)))
@@ -338,7 +345,7 @@ class _PersonGame:
                 confirm = console.ask("leave the game unfinished? [y/N] ")
                 if confirm is None or confirm.lower() in ("y", "yes"):
                     return _End.QUIT
-            elif word.isdigit():
+            elif word.isascii() and word.isdigit():
                 number = int(word)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
@@ -373,10 +380,8 @@ class _PersonGame:
             outcome=self.game.outcome(self.state),
         )
 
-    def _save(self, out: Path | None) -> Path:
-        path = out if out is not None else _free_name(f"{self.game.name}-{self.seed}", ".json")
+    def _save(self, path: Path) -> None:
         _write(self.record(), path)
-        return path
 
 
 def _verdict(winners: frozenset[int], draw: bool, me: int) -> str:
@@ -416,7 +421,7 @@ def _think(
     notice = THINKING_NOTICE if limit > THINKING_NOTICE else None
     if notice is not None and not done.wait(notice):
         on_slow()
-    if not done.wait(limit - (notice or 0.0)):
+    if not done.wait(min(limit - (notice or 0.0), threading.TIMEOUT_MAX)):
         raise CardgamesError(f"{label} did not choose a move within {limit:g} s")
     if failure:
         raise failure[0]

@@ -130,7 +130,7 @@ class _Replay:
             say("this is the start of the game")
         elif answer in ("e", "end"):
             return last
-        elif answer.isdigit():
+        elif answer.isascii() and answer.isdigit():
             if int(answer) <= last:
                 return int(answer)
             say(f"no move {answer}: the game has moves 1-{last}")
