@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -36,11 +35,8 @@ from typing import Any
 import attrs
 
 import cardgames
-from cardgames.arena import play
+from cardgames.arena import play, wilson_interval
 from cardgames.bots import make_bot
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959964
 
 
 @attrs.frozen
@@ -103,17 +99,6 @@ def play_one(
     )
 
 
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1 + Z95**2 / games
-    centre = (p + Z95**2 / (2 * games)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, play the games and print the summary."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -153,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     games = len(results)
     wins = sum(r.won for r in results)
-    low, high = wilson(wins, games)
+    low, high = wilson_interval(wins, games)
     score = sum(r.ret for r in results)
     length = sum(r.length for r in results) / games
     bot_ms = _per_decision(

@@ -185,6 +185,13 @@ def test_quit_asks_first(tmp_path: Path) -> None:
     assert len(list(person_decisions(kept.record, 0))) == 1
 
 
+def test_end_of_input_at_the_quit_question_is_end_of_input(tmp_path: Path) -> None:
+    session = run(tmp_path, "alethi", ["quit"], "--first-player", "red")
+    assert session.status == 1
+    assert session.err.startswith("cardgames: end of input: the game stops after ")
+    assert session.record.outcome is None
+
+
 def test_the_person_may_sit_anywhere(tmp_path: Path) -> None:
     session = run(tmp_path, "lerally", ["1"] * 3000, "--players", "3", "--bots", "random,you")
     assert session.status == 0

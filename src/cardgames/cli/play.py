@@ -343,7 +343,9 @@ class _PersonGame:
                 return _UNDO
             elif word in ("quit", "q", "exit"):
                 confirm = console.ask("leave the game unfinished? [y/N] ")
-                if confirm is None or confirm.lower() in ("y", "yes"):
+                if confirm is None:
+                    return _End.END_OF_INPUT
+                if confirm.lower() in ("y", "yes"):
                     return _End.QUIT
             elif word.isascii() and word.isdigit():
                 number = int(word)

@@ -43,17 +43,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
     elif mode == "auto":
         mode = "lines"
     progress = Progress(console, args.games, mode)
-    result = arena.tournament(
-        game,
-        entries,
-        games=args.games,
-        config=config,
-        seed=args.seed,
-        jobs=args.jobs,
-        records=args.records,
-        on_game=progress.game_done,
-    )
-    progress.finish()
+    try:
+        result = arena.tournament(
+            game,
+            entries,
+            games=args.games,
+            config=config,
+            seed=args.seed,
+            jobs=args.jobs,
+            records=args.records,
+            on_game=progress.game_done,
+        )
+    finally:
+        progress.finish()  # ends a bar's line, so an error message starts on a line of its own
     console.say(result.table())
     if args.records is not None:
         console.say(f"records written to {args.records}")
