@@ -384,20 +384,23 @@ def _standings(names: Sequence[str], records: Sequence[GameRecord]) -> tuple[Sta
             else:
                 losses[entry] += 1
     games = len(records)
-    return tuple(
-        Standing(
-            name=names[e],
-            games=games,
-            wins=wins[e],
-            draws=draws[e],
-            losses=losses[e],
-            score=score[e],
-            win_rate=wins[e] / games,
-            low=wilson_interval(wins[e], games)[0],
-            high=wilson_interval(wins[e], games)[1],
+    standings = []
+    for e in range(entries):
+        low, high = wilson_interval(wins[e], games)
+        standings.append(
+            Standing(
+                name=names[e],
+                games=games,
+                wins=wins[e],
+                draws=draws[e],
+                losses=losses[e],
+                score=score[e],
+                win_rate=wins[e] / games,
+                low=low,
+                high=high,
+            )
         )
-        for e in range(entries)
-    )
+    return tuple(standings)
 
 
 def _run_on(
