@@ -158,6 +158,25 @@ def test_outcome_is_well_formed(game: AnyGame, config: Any, played: Played) -> N
 
 
 @each_game
+def test_evaluate_is_a_guess_on_the_scale_of_returns(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """Every state has an evaluation: one value per player, each between 0 and 1, adding up to
+    no more than a winning side could (one player, or two partners of a four-player table); at
+    the end, the outcome's returns."""
+    n = game.num_players(config)
+    for state in states(played):
+        value = game.evaluate(state)
+        assert type(value) is tuple and len(value) == n
+        assert all(type(v) is float and 0.0 <= v <= 1.0 for v in value)
+        assert sum(value) <= max(1.0, n / 2) + 1e-9
+    final = played.steps[-1].state
+    outcome = game.outcome(final)
+    assert outcome is not None
+    assert game.evaluate(final) == outcome.returns
+
+
+@each_game
 def test_other_and_malformed_moves_are_rejected_without_change(
     game: AnyGame, config: Any, played: Played
 ) -> None:

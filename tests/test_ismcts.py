@@ -17,7 +17,7 @@ import pytest
 import cardgames
 from cardgames import Game, InvalidConfigError, InvalidStateError, UnknownBotError, alethi, arena
 from cardgames.bots import BOT_NAMES, ISMCTSBot, RandomBot, make_bot
-from cardgames.ismcts import DEFAULT_ITERATIONS
+from cardgames.ismcts import DEFAULT_ITERATIONS, Playout
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -77,9 +77,10 @@ def test_a_single_legal_move_is_answered_without_searching() -> None:
         """Alethi, except that searching is an error."""
 
         def __getattr__(self, name: str) -> Any:
-            if name == "resample":
-                raise AssertionError("searched with a single legal move")
             return getattr(alethi.GAME, name)
+
+        def resample(self, view: Any, *, seed: int) -> Any:
+            raise AssertionError("searched with a single legal move")
 
     bot = ISMCTSBot(NoResample(), iterations=50)
     state = alethi.new_game(seed=1)
@@ -143,6 +144,8 @@ def test_a_small_search_beats_random_play() -> None:
         ({"exploration": -0.1}, "exploration must be a finite number >= 0"),
         ({"exploration": math.nan}, "exploration must be a finite number >= 0"),
         ({"exploration": None}, "exploration must be a finite number >= 0"),
+        ({"playout": "heuristic"}, "playout must be a Playout or None, got str"),
+        ({"playout": (("random", 5),)}, "playout must be a Playout or None, got tuple"),
     ],
 )
 def test_invalid_parameters_are_config_errors(arguments: dict[str, Any], message: str) -> None:
@@ -165,8 +168,90 @@ def test_parameters_are_kept_and_shown() -> None:
     bot = ISMCTSBot("lerally", iterations=None, time_budget=1, exploration=2)
     assert bot.game is cardgames.get_game("lerally")
     assert (bot.iterations, bot.time_budget, bot.exploration) == (None, 1.0, 2.0)
-    assert repr(bot) == "ISMCTSBot('lerally', iterations=None, time_budget=1.0, exploration=2.0)"
+    assert bot.playout == Playout("random", limit=20)
+    assert repr(bot) == (
+        "ISMCTSBot('lerally', iterations=None, time_budget=1.0, exploration=2.0, "
+        "playout=Playout(policy='random', limit=20))"
+    )
     assert ISMCTSBot(alethi.GAME).iterations == DEFAULT_ITERATIONS
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_the_game_recommends_the_playout(name: str) -> None:
+    game = cardgames.get_game(name)
+    assert ISMCTSBot(game).playout == game.playout
+    chosen = Playout("heuristic", limit=3)
+    assert ISMCTSBot(game, playout=chosen).playout is chosen
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"policy": "greedy"}, "policy must be 'random' or 'heuristic', got 'greedy'"),
+        ({"policy": None}, "policy must be 'random' or 'heuristic', got None"),
+        ({"limit": -1}, "limit must be an int >= 0, got -1"),
+        ({"limit": 2.0}, "limit must be an int >= 0, got 2.0"),
+        ({"limit": True}, "limit must be an int >= 0, got True"),
+    ],
+)
+def test_a_bad_playout_is_a_config_error(arguments: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=message):
+        Playout(**arguments)
+
+
+class _Count:
+    """A game that counts the heuristic bots' decisions and the states evaluated."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.heuristic_choices = 0
+        self.evaluated: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def heuristic_bot(self) -> Any:
+        inner = self.game.heuristic_bot()
+        counter = self
+
+        class Counted:
+            def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+                counter.heuristic_choices += 1
+                return inner.choose(view, legal, rng)
+
+        return Counted()
+
+    def evaluate(self, state: Any) -> tuple[float, ...]:
+        self.evaluated.append(state)
+        return self.game.evaluate(state)
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_heuristic_playouts_ask_the_heuristic_bot(name: str) -> None:
+    game = cardgames.get_game(name)
+    state = _positions(game, game.presets["default"], seed=3, count=1)[0]
+    counted = _Count(game)
+    bot = ISMCTSBot(counted, iterations=5, playout=Playout("heuristic", limit=10))
+    assert _decide(bot, game, state, seed=2) in game.legal_moves(state)
+    assert counted.heuristic_choices > 0
+    assert len(counted.evaluated) == 5
+    random_playouts = _Count(game)
+    bot = ISMCTSBot(random_playouts, iterations=5, playout=Playout("random", limit=10))
+    _decide(bot, game, state, seed=2)
+    assert random_playouts.heuristic_choices == 0
+
+
+def test_a_playout_stops_at_its_limit_and_is_evaluated_there() -> None:
+    """With limit 0 the node just added is evaluated: one move past the root, no playout."""
+    game = cardgames.get_game("alakazum")
+    state = _positions(game, game.presets["default"], seed=3, count=1)[0]
+    counted = _Count(game)
+    bot = ISMCTSBot(counted, iterations=1, playout=Playout("random", limit=0))
+    move = _decide(bot, game, state, seed=2)
+    (evaluated,) = counted.evaluated
+    player = game.current_player(state)
+    assert player is not None
+    assert game.view(evaluated, player) == game.view(game.apply_move(state, move), player)
 
 
 @pytest.mark.parametrize("name", sorted(cardgames.GAMES))
@@ -205,7 +290,7 @@ def test_make_bot_refuses_unknown_names(name: str) -> None:
 
 class _Watch:
     """A game whose state functions accept only states the bot made itself with ``resample``
-    (and ``apply_move`` from those), and whose ``view`` and ``new_game`` may not be called."""
+    (and ``apply_move`` from those), and whose ``new_game`` may not be called."""
 
     def __init__(self, game: AnyGame, view: Any) -> None:
         self.game = game
@@ -214,7 +299,7 @@ class _Watch:
         self.resamples = 0
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("view", "new_game", "check_state"):
+        if name in ("new_game", "check_state"):
             raise AssertionError(f"the bot called {name}")
         return getattr(self.game, name)
 
@@ -246,9 +331,17 @@ class _Watch:
     def outcome(self, state: Any) -> Any:
         return self.game.outcome(self._own(state))
 
+    def evaluate(self, state: Any) -> Any:
+        return self.game.evaluate(self._own(state))
 
+    def view(self, state: Any, player: int) -> Any:
+        # Heuristic playouts show each seat its view of the imagined deal.
+        return self.game.view(self._own(state), player)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
 @pytest.mark.parametrize("name", sorted(cardgames.GAMES))
-def test_searches_only_states_dealt_from_the_view(name: str) -> None:
+def test_searches_only_states_dealt_from_the_view(name: str, policy: Any) -> None:
     """Every state the search looks at comes from ``resample`` of the view it was given."""
     game = cardgames.get_game(name)
     state = _positions(game, game.presets["default"], seed=6, count=1)[0]
@@ -256,7 +349,7 @@ def test_searches_only_states_dealt_from_the_view(name: str) -> None:
     assert player is not None
     view = game.view(state, player)
     watch = _Watch(game, view)
-    bot = ISMCTSBot(watch, iterations=6)
+    bot = ISMCTSBot(watch, iterations=6, playout=Playout(policy, limit=15))
     legal: Sequence[Any] = game.legal_moves(state)
     assert bot.choose(view, legal, random.Random(1)) in legal
     assert watch.resamples == 6

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames.errors import UnknownBotError
-from cardgames.ismcts import ISMCTSBot
+from cardgames.ismcts import ISMCTSBot, Playout
 
 if TYPE_CHECKING:
     from cardgames.game import Game
 
-__all__ = ["BOT_NAMES", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "ISMCTSBot", "Playout", "RandomBot", "make_bot"]
 
 V_contra = TypeVar("V_contra", contravariant=True)
 M = TypeVar("M")

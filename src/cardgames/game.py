@@ -9,6 +9,7 @@ import attrs
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
+    from cardgames.ismcts import Playout
 
 __all__ = ["Game", "Outcome"]
 
@@ -161,3 +162,13 @@ class Game(Protocol[S, M, V, C]):
 
     def heuristic_bot(self) -> Bot[V, M]:
         """A fresh instance of the game's heuristic bot."""
+
+    def evaluate(self, state: S) -> tuple[float, ...]:
+        """Each player's expected return from ``state``: the outcome's returns once the game is
+        over, otherwise a quick guess on the same scale (each between 0 and 1) from how far
+        each side is from winning. Search bots score the playouts they stop early with it."""
+
+    @property
+    def playout(self) -> Playout:
+        """How :class:`~cardgames.bots.ISMCTSBot` plays this game on from a new node unless it
+        is told otherwise: the policy and length that searched best at a modest budget."""

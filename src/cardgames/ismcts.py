@@ -11,12 +11,13 @@ after Cowling, Powley and Whitehouse, 2012). Each iteration:
    iterations in which the move was *available* (legal in that determinization), not the visits
    of its parent, since a move of another player is only possible in some deals.
 3. **Expand.** One move not tried yet from the last node gets a node of its own.
-4. **Play out.** Uniformly random moves, at most :data:`PLAYOUT_LIMIT` of them. A game that ends
-   is scored by its outcome's returns. A playout cut short is scored as an average result for
-   every player: the mean return per player of the playouts of this search that did end (so
-   0.5 in a two-player game, 0.5 in doubles where two partners win together, ``1 / players``
-   when one player wins alone). It favours no one, and it is worked out when a node is scored,
-   so playouts cut short early in the search count the same as later ones.
+4. **Play out.** The game goes on as its :class:`Playout` says: uniformly random moves, or the
+   game's heuristic bot playing every seat from that seat's view of the deal, for at most
+   ``limit`` decisions. The state reached is scored by the game's ``evaluate``: the outcome's
+   returns if the game ended, otherwise the game's own guess at each player's return (how far
+   each side is from winning). Long games are not played to the end: a random game of
+   Alakazum! takes about 220 decisions, and a playout that long would spend the budget far
+   from the decision being searched.
 5. **Back up.** Every node on the path adds the return of the player who chose the move leading
    to it, so each player's decisions are judged by that player's results.
 
@@ -30,37 +31,62 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import attrs
 
 from cardgames.errors import InvalidConfigError
 
 if TYPE_CHECKING:
     from cardgames.game import Game
 
-__all__ = ["DEFAULT_ITERATIONS", "PLAYOUT_LIMIT", "ISMCTSBot"]
+__all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "Playout"]
 
 #: The iteration budget of ``ISMCTSBot(game)`` and of ``make_bot("ismcts", game)``.
 DEFAULT_ITERATIONS: Final = 200
-#: The most random decisions a playout makes before it is scored as a draw. Some games run to
-#: hundreds of decisions (a random game of Alakazum! takes about 220); playing every playout to
-#: the end would spend most of the budget far from the decision being searched.
-PLAYOUT_LIMIT: Final = 60
+
+
+def _check_policy(instance: Playout, attribute: attrs.Attribute[str], value: object) -> None:
+    if value not in ("random", "heuristic"):
+        raise InvalidConfigError(f"Playout policy must be 'random' or 'heuristic', got {value!r}")
+
+
+def _check_limit(instance: Playout, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidConfigError(f"Playout limit must be an int >= 0, got {value!r}")
+
+
+@attrs.frozen
+class Playout:
+    """How :class:`ISMCTSBot` plays a deal on from a node it has just added.
+
+    ``policy`` is ``"random"`` (uniformly random moves: cheap, so many iterations fit in a
+    budget) or ``"heuristic"`` (the game's heuristic bot chooses for every player, from that
+    player's view of the deal: slower, but the playout looks like a real game). After at most
+    ``limit`` decisions the game's ``evaluate`` scores the state reached; ``limit=0`` scores the
+    new node itself. Each game recommends one as ``game.playout``; bad values raise
+    ``InvalidConfigError``.
+
+    >>> Playout("heuristic", limit=40)
+    Playout(policy='heuristic', limit=40)
+    """
+
+    policy: Literal["random", "heuristic"] = attrs.field(default="random", validator=_check_policy)
+    limit: int = attrs.field(default=20, validator=_check_limit)
 
 
 class _Node:
     """One decision reached by a sequence of moves from the root, shared by every deal."""
 
-    __slots__ = ("available", "children", "cut", "player", "total", "visits")
+    __slots__ = ("available", "children", "player", "total", "visits")
 
     def __init__(self, player: int | None) -> None:
         #: Who chose the move that leads here (``None`` at the root).
         self.player = player
         self.children: dict[Any, _Node] = {}
         self.visits = 0
-        #: The sum of ``player``'s returns over the visits whose playout ended the game.
+        #: The sum of ``player``'s returns (or their estimates, for playouts cut short).
         self.total = 0.0
-        #: The visits whose playout was cut short (each scored as an average result).
-        self.cut = 0
         #: Iterations in which the move leading here was legal when its parent was reached.
         self.available = 0
 
@@ -90,6 +116,7 @@ class ISMCTSBot:
         iterations: int | None = DEFAULT_ITERATIONS,
         time_budget: float | None = None,
         exploration: float = 0.7,
+        playout: Playout | None = None,
     ) -> None:
         if isinstance(game, str):
             # Imported here: the registry imports every game, and cardgames.bots imports this
@@ -98,7 +125,8 @@ class ISMCTSBot:
 
             game = get_game(game)
         elif not all(
-            hasattr(game, name) for name in ("name", "legal_moves", "apply_move", "outcome")
+            hasattr(game, name)
+            for name in ("name", "legal_moves", "apply_move", "resample", "evaluate", "playout")
         ):
             raise InvalidConfigError(
                 f"ISMCTSBot needs a game or a game's name, got {type(game).__name__}"
@@ -126,34 +154,36 @@ class ISMCTSBot:
         self.iterations = iterations
         self.time_budget = None if time_budget is None else float(time_budget)
         self.exploration = float(exploration)
+        if playout is not None and not isinstance(playout, Playout):
+            raise InvalidConfigError(
+                f"ISMCTSBot playout must be a Playout or None, got {type(playout).__name__}"
+            )
+        self.playout: Playout = game.playout if playout is None else playout
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         """The most visited root move of a search from ``view``; one legal move needs none."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        root, average = self._search(view, legal_moves, rng)
+        root = self._search(view, legal_moves, rng)
         best, best_key = legal_moves[0], (-1, -math.inf)
         for move in legal_moves:
             child = root.children.get(move)
             if child is None:
                 continue
             # Most visits first; the better mean score breaks a tie.
-            key = (child.visits, (child.total + child.cut * average) / child.visits)
+            key = (child.visits, child.total / child.visits)
             if key > best_key:
                 best, best_key = move, key
         return best
 
-    def _search(
-        self, view: Any, root_moves: Sequence[Any], rng: random.Random
-    ) -> tuple[_Node, float]:
-        """The tree grown from ``view`` within the budget (at least one iteration), and the
-        average result that scores a playout cut short."""
+    def _search(self, view: Any, root_moves: Sequence[Any], rng: random.Random) -> _Node:
+        """The tree grown from ``view`` within the budget (at least one iteration)."""
         game = self.game
         resample = game.resample
         legal_moves = game.legal_moves
         apply_move = game.apply_move
         current_player = game.current_player
-        outcome = game.outcome
+        evaluate = game.evaluate
         exploration = self.exploration
         log, sqrt = math.log, math.sqrt
         randrange = rng.randrange
@@ -163,9 +193,6 @@ class ISMCTSBot:
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         limit = self.iterations
         done = 0
-        # The mean return per player over the playouts that ended, kept as a sum and a count.
-        ended_sum, ended = 0.0, 0
-        average = 0.0
         while True:
             state = resample(view, seed=getrandbits(63))
             node = root
@@ -192,7 +219,7 @@ class ISMCTSBot:
                 move = moves[0]
                 for m in moves:
                     child = children[m]
-                    score = (child.total + child.cut * average) / child.visits + exploration * sqrt(
+                    score = child.total / child.visits + exploration * sqrt(
                         log(child.available) / child.visits
                     )
                     if score > best_score:
@@ -201,43 +228,52 @@ class ISMCTSBot:
                 state = apply_move(state, move)
                 path.append(node)
                 moves = legal_moves(state)
-            result = outcome(self._play_out(state, rng))
-            if result is None:
-                for visited in path:
-                    visited.visits += 1
-                    visited.cut += 1
-            else:
-                returns = result.returns
-                for visited in path:
-                    visited.visits += 1
-                    if visited.player is not None:
-                        visited.total += returns[visited.player]
-                ended_sum += sum(returns) / len(returns)
-                ended += 1
-                average = ended_sum / ended
+            returns = evaluate(self._play_out(state, rng))
+            for visited in path:
+                visited.visits += 1
+                if visited.player is not None:
+                    visited.total += returns[visited.player]
             done += 1
             if limit is not None and done >= limit:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return root, average
+        return root
 
     def _play_out(self, state: Any, rng: random.Random) -> Any:
-        """The state after at most :data:`PLAYOUT_LIMIT` uniformly random moves from ``state``."""
-        legal_moves = self.game.legal_moves
-        apply_move = self.game.apply_move
+        """The state after at most ``playout.limit`` decisions from ``state``, each chosen by
+        the playout's policy."""
+        game = self.game
+        legal_moves = game.legal_moves
+        apply_move = game.apply_move
         randrange = rng.randrange
-        for _ in range(PLAYOUT_LIMIT):
+        limit = self.playout.limit
+        if self.playout.policy == "random":
+            for _ in range(limit):
+                moves = legal_moves(state)
+                if not moves:
+                    break
+                state = apply_move(state, moves[randrange(len(moves))])
+            return state
+        bot = game.heuristic_bot()
+        view, current_player = game.view, game.current_player
+        for _ in range(limit):
             moves = legal_moves(state)
             if not moves:
                 break
-            state = apply_move(state, moves[randrange(len(moves))])
+            player = current_player(state)
+            if len(moves) > 1 and player is not None:
+                move = bot.choose(view(state, player), moves, rng)
+            else:
+                move = moves[0]
+            state = apply_move(state, move)
         return state
 
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot({self.game.name!r}, iterations={self.iterations!r}, "
-            f"time_budget={self.time_budget!r}, exploration={self.exploration!r})"
+            f"time_budget={self.time_budget!r}, exploration={self.exploration!r}, "
+            f"playout={self.playout!r})"
         )
 
 

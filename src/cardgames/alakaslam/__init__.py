@@ -31,6 +31,7 @@ from cardgames.alakaslam.cards import (
 )
 from cardgames.alakaslam.config import Config, check_config
 from cardgames.alakaslam.court import Cell, Landing
+from cardgames.alakaslam.evaluation import evaluate
 from cardgames.alakaslam.moves import (
     Call,
     Choose,
@@ -66,6 +67,7 @@ from cardgames.alakaslam.rules import (
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
 from cardgames.alakaslam.view import resample, view
+from cardgames.ismcts import Playout
 
 __all__ = [
     "DEFAULT_DECK",
@@ -105,6 +107,7 @@ __all__ = [
     "apply_move",
     "current_player",
     "enchant",
+    "evaluate",
     "format_move",
     "has_ability",
     "hit",
@@ -200,6 +203,10 @@ class _AlakaSlam:
     check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
+    evaluate = staticmethod(evaluate)
+    #: Searches in this game play out with the heuristic bot for at most 12 decisions: about
+    #: the rest of the point being played, which a move decides far more than the later ones.
+    playout = Playout("heuristic", limit=12)
 
     @staticmethod
     def num_players(config: Config) -> int:

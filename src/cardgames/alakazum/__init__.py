@@ -22,6 +22,7 @@ from cardgames.alakazum import codec as _codec
 from cardgames.alakazum.bots import CollectorBot
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
 from cardgames.alakazum.config import Config, check_config
+from cardgames.alakazum.evaluation import evaluate
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     SPELL_COSTS,
@@ -69,6 +70,7 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.alakazum.view import resample, view
+from cardgames.ismcts import Playout
 
 _codec.register()
 
@@ -120,6 +122,7 @@ __all__ = [
     "culture_points",
     "current_player",
     "energy",
+    "evaluate",
     "format_move",
     "is_card",
     "is_over",
@@ -194,6 +197,9 @@ class _Alakazum:
     check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
+    evaluate = staticmethod(evaluate)
+    #: Searches in this game play out with random moves for at most 20 decisions.
+    playout = Playout("random", limit=20)
 
     @staticmethod
     def num_players(config: Config) -> int:

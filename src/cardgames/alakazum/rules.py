@@ -69,6 +69,7 @@ __all__ = [
     "apply_move",
     "checked",
     "culture_points",
+    "culture_totals",
     "current_player",
     "energy",
     "is_over",
@@ -587,10 +588,10 @@ def _end_turn(d: _Draft) -> None:
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
     """Points of ``culture`` for an Alakazum: the team's characters of that culture and the
     multicoloured ones, the cultural objects of that culture and the amulets in hand."""
-    return _culture_totals(team, hand, (culture,))[culture]
+    return culture_totals(team, hand, (culture,))[culture]
 
 
-def _culture_totals(
+def culture_totals(
     team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
 ) -> dict[Culture, int]:
     """:func:`culture_points` of each of ``cultures``, in one pass."""
@@ -620,7 +621,7 @@ def _can_cast_alakazum(
         characters += member.card.points[member.level]
     if characters < ALAKAZUM_POINTS and not _holds_objects(hand):
         return False
-    return max(_culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
+    return max(culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
 
 
 def _holds_objects(hand: tuple[Card, ...]) -> bool:
@@ -1587,7 +1588,7 @@ def _alakazum_moves(state: State) -> list[Move]:
     team, hand = state.teams[player], state.hands[player]
     down = _face_down(state, player, unknown=False)
     moves: list[Move] = [_PASS]
-    for culture, total in _culture_totals(team, hand, state.config.cultures).items():
+    for culture, total in culture_totals(team, hand, state.config.cultures).items():
         if total >= ALAKAZUM_POINTS:
             moves.extend(Alakazum(culture, i) for i in down)
     return moves

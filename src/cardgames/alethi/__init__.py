@@ -21,6 +21,7 @@ import attrs
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
 from cardgames.alethi.config import Config, check_config
+from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
 from cardgames.alethi.render import render
@@ -37,6 +38,7 @@ from cardgames.alethi.rules import (
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
 from cardgames.alethi.view import resample, view
+from cardgames.ismcts import Playout
 
 __all__ = [
     "DEFAULT_ARMY",
@@ -60,6 +62,7 @@ __all__ = [
     "View",
     "apply_move",
     "current_player",
+    "evaluate",
     "find_captures",
     "format_move",
     "is_legal",
@@ -138,6 +141,9 @@ class _Alethi:
     check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
+    evaluate = staticmethod(evaluate)
+    #: Searches in this game play out with random moves for at most 60 decisions.
+    playout = Playout("random", limit=60)
 
     @staticmethod
     def num_players(config: Config) -> int:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames.ismcts import Playout
 from cardgames.lerally.bots import ShedderBot
 from cardgames.lerally.cards import (
     DEFAULT_CARDS,
@@ -31,6 +32,7 @@ from cardgames.lerally.cards import (
     special,
 )
 from cardgames.lerally.config import Config, Format, check_config
+from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
 from cardgames.lerally.render import TEAMS, render
@@ -76,6 +78,7 @@ __all__ = [
     "apply_move",
     "attack",
     "current_player",
+    "evaluate",
     "format_move",
     "is_over",
     "legal_moves",
@@ -149,6 +152,9 @@ class _LeRally:
     check_config = staticmethod(check_config)
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
+    evaluate = staticmethod(evaluate)
+    #: Searches in this game play out with random moves for at most 20 decisions.
+    playout = Playout("random", limit=20)
 
     @staticmethod
     def num_players(config: Config) -> int:
