@@ -15,7 +15,8 @@ number of seats.
 What is reported
 ----------------
 ``BOT``'s win rate (games it won, alone or with a partner, over games played) with its 95% Wilson
-score interval, its score (the sum of its returns: a draw shares 1.0), the mean number of
+score interval, its score (the sum of its returns: a draw shares 1.0), the games it won, lost and
+that nobody won (a draw, or a game everybody loses), the mean number of
 decisions per game, the wall-clock seconds of the run, and the milliseconds ``BOT`` and
 ``OPPONENT`` spent per decision (in their own process, counting only decisions with more than one
 legal move, the ones a search bot searches). Progress goes to standard error, the results to
@@ -46,6 +47,7 @@ class GameResult:
     number: int
     seat: int
     won: bool
+    lost: bool
     ret: float
     length: int
     bot_seconds: float
@@ -90,6 +92,7 @@ def play_one(
         number=number,
         seat=seat,
         won=seat in outcome.winners,
+        lost=bool(outcome.winners) and seat not in outcome.winners,
         ret=outcome.returns[seat],
         length=len(record.moves),
         bot_seconds=mine.seconds,
@@ -138,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     games = len(results)
     wins = sum(r.won for r in results)
+    losses = sum(r.lost for r in results)
     low, high = wilson_interval(wins, games)
     score = sum(r.ret for r in results)
     length = sum(r.length for r in results) / games
@@ -155,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"win rate {wins / games:.1%} ({wins}/{games}), 95% interval "
         f"{low:.1%} to {high:.1%}; score {score:.1f}"
     )
+    print(f"won {wins}, lost {losses}, won by nobody (a draw, or all lose) {games - wins - losses}")
     print(f"mean length {length:.1f} decisions; {seconds:.0f} s")
     print(f"ms per decision with a choice: {args.bot} {bot_ms:.1f}, {args.opponent} {opp_ms:.1f}")
     return 0

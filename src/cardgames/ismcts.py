@@ -85,7 +85,8 @@ class _Node:
         self.player = player
         self.children: dict[Any, _Node] = {}
         self.visits = 0
-        #: The sum of ``player``'s returns (or their estimates, for playouts cut short).
+        #: The sum of ``player``'s scores: returns, or the game's evaluation where a playout
+        #: stopped before the end.
         self.total = 0.0
         #: Iterations in which the move leading here was legal when its parent was reached.
         self.available = 0
@@ -97,9 +98,10 @@ class ISMCTSBot:
     ``game`` is a :class:`~cardgames.Game` or its registry name. The search stops after
     ``iterations`` iterations or ``time_budget`` seconds, whichever comes first; at least one of
     the two must be given (``iterations=None, time_budget=...`` searches by the clock alone).
-    ``exploration`` is the UCB constant: higher explores more, 0 only exploits. Bad values raise
-    ``InvalidConfigError``; the parameters are kept as attributes of the same names (``game``
-    as the game object).
+    ``exploration`` is the UCB constant: higher explores more, 0 only exploits. ``playout`` says
+    how a new node is played on (:class:`Playout`); ``None`` takes the game's own
+    ``game.playout``. Bad values raise ``InvalidConfigError``; the parameters are kept as
+    attributes of the same names (``game`` as the game object, ``playout`` as the one used).
 
     All of its randomness comes from the ``rng`` passed to :meth:`choose`, so with an iteration
     budget alone a seeded match is repeatable. A time budget makes the number of iterations

@@ -198,8 +198,10 @@ class _Alakazum:
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with random moves for at most 20 decisions.
-    playout = Playout("random", limit=20)
+    #: Searches in this game play out with the heuristic bot for at most 15 decisions, about a
+    #: turn: random witches seldom gather the points an Alakazum needs, so their games say
+    #: little about a move.
+    playout = Playout("heuristic", limit=15)
 
     @staticmethod
     def num_players(config: Config) -> int:
