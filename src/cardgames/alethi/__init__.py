@@ -142,7 +142,8 @@ class _Alethi:
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with random moves for at most 60 decisions.
+    #: Searches in this game play out with random moves for at most 60 decisions: nearly always
+    #: to the end of the battle.
     playout = Playout("random", limit=60)
 
     @staticmethod

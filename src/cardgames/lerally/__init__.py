@@ -153,7 +153,8 @@ class _LeRally:
     check_state = staticmethod(checked)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with random moves for at most 20 decisions.
+    #: Searches in this game play out with random moves for at most 20 decisions: the heuristic
+    #: bot deals imagined hands of its own to judge lobs, too slow for playouts.
     playout = Playout("random", limit=20)
 
     @staticmethod
