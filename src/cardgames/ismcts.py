@@ -38,6 +38,7 @@ import attrs
 from cardgames.errors import InvalidConfigError
 
 if TYPE_CHECKING:
+    from cardgames.bots import Bot
     from cardgames.game import Game
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "Playout"]
@@ -186,6 +187,9 @@ class ISMCTSBot:
         apply_move = game.apply_move
         current_player = game.current_player
         evaluate = game.evaluate
+        # One heuristic bot serves every playout of the search (a bot keeps nothing between
+        # choices that changes them).
+        playout_bot = game.heuristic_bot() if self.playout.policy == "heuristic" else None
         exploration = self.exploration
         log, sqrt = math.log, math.sqrt
         randrange = rng.randrange
@@ -230,7 +234,7 @@ class ISMCTSBot:
                 state = apply_move(state, move)
                 path.append(node)
                 moves = legal_moves(state)
-            returns = evaluate(self._play_out(state, rng))
+            returns = evaluate(self._play_out(state, rng, playout_bot))
             for visited in path:
                 visited.visits += 1
                 if visited.player is not None:
@@ -242,22 +246,21 @@ class ISMCTSBot:
                 break
         return root
 
-    def _play_out(self, state: Any, rng: random.Random) -> Any:
-        """The state after at most ``playout.limit`` decisions from ``state``, each chosen by
-        the playout's policy."""
+    def _play_out(self, state: Any, rng: random.Random, bot: Bot[Any, Any] | None) -> Any:
+        """The state after at most ``playout.limit`` decisions from ``state``: uniformly random
+        ones without a ``bot``, otherwise ``bot``'s choices from each deciding seat's view."""
         game = self.game
         legal_moves = game.legal_moves
         apply_move = game.apply_move
         randrange = rng.randrange
         limit = self.playout.limit
-        if self.playout.policy == "random":
+        if bot is None:
             for _ in range(limit):
                 moves = legal_moves(state)
                 if not moves:
                     break
                 state = apply_move(state, moves[randrange(len(moves))])
             return state
-        bot = game.heuristic_bot()
         view, current_player = game.view, game.current_player
         for _ in range(limit):
             moves = legal_moves(state)
