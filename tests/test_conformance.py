@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import cardgames
 from cardgames import Game, GameRecord, IllegalMoveError, InvalidStateError, Outcome
+from cardgames.bench import game_playouts
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -34,16 +35,8 @@ DECISIONS_PER_TEST = 4000
 
 def _typical_length(game: AnyGame, config: Any) -> float:
     """The average length of a few seeded random games of a preset."""
-    total = 0
     samples = 4
-    for seed in range(samples):
-        state = game.new_game(config, seed=seed)
-        chooser = random.Random(seed)
-        while not game.is_over(state):
-            moves = game.legal_moves(state)
-            state = game.apply_move(state, moves[chooser.randrange(len(moves))])
-            total += 1
-    return total / samples
+    return game_playouts(game, config)(range(samples)) / samples
 
 
 def _games_per_test(game: AnyGame, config: Any) -> int:
