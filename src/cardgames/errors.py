@@ -7,6 +7,7 @@ bad input are also :class:`ValueError`, so callers may catch either.
 from __future__ import annotations
 
 __all__ = [
+    "MAX_MESSAGE",
     "CardgamesError",
     "IllegalMoveError",
     "InvalidConfigError",
@@ -17,11 +18,61 @@ __all__ = [
     "UnknownBotError",
     "UnknownGameError",
     "UnknownNameError",
+    "excerpt",
 ]
+
+#: The longest message any of the library's errors carries, in characters. Errors about input
+#: name the place that is wrong and what was expected; they never carry the input itself, so a
+#: hostile document cannot fill a log through an error message.
+MAX_MESSAGE = 2000
+
+#: How much of a given text :func:`excerpt` shows.
+_EXCERPT = 32
+
+
+def excerpt(value: object) -> str:
+    """A short, safe description of a value from outside, for an error message.
+
+    Short strings and numbers are quoted as ``repr`` would; anything longer is cut to a few
+    characters, and containers are named by type and size only, so a message never repeats
+    what a hostile document sent.
+
+    >>> excerpt("throw kinght 1,0")
+    "'throw kinght 1,0'"
+    >>> excerpt("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1000 characters)"
+    >>> excerpt([1, 2, 3])
+    'a list of 3 items'
+    """
+    if value is None or type(value) is bool:
+        return repr(value)
+    if type(value) is int:
+        # Formatting a huge integer costs time quadratic in its digits: count bits instead.
+        bits = value.bit_length()
+        return repr(value) if bits <= 64 else f"an integer of {bits} bits"
+    if type(value) is float:
+        return repr(value)
+    if isinstance(value, str):
+        if len(value) <= _EXCERPT:
+            return repr(value)
+        return f"{value[:_EXCERPT] + '…'!r} ({len(value)} characters)"
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        size = len(value)
+        noun = "item" if size == 1 else "items"
+        return f"a {type(value).__name__} of {size} {noun}"
+    return f"a {type(value).__name__}"
 
 
 class CardgamesError(Exception):
-    """Base class of every error raised by ``cardgames``."""
+    """Base class of every error raised by ``cardgames``.
+
+    A message longer than :data:`MAX_MESSAGE` characters is cut to that length.
+    """
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE:
+            args = (args[0][: MAX_MESSAGE - 1] + "…", *args[1:])
+        super().__init__(*args)
 
 
 class IllegalMoveError(CardgamesError, ValueError):
