@@ -14,12 +14,41 @@ import attrs
 from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
 from cardgames.rng import check_seed
 
-__all__ = ["find_move", "register_card_codes", "resample_checked", "slot_filler"]
+__all__ = [
+    "find_move",
+    "register_card_codes",
+    "resample_checked",
+    "restore_without_memo",
+    "slot_filler",
+    "state_without_memo",
+]
 
 S = TypeVar("S")
 V = TypeVar("V")
 C = TypeVar("C")
 M = TypeVar("M")
+
+
+#: The field where a state keeps what the rules worked out about it (its board, its legal
+#: moves): never part of its value, so equality, hashing, repr, JSON, pickles and copies leave
+#: it out.
+MEMO = "_memo"
+
+
+def state_without_memo(self: Any) -> dict[str, Any]:
+    """``__getstate__`` of a state class: every field but the memo.
+
+    A memo may hold objects compared by identity (markers), which a pickle or a deep copy
+    would replace by strangers; the copy works its memo out again when it is first used.
+    """
+    return {a.name: getattr(self, a.name) for a in attrs.fields(type(self)) if a.name != MEMO}
+
+
+def restore_without_memo(self: Any, fields: dict[str, Any]) -> None:
+    """``__setstate__`` of a state class: the fields back, and an empty memo."""
+    for name, value in fields.items():
+        object.__setattr__(self, name, value)
+    object.__setattr__(self, MEMO, None)
 
 
 def find_move(moves: tuple[M, ...], move: object) -> M | None:

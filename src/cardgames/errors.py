@@ -14,6 +14,8 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPlayerError",
     "InvalidStateError",
+    "InvalidViewError",
+    "RecordError",
     "SerializationError",
     "UnknownBotError",
     "UnknownGameError",
@@ -93,6 +95,16 @@ class InvalidConfigError(CardgamesError, ValueError):
 
 class InvalidStateError(CardgamesError, TypeError, ValueError):
     """Something given where a state is expected is not one (a view, another game's state)."""
+
+
+class InvalidViewError(InvalidStateError):
+    """Something given where a view is expected is not a view that any playable state has."""
+
+
+class RecordError(SerializationError):
+    """A game record that does not replay: a move that is not legal from the recorded setup,
+    or players, outcome or final state that disagree with the replay. The message names the
+    first point where the record and the replay part."""
 
 
 class InvalidPlayerError(CardgamesError, ValueError):

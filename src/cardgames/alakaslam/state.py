@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from cardgames._engine import restore_without_memo, state_without_memo
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config
 from cardgames.alakaslam.court import Cell
@@ -114,6 +115,9 @@ class State:
     # serialized. ``None`` until the state has been checked (states the engine makes are
     # trusted; others are checked on first use).
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+    __getstate__ = state_without_memo
+    __setstate__ = restore_without_memo
 
 
 @attrs.frozen

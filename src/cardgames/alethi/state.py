@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from cardgames._engine import restore_without_memo, state_without_memo
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.game import Outcome
@@ -63,6 +64,9 @@ class State:
     # What the rules worked out about ``field``, kept so that legal_moves and apply_move do not
     # redo it. Not part of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+    __getstate__ = state_without_memo
+    __setstate__ = restore_without_memo
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from cardgames._engine import restore_without_memo, state_without_memo
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config
@@ -79,6 +80,9 @@ class State:
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+
+    __getstate__ = state_without_memo
+    __setstate__ = restore_without_memo
 
 
 @attrs.frozen
