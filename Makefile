@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench docs clean
+.PHONY: demo test lint typecheck pytest bench soak docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,11 +30,16 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src tests
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/tournament.py
+
+# The soak: 100,000 games of every game on all cores, every invariant checked; exits non-zero
+# on a failure and prints the seeds that reproduce it. SOAK_ARGS passes options (--games N...).
+soak: $(STAMP)
+	$(BIN)/python tests/soak.py $(SOAK_ARGS)
 
 # --strict turns every warning into an error. NO_MKDOCS_2_WARNING silences the theme's notice
 # about its own end of life, which says nothing about these docs.

@@ -7,6 +7,8 @@ this module without new test code.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from enum import Enum
@@ -262,6 +264,53 @@ def test_json_round_trips_exactly(game: AnyGame, config: Any, played: Played) ->
             assert game.parse_move(step.state, game.format_move(step.move)) == step.move
             for move in game.legal_moves(step.state):
                 assert game.parse_move(step.state, game.format_move(move)) == move
+
+
+@each_game
+def test_the_library_accepts_everything_it_makes(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """Every state the rules make, the final one included, passes ``check_state`` when it is
+    checked afresh (a copy without its memo), and every player's view of it ``check_view``."""
+    for state in states(played):
+        fresh = copy.copy(state)
+        assert game.check_state(fresh) is fresh
+        assert fresh == state
+        for p in players(game, config):
+            v = game.view(state, p)
+            assert game.check_view(v) is v
+
+
+@each_game
+def test_copies_and_pickles_keep_everything(game: AnyGame, config: Any, played: Played) -> None:
+    """States, views and moves come back from ``pickle``, ``copy.deepcopy`` and ``copy.copy``
+    equal, with the same legal moves, and play on exactly as the originals do; so does a record
+    of the whole game."""
+    for step in played.steps:
+        state = step.state
+        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert copied == state
+            assert hash(copied) == hash(state)
+            assert game.legal_moves(copied) == step.legal
+            if step.move is not None:
+                moved = pickle.loads(pickle.dumps(step.move))
+                assert moved == step.move == copy.deepcopy(step.move)
+                assert game.apply_move(copied, moved) == game.apply_move(state, step.move)
+        for p in players(game, config):
+            v = game.view(state, p)
+            for copied_view in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v)):
+                assert copied_view == v
+                assert game.check_view(copied_view) is copied_view
+    record = GameRecord(
+        game=game.name,
+        config=config,
+        seed=played.seed,
+        moves=tuple(s.move for s in played.steps if s.move is not None),
+        outcome=game.outcome(played.steps[-1].state),
+    )
+    for copied_record in (pickle.loads(pickle.dumps(record)), copy.deepcopy(record)):
+        assert copied_record == record
+        assert copied_record.final_state() == played.steps[-1].state
 
 
 @each_game

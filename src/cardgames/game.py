@@ -148,6 +148,10 @@ class Game(Protocol[S, M, V, C]):
     def check_state(self, state: S) -> S:
         """``state`` if it is a playable state of the game; raises ``InvalidStateError`` if not."""
 
+    def check_view(self, view: V) -> V:
+        """``view`` if some playable state shows it to its player; raises ``InvalidViewError``
+        if not."""
+
     def num_players(self, config: C) -> int:
         """How many players a game with this config seats."""
 
