@@ -11,7 +11,7 @@ from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move, board_of, checked
 from cardgames.alethi.state import Placed, State, View
-from cardgames.alethi.view import resample
+from cardgames.alethi.view import playable_state_of
 
 __all__ = ["GreedyBot"]
 
@@ -44,7 +44,9 @@ class GreedyBot:
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         """The legal move with the best score after it (see the class docstring)."""
-        state = resample(view, seed=0)
+        # Not resample: the greedy bot also plays hand-made positions, which need only be
+        # playable (nothing is hidden, so the state is the view's own table).
+        state = playable_state_of(view)
         me = view.player
         best, best_score = legal_moves[0], float("-inf")
         for move in legal_moves:

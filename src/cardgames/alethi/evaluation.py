@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardgames.alethi.rules import checked
 from cardgames.alethi.state import State
 from cardgames.evaluation import softmax
 
@@ -20,6 +21,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     cards wins, and both armies start the same size, so the side that has lost fewer is ahead
     (see :data:`CARDS_PER_E`).
     """
+    state = checked(state)
     if state.result is not None:
         return state.result.returns
     in_play = [len(barracks) for barracks in state.barracks]
