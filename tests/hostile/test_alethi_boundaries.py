@@ -135,7 +135,12 @@ UNREACHABLE: list[tuple[str, Callable[[State], State], str]] = [
         ),
         "red has 4 squire cards",
     ),
-    ("turn 10**6", lambda s: evolve(s, turn=10**6), "past this config's turn limit of 42"),
+    ("turn 10**6", lambda s: evolve(s, turn=10**6), "comes after this config's turn limit of 42"),
+    (
+        "turn of 5000 digits",
+        lambda s: evolve(s, turn=10**5000),
+        "turn an integer of 16610 bits comes after",
+    ),
     ("turn past the limit", lambda s: evolve(s, turn=43), "turn limit of 42"),
     (
         "the wrong side's turn",
@@ -563,8 +568,15 @@ def test_finding_5_find_captures_checks_the_field(field: Any) -> None:
 
 @pytest.mark.parametrize(
     "move",
-    [None, {}, Throw(None, None), Throw(MEGABYTE, Cell(0, 0)), Scout(Cell(0, 0), MEGABYTE)],  # type: ignore[arg-type]
-    ids=["none", "dict", "none-fields", "huge-kind", "huge-cell"],
+    [
+        None,
+        {},
+        Throw(None, None),  # type: ignore[arg-type]
+        Throw(MEGABYTE, Cell(0, 0)),  # type: ignore[arg-type]
+        Scout(Cell(0, 0), MEGABYTE),  # type: ignore[arg-type]
+        Throw(Kind.KNIGHT, Cell(10**5000, 0)),
+    ],
+    ids=["none", "dict", "none-fields", "huge-kind", "huge-cell", "huge-number"],
 )
 def test_finding_5_and_12_malformed_moves_get_short_errors(move: Any) -> None:
     """Findings 5 and 12: format_move refuses a malformed move, apply_move calls it illegal,

@@ -33,8 +33,17 @@ _KINDS = {kind.value: kind for kind in Kind} | {kind.abbreviation.lower(): kind 
 MAX_NOTATION = 200
 
 
+#: The most bits a coordinate of a written cell may have (far past the rules' field limits;
+#: writing a longer integer would cost time quadratic in its digits).
+_MAX_BITS = 64
+
+
 def _cell(value: object) -> str:
-    if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(type(v) is int and v.bit_length() <= _MAX_BITS for v in value)
+    ):
         return f"{value[0]},{value[1]}"
     raise InvalidMoveError(f"{excerpt(value)} is not a cell")
 

@@ -173,7 +173,7 @@ def unreachable(state: State, board: Board) -> str | None:
     limit = stats(config).turn_limit
     # Every turn ends with the turn limit check, so no game goes on past its limit.
     if turn > limit:
-        return f"turn {turn} is past this config's turn limit of {limit}"
+        return f"turn {excerpt(turn)} comes after this config's turn limit of {limit}"
     # Turns alternate from the first player on; a fixed first player fixes whose turn each is.
     first = config.first_player
     if first is not None and state.to_move != (first + turn - 1) % PLAYERS:
