@@ -19,7 +19,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     A side counts the cards it still has in play, its uncaptured cards on the field and the
     cards waiting in its barracks: when the barracks run dry the side with more uncaptured
     cards wins, and both armies start the same size, so the side that has lost fewer is ahead
-    (see :data:`CARDS_PER_E`).
+    (see :data:`CARDS_PER_E`). Anything but a playable state is an ``InvalidStateError``.
     """
     state = checked(state)
     if state.result is not None:

@@ -335,11 +335,9 @@ def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
     return sorted(fallen)
 
 
-def _check_field(field: object, config: object) -> None:
+def _check_field(field: object, config: Config) -> None:
     """Raise a library error unless ``field`` is a tuple of cards of ``config``'s army on
     distinct cells, within the coordinate limits."""
-    if type(config) is not Config:
-        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
     check_config(config)
     if type(field) is not tuple:
         raise InvalidStateError(f"field must be a tuple of Placed, got {excerpt(field)}")
