@@ -631,6 +631,32 @@ def test_finding_2_render_of_the_widest_accepted_state_is_small() -> None:
         alethi.render(alethi.view(wider, 0))
 
 
+def test_finding_2_the_largest_army_renders_below_a_megabyte() -> None:
+    """Finding 2: with the largest army check_config accepts (100 cards a side), the widest
+    field check_state accepts still renders fast below a megabyte; 101 cards are refused."""
+    army = (CardType(Kind.SQUIRE, 1, 3, 99), CardType(Kind.SCOUT, 1, 3, 1))
+    with pytest.raises(InvalidConfigError, match="at most 100 cards"):
+        alethi.new_game(
+            Config(army=(CardType(Kind.SQUIRE, 1, 3, 60), CardType(Kind.KNIGHT, 2, 5, 41))),
+            seed=1,
+        )
+    state = alethi.new_game(Config(army=army), seed=1)
+    limit = default_turn_limit(army)
+    red = state.barracks[0][:-1]
+    field = [*state.field]
+    field += [Placed(RED, kind, Cell(0, -1 - i)) for i, kind in enumerate(red)]
+    field += [Placed(BLUE, kind, Cell(2 + i, 1)) for i, kind in enumerate(state.barracks[1])]
+    across = 2 + len(state.barracks[1])
+    # The Scout as far below as the bound (cards + turns) allows.
+    depth = len(field) + 1 + limit - across - 2 - len(red)
+    field.append(Placed(RED, Kind.SCOUT, Cell(0, -len(red) - depth)))
+    widest: State = evolve(
+        state, field=tuple(field), barracks=((), ()), phase=Phase.SCOUT, turn=limit
+    )
+    assert alethi.check_state(widest) is widest
+    assert len(alethi.render(widest)) < 1_000_000
+
+
 @pytest.mark.parametrize(
     "at", [Cell(32000, 0), Cell(-32767, -32767), Cell(32766, 32766), Cell(0, 40)]
 )

@@ -15,8 +15,10 @@ from cardgames.rng import check_seed
 __all__ = ["Config", "Stats", "check_config", "check_seed", "default_turn_limit", "stats"]
 
 STARTING_SQUIRES = 2
-#: The largest army a side may have; it keeps every cell within the rules' coordinate limits.
-MAX_CARDS = 1000
+#: The largest army a side may have, eight times the standard one. The field of a game spans at
+#: most as many cells as its cards and turns (both grow with the army), so this keeps every cell
+#: within the rules' coordinate limits and every picture of the table below a megabyte.
+MAX_CARDS = 100
 #: The largest attack or health a card may have: far more than any army needs, small enough
 #: that every sum of attacks stays a small integer.
 MAX_STAT = 1000
