@@ -510,6 +510,18 @@ def test_finding_5_functions_of_a_view_refuse_anything_else(
         function(make())
 
 
+@pytest.mark.parametrize(
+    "moves",
+    [(), None, 5, "pass", (None,), (Throw(Kind.KING, Cell(5, 5)),)],
+    ids=["empty", "none", "int", "str", "none-move", "illegal"],
+)
+def test_finding_5_the_greedy_bot_refuses_moves_that_are_not_legal(moves: Any) -> None:
+    """Finding 5: GreedyBot.choose given no legal moves, or moves not legal in the view's
+    table, answers with a library error."""
+    with pytest.raises(IllegalMoveError):
+        alethi.GreedyBot().choose(_view(), moves, random.Random(0))
+
+
 NOT_CONFIGS: list[tuple[str, object]] = [
     ("none", None),
     ("dict", {}),

@@ -12,6 +12,7 @@ from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move, board_of, checked
 from cardgames.alethi.state import Placed, State, View
 from cardgames.alethi.view import playable_state_of
+from cardgames.errors import IllegalMoveError
 
 __all__ = ["GreedyBot"]
 
@@ -43,7 +44,13 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The legal move with the best score after it (see the class docstring)."""
+        """The legal move with the best score after it (see the class docstring).
+
+        ``IllegalMoveError`` if ``legal_moves`` is empty or holds a move that is not legal in
+        the view's table; ``InvalidViewError`` if ``view`` is not a playable view.
+        """
+        if not isinstance(legal_moves, Sequence) or isinstance(legal_moves, str) or not legal_moves:
+            raise IllegalMoveError("the greedy bot needs a non-empty sequence of legal moves")
         # Not resample: the greedy bot also plays hand-made positions, which need only be
         # playable (nothing is hidden, so the state is the view's own table).
         state = playable_state_of(view)
