@@ -429,6 +429,17 @@ NOT_STATES: list[tuple[str, Callable[[], object]]] = [
     ("field-list", lambda: evolve(start(), field=list(start().field))),
     ("cell-huge", lambda: thrown_to(start(), RED, Kind.KING, Cell(10**20, 0))),
     ("cell-str", lambda: thrown_to(start(), RED, Kind.KING, Cell("a", "b"))),  # type: ignore[arg-type]
+    (
+        "field-of-201-scouts",
+        lambda: evolve(
+            start(),
+            field=(
+                *start().field,
+                *(Placed(RED, Kind.SCOUT, Cell(3 * i, -5)) for i in range(197)),
+            ),
+        ),
+    ),
+    ("barracks-of-101", lambda: evolve(start(), barracks=((Kind.SQUIRE,) * 101, ()))),
     ("barracks-none", lambda: evolve(start(), barracks=None)),
     ("barracks-one", lambda: evolve(start(), barracks=((),))),
     ("barracks-strs", lambda: evolve(start(), barracks=(("king",), ()))),

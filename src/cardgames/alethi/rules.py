@@ -13,7 +13,7 @@ from collections import Counter
 
 from cardgames.alethi.board import LIMIT, STEPS, Board, cell_of, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, GENERAL_BONUS, RED_START, Cell, Colour, Kind
-from cardgames.alethi.config import Config, check_config, check_seed, stats
+from cardgames.alethi.config import MAX_CARDS, Config, check_config, check_seed, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
 from cardgames.alethi.state import Card, Phase, Placed, State, View
@@ -122,6 +122,10 @@ def _inconsistency(state: State) -> str | None:
         return "result must be a two-player Outcome"
     if type(state.field) is not tuple or type(state.removed) is not tuple:
         return "field and removed must be tuples"
+    # No table holds more cards than two armies of the largest size; a hand-made position may
+    # hold fewer, or other ones, but never so many that a decision would list without end.
+    if len(state.field) > PLAYERS * MAX_CARDS or len(state.removed) > PLAYERS * MAX_CARDS:
+        return f"field and removed hold at most {PLAYERS * MAX_CARDS} cards each"
     cells = set()
     for number, card in enumerate(state.field):
         problem = _card_problem(card, order)
@@ -137,6 +141,8 @@ def _inconsistency(state: State) -> str | None:
     if type(barracks) is not tuple or len(barracks) != PLAYERS:
         return "barracks must be a pair of tuples"
     for colour, kinds in zip(Colour, barracks, strict=True):
+        if type(kinds) is tuple and len(kinds) > MAX_CARDS:
+            return f"{colour.label}'s barracks holds at most {MAX_CARDS} cards"
         if type(kinds) is not tuple or any(type(k) is not Kind or k not in order for k in kinds):
             return f"{colour.label}'s barracks must be a tuple of the army's kinds"
         ranks = [order[k] for k in kinds]
