@@ -553,8 +553,6 @@ NOT_CONFIGS: list[tuple[str, object]] = [
 
 CONFIG_FUNCTIONS: list[tuple[str, Callable[[Any], object]]] = [
     ("check_config", GAME.check_config),
-    ("num_players", GAME.num_players),
-    ("seat_names", GAME.seat_names),
     ("max_decisions", GAME.max_decisions),
     ("find_captures", lambda c: alethi.find_captures((), c)),
 ]
@@ -576,6 +574,19 @@ def test_finding_5_functions_of_a_config_refuse_anything_else(
     if config is not None:
         with pytest.raises(InvalidConfigError):
             alethi.new_game(config, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("config", [None, {}, "default", lerally.Config(), alethi.GAME])
+@pytest.mark.parametrize("function", [GAME.num_players, GAME.seat_names])
+def test_finding_5_seats_want_an_alethi_config(
+    function: Callable[[Any], object], config: object
+) -> None:
+    """Finding 5: num_players and seat_names of anything but an alethi Config (they raised
+    AttributeError) are an InvalidConfigError; they read no field, so a config still being
+    filled in (as the command line does) is answered."""
+    with pytest.raises(InvalidConfigError, match="expected an alethi Config"):
+        function(config)
+    assert GAME.seat_names(Config(first_player="red")) == ("red", "blue")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,12 @@ import attrs
 
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
-from cardgames.alethi.config import Config, check_config, default_turn_limit
+from cardgames.alethi.config import (
+    Config,
+    check_config,
+    check_config_type,
+    default_turn_limit,
+)
 from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
@@ -154,14 +159,15 @@ class _Alethi:
 
     @staticmethod
     def num_players(config: Config) -> int:
-        """Always two (``InvalidConfigError`` for a config that cannot be played)."""
-        check_config(config)
+        """Always two (``InvalidConfigError`` for anything but an alethi ``Config``)."""
+        check_config_type(config)
         return 2
 
     @staticmethod
     def seat_names(config: Config) -> tuple[str, ...]:
-        """Red plays as player 0, blue as player 1."""
-        check_config(config)
+        """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for anything but an
+        alethi ``Config``; its fields may still be in the making, as the command line's are)."""
+        check_config_type(config)
         return tuple(colour.label for colour in Colour)
 
     @staticmethod

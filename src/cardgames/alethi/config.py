@@ -12,7 +12,15 @@ from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Kind
 from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.rng import check_seed
 
-__all__ = ["Config", "Stats", "check_config", "check_seed", "default_turn_limit", "stats"]
+__all__ = [
+    "Config",
+    "Stats",
+    "check_config",
+    "check_config_type",
+    "check_seed",
+    "default_turn_limit",
+    "stats",
+]
 
 STARTING_SQUIRES = 2
 #: The largest army a side may have, eight times the standard one. The field of a game spans at
@@ -50,14 +58,20 @@ def default_turn_limit(army: tuple[CardType, ...]) -> int:
     return 2 * barracks + 2
 
 
+def check_config_type(config: object) -> None:
+    """Raise ``InvalidConfigError`` unless ``config`` is an alethi ``Config`` (its fields not
+    checked: for functions that read none of them)."""
+    if type(config) is not Config:
+        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
+
+
 def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played.
 
     Every check stops at the first problem and costs time linear in the size of the army at
     most; messages name the field and never repeat the value given.
     """
-    if type(config) is not Config:
-        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
+    check_config_type(config)
     army = config.army
     if type(army) is not tuple:
         raise InvalidConfigError(f"army must be a tuple of CardType, got {excerpt(army)}")
