@@ -107,8 +107,11 @@ def _inconsistency(state: State) -> str | None:
     order = {card.kind: i for i, card in enumerate(config.army)}
     if type(state.to_move) is not Colour or type(state.phase) is not Phase:
         return "to_move must be a Colour and phase a Phase"
-    if type(state.turn) is not int or state.turn < 1:
-        return "turn must be a positive int"
+    # Every turn ends with the turn limit check, so no game, hand-made positions included, goes
+    # on past its limit.
+    limit = stats(config).turn_limit
+    if type(state.turn) is not int or not 1 <= state.turn <= limit:
+        return f"turn must be an int 1-{limit}, got {excerpt(state.turn)}"
     if type(state.rng) is not Rng:
         return "rng must be an Rng"
     if (state.result is None) == (state.phase is Phase.OVER):
@@ -176,10 +179,7 @@ def unreachable(state: State, board: Board) -> str | None:
         state.removed,
         state.turn,
     )
-    limit = stats(config).turn_limit
-    # Every turn ends with the turn limit check, so no game goes on past its limit.
-    if turn > limit:
-        return f"turn {excerpt(turn)} comes after this config's turn limit of {limit}"
+    limit = stats(config).turn_limit  # the turn is within it (see _inconsistency)
     # Turns alternate from the first player on; a fixed first player fixes whose turn each is.
     first = config.first_player
     if first is not None and state.to_move != (first + turn - 1) % PLAYERS:
