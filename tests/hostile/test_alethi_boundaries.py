@@ -51,8 +51,6 @@ from cardgames.errors import (
 from cardgames.rng import Rng
 
 RED, BLUE = Colour.RED, Colour.BLUE
-#: A run of characters that a message repeating a hostile text would contain.
-ECHO = "x" * 40
 MEGABYTE = "x" * 1_000_000
 
 
@@ -384,7 +382,7 @@ def test_finding_10_every_view_of_random_games_passes_check_view() -> None:
                     again = alethi.resample(view, seed=seed)
                     assert alethi.view(again, player) == view
                     assert alethi.legal_moves(again) == alethi.legal_moves(state)
-            assert alethi.render(view) == alethi.render(state)
+                    assert alethi.render(view) == alethi.render(state)
 
 
 BROKEN_VIEWS: list[tuple[str, Callable[[View], object]]] = [
