@@ -10,6 +10,7 @@ so hand-made puzzle positions stay welcome there.
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 from collections.abc import Callable, Iterator
@@ -47,6 +48,7 @@ from cardgames.errors import (
     InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
+    SerializationError,
 )
 from cardgames.rng import Rng
 
@@ -828,3 +830,112 @@ def test_a_hand_made_state_plays_but_is_not_one_the_rules_reach() -> None:
         alethi.resample(view, seed=1)
     with pytest.raises(InvalidStateError, match="rules can reach"):
         alethi.render(puzzle)
+
+
+# --- hostile JSON: every mutation is refused by a library error or passes the full check ------
+
+#: Values a hostile document puts where it should not: wrong types, out-of-range and huge
+#: numbers, look-alike names, long strings, deep and long lists.
+HOSTILE_VALUES = st.sampled_from(
+    [
+        None,
+        True,
+        -1,
+        0,
+        2,
+        43,
+        32767,
+        -32768,
+        10**6,
+        2**63,
+        1.5,
+        "",
+        "squire",
+        "Squire",
+        "king",
+        "\u0455quire",
+        "scout",
+        "over",
+        "throw",
+        "x" * 10_000,
+        [],
+        [0],
+        [0, 0],
+        [32000, -32000],
+        [[[[[[]]]]]],
+        {},
+        {"owner": 0, "kind": "king", "at": [5, 5]},
+        {"owner": 1, "kind": "king"},
+    ]
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place inside a JSON value, the value itself first."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _mutated(doc: Any, path: tuple[Any, ...], how: str, new: Any) -> Any:
+    """``doc`` with the value at ``path`` replaced, duplicated, or dropped."""
+    if not path:
+        return new
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    if how == "drop" and isinstance(parent, dict):
+        del parent[last]
+    elif how == "drop" and isinstance(parent, list):
+        parent.pop(last)
+    elif how == "repeat" and isinstance(parent, list):
+        parent.insert(last, copy.deepcopy(parent[last]))
+    else:
+        parent[last] = new
+    return doc
+
+
+def _documents() -> list[tuple[str, type, str]]:
+    """JSON of states and views along a few games: mid-game, at the end, at the turn limit."""
+    docs = []
+    for config, seed in ((Config(), 1), (alethi.SPECIALS, 2), (Config(turn_limit=3), 3)):
+        states = list(play(config, seed))
+        for state in (states[len(states) // 2], states[-1]):
+            docs.append(("state", State, cardgames.to_json(state)))
+            docs.append(("view", View, cardgames.to_json(alethi.view(state, 1))))
+    return docs
+
+
+DOCUMENTS = _documents()
+
+
+@settings(max_examples=400)
+@given(data=st.data())
+def test_findings_4_10_mutated_json_is_refused_or_checked(data: st.DataObject) -> None:
+    """Findings 4 and 10: a state or view document with one value replaced (wrong type, out of
+    range, huge, look-alike), repeated or dropped either fails to load or ends, at check_state
+    or check_view, in a library error with a short message, or passes and renders."""
+    kind, cls, text = data.draw(st.sampled_from(DOCUMENTS))
+    doc = json.loads(text)
+    path = data.draw(st.sampled_from(list(_paths(doc["data"], ("data",)))))
+    how = data.draw(st.sampled_from(["replace", "repeat", "drop"]))
+    mutated = json.dumps(_mutated(doc, path, how, data.draw(HOSTILE_VALUES)))
+    try:
+        loaded = cardgames.from_json(mutated, cls)
+    except SerializationError as error:
+        assert len(str(error)) <= MAX_MESSAGE
+        return
+    check = alethi.check_state if kind == "state" else alethi.check_view
+    try:
+        check(loaded)
+    except InvalidStateError as error:
+        assert len(str(error)) < 300
+        with pytest.raises(InvalidStateError):
+            alethi.render(loaded)
+        return
+    assert len(alethi.render(loaded)) < 10_000
