@@ -836,7 +836,7 @@ def test_a_hand_made_state_plays_but_is_not_one_the_rules_reach() -> None:
 
 #: Values a hostile document puts where it should not: wrong types, out-of-range and huge
 #: numbers, look-alike names, long strings, deep and long lists.
-HOSTILE_VALUES = st.sampled_from(
+HOSTILE_VALUES: st.SearchStrategy[Any] = st.sampled_from(
     [
         None,
         True,
@@ -900,9 +900,9 @@ def _mutated(doc: Any, path: tuple[Any, ...], how: str, new: Any) -> Any:
     return doc
 
 
-def _documents() -> list[tuple[str, type, str]]:
+def _documents() -> list[tuple[str, type[Any], str]]:
     """JSON of states and views along a few games: mid-game, at the end, at the turn limit."""
-    docs = []
+    docs: list[tuple[str, type[Any], str]] = []
     for config, seed in ((Config(), 1), (alethi.SPECIALS, 2), (Config(turn_limit=3), 3)):
         states = list(play(config, seed))
         for state in (states[len(states) // 2], states[-1]):
@@ -926,7 +926,7 @@ def test_findings_4_10_mutated_json_is_refused_or_checked(data: st.DataObject) -
     how = data.draw(st.sampled_from(["replace", "repeat", "drop"]))
     mutated = json.dumps(_mutated(doc, path, how, data.draw(HOSTILE_VALUES)))
     try:
-        loaded = cardgames.from_json(mutated, cls)
+        loaded: Any = cardgames.from_json(mutated, cls)
     except SerializationError as error:
         assert len(str(error)) <= MAX_MESSAGE
         return
