@@ -39,7 +39,7 @@ class Config:
     ``army`` is each side's card list (replace it to play a variant); ``first_player`` fixes who
     starts (0 red, 1 blue) instead of the seeded coin flip. ``turn_limit`` is a safety cap: the
     game ends by counting uncaptured cards at the end of that turn. ``None`` (the default) sets
-    it to :func:`default_turn_limit`, which no game ends later than unless a side keeps passing.
+    it to :func:`default_turn_limit`, which a game reaches only if it would otherwise stall.
     """
 
     army: tuple[CardType, ...] = DEFAULT_ARMY
@@ -50,9 +50,10 @@ class Config:
 def default_turn_limit(army: tuple[CardType, ...]) -> int:
     """Two turns per barracks card of both sides, and two more.
 
-    While a side can bring a card in, the next two turns bring one in, unless the only way in
-    is a soulcast and its side passes; so a game ends within this many turns unless a side
-    keeps passing, and the cap ends such a game too.
+    A game goes on only while a side can bring a card in, and then a card comes in within two
+    turns, unless the only way in is a soulcast that its side passes, or the other side's
+    Scout steps onto the last free cell in between. So only a game that stalls that way (ten
+    times over, to the end, with the standard army) reaches this limit, and the limit ends it.
     """
     barracks = 2 * (sum(card.count for card in army) - STARTING_SQUIRES)
     return 2 * barracks + 2
