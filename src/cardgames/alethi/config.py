@@ -52,8 +52,8 @@ def default_turn_limit(army: tuple[CardType, ...]) -> int:
 
     A game goes on only while a side can bring a card in, and then a card comes in within two
     turns, unless the only way in is a soulcast that its side passes, or the other side's
-    Scout steps onto the last free cell in between. So only a game that stalls that way (ten
-    times over, to the end, with the standard army) reaches this limit, and the limit ends it.
+    Scout steps onto the last free cell in between. So a game reaches this limit only if it
+    stalls that way again and again, and the limit ends it.
     """
     barracks = 2 * (sum(card.count for card in army) - STARTING_SQUIRES)
     return 2 * barracks + 2
