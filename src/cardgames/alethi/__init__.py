@@ -20,13 +20,19 @@ import attrs
 
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
-from cardgames.alethi.config import Config, check_config
+from cardgames.alethi.config import (
+    Config,
+    check_config,
+    check_config_type,
+    default_turn_limit,
+)
 from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
 from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
     apply_move,
+    check_state,
     checked,
     current_player,
     find_captures,
@@ -37,7 +43,7 @@ from cardgames.alethi.rules import (
     outcome,
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
-from cardgames.alethi.view import resample, view
+from cardgames.alethi.view import check_view, resample, view
 from cardgames.ismcts import Playout
 
 __all__ = [
@@ -61,6 +67,8 @@ __all__ = [
     "Throw",
     "View",
     "apply_move",
+    "check_state",
+    "check_view",
     "current_player",
     "evaluate",
     "find_captures",
@@ -79,6 +87,7 @@ __all__ = [
 
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the game, wherever it is, counted by colour and kind."""
+    state = checked(state)
     counts: Counter[str] = Counter()
     for placed in state.field:
         counts[f"{placed.owner.label} {placed.kind}"] += 1
@@ -91,10 +100,11 @@ def card_counts(state: State) -> Mapping[str, int]:
 
 
 def max_decisions(config: Config) -> int:
-    """A bound on a game's decisions: every turn holds at most three, and a side with cards in
-    its barracks throws one each turn, so there are at most two turns per barracks card (+2)."""
-    barracks = 2 * (sum(card.count for card in config.army) - 2)
-    return 3 * (2 * barracks + 2)
+    """A bound on a game's decisions: every turn holds at most three (soulcast, throw, scout),
+    and the game ends at the latest with its turn limit (see ``Config.turn_limit``)."""
+    check_config(config)
+    limit = default_turn_limit(config.army) if config.turn_limit is None else config.turn_limit
+    return 3 * limit
 
 
 #: A variant army with two of each special card, to play (and test) the rules where the
@@ -139,7 +149,8 @@ class _Alethi:
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
     check_config = staticmethod(check_config)
-    check_state = staticmethod(checked)
+    check_state = staticmethod(check_state)
+    check_view = staticmethod(check_view)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
     #: Searches in this game play out with random moves for at most 60 decisions: nearly always
@@ -148,12 +159,15 @@ class _Alethi:
 
     @staticmethod
     def num_players(config: Config) -> int:
-        """Always two."""
+        """Always two (``InvalidConfigError`` for anything but an alethi ``Config``)."""
+        check_config_type(config)
         return 2
 
     @staticmethod
     def seat_names(config: Config) -> tuple[str, ...]:
-        """Red plays as player 0, blue as player 1."""
+        """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for anything but an
+        alethi ``Config``; its fields may still be in the making, as the command line's are)."""
+        check_config_type(config)
         return tuple(colour.label for colour in Colour)
 
     @staticmethod

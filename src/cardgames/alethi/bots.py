@@ -11,7 +11,8 @@ from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move, board_of, checked
 from cardgames.alethi.state import Placed, State, View
-from cardgames.alethi.view import resample
+from cardgames.alethi.view import playable_state_of
+from cardgames.errors import IllegalMoveError
 
 __all__ = ["GreedyBot"]
 
@@ -43,8 +44,16 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The legal move with the best score after it (see the class docstring)."""
-        state = resample(view, seed=0)
+        """The legal move with the best score after it (see the class docstring).
+
+        ``IllegalMoveError`` if ``legal_moves`` is empty or holds a move that is not legal in
+        the view's table; ``InvalidViewError`` if ``view`` is not a playable view.
+        """
+        if not isinstance(legal_moves, Sequence) or isinstance(legal_moves, str) or not legal_moves:
+            raise IllegalMoveError("the greedy bot needs a non-empty sequence of legal moves")
+        # Not resample: the greedy bot also plays hand-made positions, which need only be
+        # playable (nothing is hidden, so the state is the view's own table).
+        state = playable_state_of(view)
         me = view.player
         best, best_score = legal_moves[0], float("-inf")
         for move in legal_moves:

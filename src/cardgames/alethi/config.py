@@ -9,14 +9,27 @@ from types import MappingProxyType
 import attrs
 
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Kind
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.rng import check_seed
 
-__all__ = ["Config", "Stats", "check_config", "check_seed", "stats"]
+__all__ = [
+    "Config",
+    "Stats",
+    "check_config",
+    "check_config_type",
+    "check_seed",
+    "default_turn_limit",
+    "stats",
+]
 
 STARTING_SQUIRES = 2
-#: The largest army a side may have; it keeps every cell within the rules' coordinate limits.
-MAX_CARDS = 1000
+#: The largest army a side may have, eight times the standard one. The field of a game spans at
+#: most as many cells as its cards and turns (both grow with the army), so this keeps every cell
+#: within the rules' coordinate limits and every picture of the table below a megabyte.
+MAX_CARDS = 100
+#: The largest attack or health a card may have: far more than any army needs, small enough
+#: that every sum of attacks stays a small integer.
+MAX_STAT = 1000
 
 
 @attrs.frozen(cache_hash=True)
@@ -24,47 +37,99 @@ class Config:
     """Options of an Alethi game; every field has the rules' default.
 
     ``army`` is each side's card list (replace it to play a variant); ``first_player`` fixes who
-    starts (0 red, 1 blue) instead of the seeded coin flip.
+    starts (0 red, 1 blue) instead of the seeded coin flip. ``turn_limit`` is a safety cap: the
+    game ends by counting uncaptured cards at the end of that turn. ``None`` (the default) sets
+    it to :func:`default_turn_limit`, which a game reaches only if it would otherwise stall.
     """
 
     army: tuple[CardType, ...] = DEFAULT_ARMY
     first_player: int | None = None
+    turn_limit: int | None = None
+
+
+def default_turn_limit(army: tuple[CardType, ...]) -> int:
+    """Two turns per barracks card of both sides, and two more.
+
+    A game goes on only while a side can bring a card in, and then a card comes in within two
+    turns, unless the only way in is a soulcast that its side passes, or the other side's
+    Scout steps onto the last free cell in between. So a game reaches this limit only if it
+    stalls that way again and again, and the limit ends it.
+    """
+    barracks = 2 * (sum(card.count for card in army) - STARTING_SQUIRES)
+    return 2 * barracks + 2
+
+
+def check_config_type(config: object) -> None:
+    """Raise ``InvalidConfigError`` unless ``config`` is an alethi ``Config`` (its fields not
+    checked: for functions that read none of them)."""
+    if type(config) is not Config:
+        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
 
 
 def check_config(config: Config) -> None:
-    """Raise ``InvalidConfigError`` if the config cannot be played."""
-    if not isinstance(config, Config):
-        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
-    if type(config.army) is not tuple or not all(type(c) is CardType for c in config.army):
-        raise InvalidConfigError("army must be a tuple of CardType")
-    for card in config.army:
+    """Raise ``InvalidConfigError`` if the config cannot be played.
+
+    Every check stops at the first problem and costs time linear in the size of the army at
+    most; messages name the field and never repeat the value given.
+    """
+    check_config_type(config)
+    army = config.army
+    if type(army) is not tuple:
+        raise InvalidConfigError(f"army must be a tuple of CardType, got {excerpt(army)}")
+    if len(army) > len(Kind):
+        raise InvalidConfigError(f"army: at most one entry per kind ({len(Kind)}), got {len(army)}")
+    kinds = set()
+    for number, card in enumerate(army):
+        if type(card) is not CardType:
+            raise InvalidConfigError(f"army[{number}] must be a CardType, got {excerpt(card)}")
         if type(card.kind) is not Kind:
-            raise InvalidConfigError(f"army: {card.kind!r} is not a Kind")
-        if not all(type(v) is int for v in (card.count, card.attack, card.health)):
-            raise InvalidConfigError(f"army: {card.kind}'s count, attack and health must be ints")
-    kinds = [card.kind for card in config.army]
-    if len(set(kinds)) != len(kinds):
-        raise InvalidConfigError("army: each kind may appear only once")
-    for card in config.army:
-        if card.count < 0 or card.attack < 0 or card.health < 0:
-            raise InvalidConfigError(f"army: {card.kind} has a negative count or stat")
-    if sum(card.count for card in config.army) > MAX_CARDS:
+            raise InvalidConfigError(
+                f"army[{number}].kind must be a Kind, got {excerpt(card.kind)}"
+            )
+        if card.kind in kinds:
+            raise InvalidConfigError(f"army: {card.kind} appears twice; each kind at most once")
+        kinds.add(card.kind)
+        for name in ("count", "attack", "health"):
+            value = getattr(card, name)
+            if type(value) is not int:
+                raise InvalidConfigError(
+                    f"army[{number}].{name} must be an int, got {excerpt(value)}"
+                )
+            top = MAX_CARDS if name == "count" else MAX_STAT
+            if not 0 <= value <= top:
+                raise InvalidConfigError(
+                    f"army[{number}].{name} must be 0-{top}, got {excerpt(value)}"
+                )
+    if sum(card.count for card in army) > MAX_CARDS:
         raise InvalidConfigError(f"army: at most {MAX_CARDS} cards a side")
-    squires = next((c.count for c in config.army if c.kind is Kind.SQUIRE), 0)
+    squires = next((c.count for c in army if c.kind is Kind.SQUIRE), 0)
     if squires < STARTING_SQUIRES:
         raise InvalidConfigError(f"army: needs at least {STARTING_SQUIRES} squires to start")
-    if config.first_player is not None and (
-        type(config.first_player) is not int or config.first_player not in (0, 1)
-    ):
-        raise InvalidConfigError(f"first_player must be 0, 1 or None, got {config.first_player}")
+    first = config.first_player
+    if first is not None and (type(first) is not int or first not in (0, 1)):
+        raise InvalidConfigError(f"first_player must be 0, 1 or None, got {excerpt(first)}")
+    limit = config.turn_limit
+    if limit is not None:
+        top = default_turn_limit(army)
+        if type(limit) is not int or not 1 <= limit <= top:
+            raise InvalidConfigError(
+                f"turn_limit must be None or an int 1-{top} for this army, got {excerpt(limit)}"
+            )
+
+
+def turn_limit(config: Config) -> int:
+    """The turn at whose end the game stops at the latest (``config`` already checked)."""
+    limit = config.turn_limit
+    return default_turn_limit(config.army) if limit is None else limit
 
 
 @attrs.frozen
 class Stats:
-    """Attack and health by kind, looked up from a config's army."""
+    """Attack and health by kind, looked up from a config's army, and its turn limit."""
 
     attack: Mapping[Kind, int]
     health: Mapping[Kind, int]
+    turn_limit: int
 
 
 @functools.lru_cache(maxsize=64)
@@ -74,4 +139,5 @@ def stats(config: Config) -> Stats:
     return Stats(
         attack=MappingProxyType({card.kind: card.attack for card in config.army}),
         health=MappingProxyType({card.kind: card.health for card in config.army}),
+        turn_limit=turn_limit(config),
     )

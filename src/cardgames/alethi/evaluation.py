@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardgames.alethi.rules import checked
 from cardgames.alethi.state import State
 from cardgames.evaluation import softmax
 
@@ -18,8 +19,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     A side counts the cards it still has in play, its uncaptured cards on the field and the
     cards waiting in its barracks: when the barracks run dry the side with more uncaptured
     cards wins, and both armies start the same size, so the side that has lost fewer is ahead
-    (see :data:`CARDS_PER_E`).
+    (see :data:`CARDS_PER_E`). Anything but a playable state is an ``InvalidStateError``.
     """
+    state = checked(state)
     if state.result is not None:
         return state.result.returns
     in_play = [len(barracks) for barracks in state.barracks]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgames.alethi.cards import Cell, Colour, Kind
-from cardgames.alethi.rules import checked
+from cardgames.alethi.rules import check_state
 from cardgames.alethi.state import Phase, State, View
+from cardgames.alethi.view import check_view
 from cardgames.errors import InvalidStateError
 
 __all__ = ["render"]
@@ -25,10 +26,18 @@ def _barracks_text(kinds: tuple[Kind, ...]) -> str:
 
 def render(table: State | View) -> str:
     """The field as a grid (``r:Kn`` a red Knight, ``b:Ki`` the blue King, ``xx`` a captured
-    card), then the barracks and whose turn it is."""
+    card), then the barracks and whose turn it is.
+
+    ``table`` must pass :func:`~cardgames.alethi.check_state` (or ``check_view``): a library
+    error says why when it does not.
+    """
+    # Only a table the rules can reach is drawn: its field spans no more cells than its cards
+    # and turns allow, so the picture stays small.
     if type(table) is State:
-        checked(table)  # a hand-made state is validated before it is drawn
-    elif type(table) is not View:
+        check_state(table)
+    elif type(table) is View:
+        check_view(table)
+    else:
         raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
     cells = {card.at: card for card in table.field}
     xs = [c.x for c in cells] or [0]
