@@ -139,7 +139,33 @@ _RESURRECT, _DEJA_VU = Spell.RESURRECT, Spell.DEJA_VU
 _PASS = Pass()
 _DOLL = Doll()
 _GIVE_HALF = GiveHalf()
-_TRUSTED = object()
+
+
+class _Checked:
+    """The memo of a state known to be playable whose legal moves are not worked out yet.
+
+    There is one, :data:`_TRUSTED`; a copy of it (by ``copy``, ``deepcopy`` or pickle) is that
+    same object, so no copy path can make a stranger of it. States leave their memo out of
+    pickles and copies anyway, and :func:`legal_moves` returns a memo only when it is a tuple
+    of moves.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "_TRUSTED"  # pickled by reference to the module's single instance
+
+    def __copy__(self) -> _Checked:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Checked:
+        return self
+
+    def __repr__(self) -> str:
+        return "<alakazum state checked>"
+
+
+_TRUSTED = _Checked()
 
 
 # --- the draft: a mutable copy of the state for one move ------------------------------------
@@ -1751,10 +1777,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
     over."""
     memo = checked(state)._memo
-    if memo is _TRUSTED:
-        memo = _generate(state)
-        object.__setattr__(state, "_memo", memo)
-    return memo  # type: ignore[no-any-return]
+    if type(memo) is tuple:
+        return memo
+    moves = _generate(state)  # checked, moves not yet worked out
+    object.__setattr__(state, "_memo", moves)
+    return moves
 
 
 def current_player(state: State) -> int | None:
