@@ -6,6 +6,7 @@ the start cards, the final enemies, and the Alakazum! 2 additions) are in
 :mod:`cardgames.alakazum.deck`.
 """
 
+import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Any, NamedTuple
 
@@ -20,6 +21,8 @@ __all__ = [
     "Level",
     "is_card",
     "is_enemy",
+    "is_name",
+    "plain_name",
 ]
 
 
@@ -184,6 +187,9 @@ LEVELS = (Level.A, Level.B, Level.C)
 #: Bounds that keep a hand-made card list playable.
 MAX_POINTS = 99
 MAX_MARKET = 9
+#: The longest card or final enemy name: the longest printed one has 34 characters. Names are
+#: written in move notation, pictures and messages, so their length bounds all of those.
+MAX_NAME = 64
 
 
 def _is_int(value: object, low: int = 0, high: int = MAX_POINTS) -> bool:
@@ -198,6 +204,26 @@ def _per_level(value: object, *, die: bool = False) -> bool:
     )
 
 
+def is_name(value: object) -> bool:
+    """Whether ``value`` can name a card or final enemy: printable text of 1 to
+    :data:`MAX_NAME` characters, without spaces at either end or two in a row (so that its
+    notation reads back as itself)."""
+    return (
+        type(value) is str
+        and 0 < len(value) <= MAX_NAME
+        and value.isprintable()
+        and value == " ".join(value.split())
+    )
+
+
+def plain_name(text: str) -> str:
+    """``text`` without accents, case, compatibility forms or repeated spaces: the form in
+    which move notation matches names (``"Tió  de NADAL"`` and ``"tio de nadal"`` agree)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().split())
+
+
 def is_card(value: object) -> bool:
     """Whether ``value`` is a well-formed card: a character with all its per-level numbers, a
     hand card with its market number, or a trap; fields a kind does not use keep defaults."""
@@ -205,7 +231,7 @@ def is_card(value: object) -> bool:
         return False
     name, kind, culture, combat, points, resistance, sociable, thrifty, magic = value[:9]
     market, number, die, cultures = value.market, value.value, value.die, value.cultures
-    if type(name) is not str or not name.strip() or type(kind) is not Kind:
+    if not is_name(name) or type(kind) is not Kind:
         return False
     if any(type(flag) is not bool for flag in (sociable, thrifty)):
         return False
@@ -263,8 +289,7 @@ def is_enemy(value: object) -> bool:
         return False
     name, values, invincible = value
     return (
-        type(name) is str
-        and bool(name.strip())
+        is_name(name)
         and type(invincible) is bool
         and type(values) is tuple
         and len(values) == len(PLAYER_COUNTS)
