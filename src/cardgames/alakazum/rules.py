@@ -613,8 +613,24 @@ def _end_turn(d: _Draft) -> None:
 
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
     """Points of ``culture`` for an Alakazum: the team's characters of that culture and the
-    multicoloured ones, the cultural objects of that culture and the amulets in hand."""
+    multicoloured ones, the cultural objects of that culture and the amulets in hand.
+
+    Raises ``InvalidStateError`` unless ``team`` is a tuple of :class:`Member`, ``hand`` one of
+    hand cards and ``culture`` a :class:`Culture`.
+    """
+    _check_team_and_hand(team, hand)
+    if type(culture) is not Culture:
+        raise InvalidStateError(f"culture must be a Culture, got {type(culture).__name__}")
     return culture_totals(team, hand, (culture,))[culture]
+
+
+def _check_team_and_hand(team: object, hand: object) -> None:
+    """Raise ``InvalidStateError`` unless ``team`` and ``hand`` are a team and a hand."""
+    from cardgames.alakazum.checks import hand_problem, team_problem
+
+    problem = team_problem(team) or hand_problem(hand)
+    if problem is not None:
+        raise InvalidStateError(problem)
 
 
 def culture_totals(
@@ -909,7 +925,7 @@ def _alakazum(d: _Draft, move: Alakazum) -> None:
     if any(move.enemy in known for known in d.known):  # face up, it is known to everybody
         d.known = tuple(known - {move.enemy} for known in d.known)
     enemy = d.enemies[move.enemy]
-    total = culture_points(d.teams[player], d.hands[player], move.culture)
+    total = culture_totals(d.teams[player], d.hands[player], (move.culture,))[move.culture]
     value = enemy.value(d.config.players)
     assert value is not None
     if not enemy.invincible and total > value:
@@ -1409,7 +1425,12 @@ def _faces(hand: tuple[Card, ...]) -> list[Card]:
 
 def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     """The magic energy a player has for each spell without spending hats: their very
-    magical characters' and their cauldrons'."""
+    magical characters' and their cauldrons'.
+
+    Raises ``InvalidStateError`` unless ``team`` is a tuple of :class:`Member` and ``hand`` one
+    of hand cards.
+    """
+    _check_team_and_hand(team, hand)
     return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
 
 
