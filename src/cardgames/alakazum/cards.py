@@ -10,6 +10,8 @@ import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Any, NamedTuple
 
+from cardgames.errors import excerpt
+
 __all__ = [
     "CULTURES",
     "HAND_KINDS",
@@ -302,7 +304,9 @@ def _enum(cls: type[Any]) -> Any:
 
     def load(value: object) -> Any:
         if type(value) is not str or value not in by_value:
-            raise ValueError(f"{value!r} is not a {cls.__name__}: one of {', '.join(by_value)}")
+            raise ValueError(
+                f"{excerpt(value)} is not a {cls.__name__}: one of {', '.join(by_value)}"
+            )
         return by_value[value]
 
     return load
@@ -317,23 +321,23 @@ def _register_json() -> None:
 
     def number(value: object) -> int:
         if type(value) is not int:
-            raise ValueError(f"expected an integer, got {value!r}")
+            raise ValueError(f"expected an integer, got {excerpt(value)}")
         return value
 
     def flag(value: object) -> bool:
         if type(value) is not bool:
-            raise ValueError(f"expected true or false, got {value!r}")
+            raise ValueError(f"expected true or false, got {excerpt(value)}")
         return value
 
     def text(value: object) -> str:
         if type(value) is not str:
-            raise ValueError(f"expected a string, got {value!r}")
+            raise ValueError(f"expected a string, got {excerpt(value)}")
         return value
 
     def many(item: Any) -> Any:
         def load(value: object) -> tuple[Any, ...]:
             if type(value) is not list:
-                raise ValueError(f"expected a list, got {value!r}")
+                raise ValueError(f"expected a list, got {excerpt(value)}")
             return tuple(item(v) for v in value)
 
         return load
@@ -357,7 +361,10 @@ def _register_json() -> None:
 
     def unstructure(card: Card) -> dict[str, Any]:
         if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
+            raise ValueError(
+                f"a card named {excerpt(getattr(card, 'name', None))} is not well formed "
+                "(see Card: each kind has its fields, names of 1-64 characters, numbers 0-99)"
+            )
         return {
             field: list(value) if type(value) is tuple else value
             for field, value in zip(Card._fields, card, strict=True)
@@ -366,14 +373,17 @@ def _register_json() -> None:
 
     def structure(value: object, _: object) -> Card:
         if type(value) is not dict:
-            raise ValueError(f"expected a card as a JSON object, got {value!r}")
+            raise ValueError(f"expected a card as a JSON object, got {excerpt(value)}")
         if not set(value) <= set(loaders) or "name" not in value or "kind" not in value:
             raise ValueError(
                 f"a card needs a name and a kind, and has only the fields {', '.join(loaders)}"
             )
         card = Card(**{key: loaders[key](item) for key, item in value.items()})
         if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
+            raise ValueError(
+                f"a card named {excerpt(getattr(card, 'name', None))} is not well formed "
+                "(see Card: each kind has its fields, names of 1-64 characters, numbers 0-99)"
+            )
         return card
 
     converter.register_unstructure_hook(Card, unstructure)

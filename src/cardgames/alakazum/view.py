@@ -11,7 +11,7 @@ from cardgames.alakazum.config import all_cards, cards_by_name
 from cardgames.alakazum.moves import Cast, Market, UseObject
 from cardgames.alakazum.rules import checked, table_cards
 from cardgames.alakazum.state import Phase, State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError
+from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.rng import Rng
 
 __all__ = ["check_view", "resample", "view"]
@@ -25,7 +25,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     to_move = state.to_move
     if state.phase is Phase.DOLL and to_move != player:
         to_move = None  # who holds a doll, and was asked, stays hidden
