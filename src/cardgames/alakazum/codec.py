@@ -114,6 +114,19 @@ def _via_converter(cls: Any) -> tuple[_Encode, _Decode]:
     )
 
 
+def _briefly(what: str, decode: _Decode) -> _Decode:
+    """``decode``, whose errors say only that ``value`` is not ``what``, with an excerpt of it
+    (the general loader's messages may quote the whole value)."""
+
+    def brief(value: object, lists: _Lists) -> Any:
+        try:
+            return decode(value, lists)
+        except (ValueError, TypeError, KeyError, IndexError, cattrs.BaseValidationError):
+            raise ValueError(f"expected {what}, got {excerpt(value)}") from None
+
+    return brief
+
+
 # --- cards, members, combats -------------------------------------------------------------------
 
 
@@ -272,6 +285,11 @@ def _plain(decode: _Decode) -> tuple[_Encode, _Decode]:
     return (lambda value: list(value) if type(value) is tuple else value), decode
 
 
+def _briefly_via(what: str, cls: Any) -> tuple[_Encode, _Decode]:
+    encode, decode = _via_converter(cls)
+    return encode, _briefly(what, decode)
+
+
 def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
     cards = (_names, _cards)
     return {
@@ -297,11 +315,11 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "seen": _plain(_ints),
         "start_row": cards,
         "exchanges": _plain(_ints),
-        "rng": _via_converter(Rng),
+        "rng": _briefly_via("a generator {state: 64-bit int}", Rng),
         "actions": _plain(_int),
         "deja_vu": _plain(_bool),
         "combat": (_combat_json, _combat),
-        "pending": _via_converter(Move | None),
+        "pending": _briefly_via("an alakazum move {type, fields} or null", Move | None),
         "giving": _plain(_int),
         "santa": _plain(_int),
         "held": cards,
@@ -310,7 +328,7 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "spell": _plain(_optional(_enum(Spell))),
         "failed": _plain(_optional(_enum(Culture))),
         "roll": _plain(_optional(_int)),
-        "result": _via_converter(Outcome | None),
+        "result": _briefly_via("an outcome {winners, returns, reason} or null", Outcome | None),
     }
 
 
