@@ -30,6 +30,10 @@ HAND_SIZE = 3
 #: Limits on a config's numbers.
 MIN_TURN_LIMIT, MAX_TURN_LIMIT = 10, 100_000
 MAX_CARDS = 1000
+#: Magic hats with different names a card list may hold. A spell can be paid with any set of
+#: up to four hats from which none could be left out, and each set is a move: with many names,
+#: a hand of hats would offer more moves than a game can list (the printed game has three).
+MAX_HAT_NAMES = 12
 
 
 @attrs.frozen(cache_hash=True)
@@ -140,6 +144,12 @@ def _check(config: Config) -> None:
     if any(card.kind is Kind.DOLL for card in start):
         raise InvalidConfigError("start: a voodoo doll cannot begin in the market deck")
     _check_names(forest + start)
+    hat_names = {card.name for card in (*forest, *start) if card.kind is Kind.HAT}
+    if len(hat_names) > MAX_HAT_NAMES:
+        raise InvalidConfigError(
+            f"the card lists hold {len(hat_names)} magic hats of different names; "
+            f"at most {MAX_HAT_NAMES}"
+        )
     characters = sum(card.kind is Kind.CHARACTER for card in start)
     if characters < config.players:
         raise InvalidConfigError(

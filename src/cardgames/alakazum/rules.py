@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -1442,7 +1441,7 @@ def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[s
     value = dict(hats)
     names = sorted(kinds)
     out: list[tuple[str, ...]] = []
-    for counts in itertools.product(*(range(kinds[name] + 1) for name in names)):
+    for counts in _counts_up_to(tuple(kinds[name] for name in names), need):
         chosen = [name for name, k in zip(names, counts, strict=True) for _ in range(k)]
         if not chosen:
             continue
@@ -1450,6 +1449,22 @@ def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[s
         if total >= need and total - min(value[name] for name in chosen) < need:
             out.append(tuple(chosen))
     return tuple(out)
+
+
+def _counts_up_to(available: tuple[int, ...], most: int) -> Iterable[tuple[int, ...]]:
+    """How many of each hat to pay with, at most ``available`` of each and ``most`` in all,
+    in the order of ``itertools.product`` over the counts (the first varying slowest).
+
+    A payment that no hat could be left out of holds at most ``need`` hats, each giving 1
+    energy or more: the other count vectors are never paid, so they are not made.
+    """
+    if not available:
+        yield ()
+        return
+    first, rest = available[0], available[1:]
+    for count in range(min(first, most) + 1):
+        for tail in _counts_up_to(rest, most - count):
+            yield (count, *tail)
 
 
 def _face_down(state: State, player: int, *, unknown: bool) -> list[int]:
