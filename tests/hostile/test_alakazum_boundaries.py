@@ -50,6 +50,7 @@ from cardgames.alakazum import (
     View,
     deck,
 )
+from cardgames.alakazum import config as alakazum_config
 from cardgames.alakazum import rules as alakazum_rules
 from cardgames.alakazum.config import MAX_CARDS, MAX_TURN_LIMIT, all_cards
 from cardgames.errors import MAX_MESSAGE
@@ -905,3 +906,45 @@ def test_mutated_documents_load_and_work_or_are_refused_briefly(
         assert len(message) <= MAX_MESSAGE
         assert "x" * 40 not in message
     assert cardgames.to_json(state) == original  # nothing was changed
+
+
+def _hats(names: int, copies: int) -> tuple[Card, ...]:
+    return tuple(
+        Card(f"Hat {i}", Kind.HAT, market=1, value=1 + i % 3)
+        for i in range(names)
+        for _ in range(copies)
+    )
+
+
+def test_config_checks_refuse_more_hat_names_than_payments_can_list() -> None:
+    """A card list with more than MAX_HAT_NAMES differently named hats is refused: each set
+    of hats that pays a spell is a move, and their number grows with the names."""
+    printed = len({c.name for c in deck.FOREST + deck.START_MARKET if c.kind is Kind.HAT})
+    room = alakazum_config.MAX_HAT_NAMES - printed
+    alakazum.check_config(Config(forest=deck.FOREST + _hats(room, 2)))
+    with pytest.raises(InvalidConfigError, match="magic hats") as error:
+        alakazum.check_config(Config(forest=deck.FOREST + _hats(room + 1, 2)))
+    _short(error)
+
+
+def test_a_hand_full_of_hats_lists_its_payments_quickly() -> None:
+    """With as many hat names as a config may hold, five of each in one hand, the spells'
+    payments are listed at once (they were worked out over every count of every name, which
+    grows as the copies to the power of the names)."""
+    printed = len({c.name for c in deck.FOREST + deck.START_MARKET if c.kind is Kind.HAT})
+    config = Config(forest=deck.FOREST + _hats(alakazum_config.MAX_HAT_NAMES - printed, 5))
+    state = next(
+        s for s in _states(config, 1) if s.phase is Phase.ACTION and len(s.teams[s.active]) > 1
+    )
+    hats = tuple(c for c in state.forest if c.kind is Kind.HAT)
+    hands = list(state.hands)
+    hands[state.active] = tuple(sorted((*hands[state.active], *hats), key=lambda c: c.name))
+    rich = attrs.evolve(
+        state,
+        forest=tuple(c for c in state.forest if c.kind is not Kind.HAT),
+        hands=tuple(hands),
+        seen=(0,) * config.players,
+    )
+    casts = [m for m in alakazum.legal_moves(rich) if isinstance(m, alakazum.Cast)]
+    assert casts
+    assert len(casts) < 10_000
