@@ -333,7 +333,7 @@ def test_finding_8_arena_games_at_the_turn_limit_end_in_valid_states() -> None:
     replays to it."""
     config = Config(players=3, turn_limit=10)
     for seed in range(3):
-        bots = [GAME.heuristic_bot(), cardgames.bots.RandomBot(), GAME.heuristic_bot()]
+        bots: list[Any] = [GAME.heuristic_bot(), cardgames.bots.RandomBot(), GAME.heuristic_bot()]
         record = cardgames.arena.play(GAME, bots, config=config, seed=seed)
         assert len(record.moves) <= alakazum.max_decisions(config)
         final = record.final_state()
