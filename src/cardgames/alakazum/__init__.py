@@ -69,7 +69,7 @@ from cardgames.alakazum.rules import (
     outcome,
 )
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
-from cardgames.alakazum.view import resample, view
+from cardgames.alakazum.view import check_view, resample, view
 from cardgames.ismcts import Playout
 
 _codec.register()
@@ -119,6 +119,9 @@ __all__ = [
     "View",
     "apply_move",
     "card_counts",
+    "check_config",
+    "check_state",
+    "check_view",
     "culture_points",
     "current_player",
     "energy",
@@ -137,6 +140,17 @@ __all__ = [
 ]
 
 
+def check_state(state: State) -> State:
+    """``state`` if it is a state the rules can reach; raises ``InvalidStateError`` saying
+    what is wrong if not.
+
+    The check covers every field's type, every counter within what a game of its config can
+    reach, card conservation against the config's card lists, and the fields that go with
+    each phase. A state made by the rules passes at no cost; any other is checked once.
+    """
+    return checked(state)
+
+
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the game wherever it is (decks, hands, teams, cemetery, out of the game),
     by name."""
@@ -151,7 +165,8 @@ _TURN_DECISIONS = 200
 def max_decisions(config: Config) -> int:
     """A bound on a game's decisions: ``turn_limit`` turns, each ending within a number of
     decisions set by the hand cards (each potion, gift or payment spends one) and the Santa
-    Claus die's passes."""
+    Claus die's passes. Raises ``InvalidConfigError`` for a config that cannot be played."""
+    check_config(config)
     hand_cards = sum(1 for card in (*config.forest_cards, *config.start_cards) if card.kind.is_hand)
     per_turn = _TURN_DECISIONS + 8 * hand_cards + SANTA_MAX_PASSES
     return config.players + config.turn_limit * per_turn
@@ -195,7 +210,8 @@ class _Alakazum:
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
     check_config = staticmethod(check_config)
-    check_state = staticmethod(checked)
+    check_state = staticmethod(check_state)
+    check_view = staticmethod(check_view)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
     #: Searches in this game play out with the heuristic bot for at most 15 decisions, about a
@@ -205,12 +221,14 @@ class _Alakazum:
 
     @staticmethod
     def num_players(config: Config) -> int:
-        """2 to 5."""
+        """2 to 5; ``InvalidConfigError`` for a config that cannot be played."""
+        check_config(config)
         return config.players
 
     @staticmethod
     def seat_names(config: Config) -> tuple[str, ...]:
-        """Players by number."""
+        """Players by number; ``InvalidConfigError`` for a config that cannot be played."""
+        check_config(config)
         return tuple(f"player {p}" for p in range(config.players))
 
     @staticmethod

@@ -31,8 +31,9 @@ from cardgames.alakazum.moves import (
     Train,
     UseObject,
 )
-from cardgames.alakazum.rules import culture_points
+from cardgames.alakazum.rules import culture_totals
 from cardgames.alakazum.state import Member, Phase, View
+from cardgames.errors import InvalidViewError
 
 __all__ = ["CollectorBot"]
 
@@ -60,11 +61,21 @@ class CollectorBot:
     name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The move the rules of thumb prefer; ties are broken by ``rng``."""
-        culture = _favourite(view)
-        scores = [_score(view, move, culture) for move in legal_moves]
-        best = max(scores)
-        top = [m for m, s in zip(legal_moves, scores, strict=True) if s == best]
+        """The move the rules of thumb prefer; ties are broken by ``rng``.
+
+        Raises ``InvalidViewError`` for anything but an Alakazum! view with legal moves (a bot
+        is given views the rules made, so it does not check them in full: see
+        :func:`cardgames.alakazum.check_view`).
+        """
+        if type(view) is not View:
+            raise InvalidViewError(f"expected an alakazum View, got {type(view).__name__}")
+        try:
+            culture = _favourite(view)
+            scores = [_score(view, move, culture) for move in legal_moves]
+            best = max(scores)
+            top = [m for m, s in zip(legal_moves, scores, strict=True) if s == best]
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError, StopIteration):
+            raise InvalidViewError("not a well-formed alakazum view with its legal moves") from None
         return top[rng.randrange(len(top))]
 
 
@@ -126,7 +137,9 @@ def _member(team: tuple[Member, ...], name: str) -> Member:
 
 def _favourite(view: View) -> Culture:
     team, hand = view.teams[view.player], view.hand
-    return max(view.config.cultures, key=lambda c: (culture_points(team, hand, c), -len(c.value)))
+    return max(
+        view.config.cultures, key=lambda c: (culture_totals(team, hand, (c,))[c], -len(c.value))
+    )
 
 
 def _counts_for(card: Card, culture: Culture) -> bool:
@@ -185,7 +198,7 @@ def _worth_peeking(view: View) -> bool:
 
 
 def _beats(view: View, move: Alakazum) -> bool:
-    total = culture_points(view.teams[view.player], view.hand, move.culture)
+    total = culture_totals(view.teams[view.player], view.hand, (move.culture,))[move.culture]
     return total >= _to_beat(_candidates(view, move.enemy), view.config.players)
 
 

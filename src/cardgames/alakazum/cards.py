@@ -6,8 +6,11 @@ the start cards, the final enemies, and the Alakazum! 2 additions) are in
 :mod:`cardgames.alakazum.deck`.
 """
 
+import unicodedata
 from enum import IntEnum, StrEnum
 from typing import Any, NamedTuple
+
+from cardgames.errors import excerpt
 
 __all__ = [
     "CULTURES",
@@ -20,6 +23,8 @@ __all__ = [
     "Level",
     "is_card",
     "is_enemy",
+    "is_name",
+    "plain_name",
 ]
 
 
@@ -184,6 +189,9 @@ LEVELS = (Level.A, Level.B, Level.C)
 #: Bounds that keep a hand-made card list playable.
 MAX_POINTS = 99
 MAX_MARKET = 9
+#: The longest card or final enemy name: the longest printed one has 34 characters. Names are
+#: written in move notation, pictures and messages, so their length bounds all of those.
+MAX_NAME = 64
 
 
 def _is_int(value: object, low: int = 0, high: int = MAX_POINTS) -> bool:
@@ -198,6 +206,26 @@ def _per_level(value: object, *, die: bool = False) -> bool:
     )
 
 
+def is_name(value: object) -> bool:
+    """Whether ``value`` can name a card or final enemy: printable text of 1 to
+    :data:`MAX_NAME` characters, without spaces at either end or two in a row (so that its
+    notation reads back as itself)."""
+    return (
+        type(value) is str
+        and 0 < len(value) <= MAX_NAME
+        and value.isprintable()
+        and value == " ".join(value.split())
+    )
+
+
+def plain_name(text: str) -> str:
+    """``text`` without accents, case, compatibility forms or repeated spaces: the form in
+    which move notation matches names (``"Tió  de NADAL"`` and ``"tio de nadal"`` agree)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().split())
+
+
 def is_card(value: object) -> bool:
     """Whether ``value`` is a well-formed card: a character with all its per-level numbers, a
     hand card with its market number, or a trap; fields a kind does not use keep defaults."""
@@ -205,7 +233,7 @@ def is_card(value: object) -> bool:
         return False
     name, kind, culture, combat, points, resistance, sociable, thrifty, magic = value[:9]
     market, number, die, cultures = value.market, value.value, value.die, value.cultures
-    if type(name) is not str or not name.strip() or type(kind) is not Kind:
+    if not is_name(name) or type(kind) is not Kind:
         return False
     if any(type(flag) is not bool for flag in (sociable, thrifty)):
         return False
@@ -263,8 +291,7 @@ def is_enemy(value: object) -> bool:
         return False
     name, values, invincible = value
     return (
-        type(name) is str
-        and bool(name.strip())
+        is_name(name)
         and type(invincible) is bool
         and type(values) is tuple
         and len(values) == len(PLAYER_COUNTS)
@@ -277,7 +304,9 @@ def _enum(cls: type[Any]) -> Any:
 
     def load(value: object) -> Any:
         if type(value) is not str or value not in by_value:
-            raise ValueError(f"{value!r} is not a {cls.__name__}: one of {', '.join(by_value)}")
+            raise ValueError(
+                f"{excerpt(value)} is not a {cls.__name__}: one of {', '.join(by_value)}"
+            )
         return by_value[value]
 
     return load
@@ -292,23 +321,23 @@ def _register_json() -> None:
 
     def number(value: object) -> int:
         if type(value) is not int:
-            raise ValueError(f"expected an integer, got {value!r}")
+            raise ValueError(f"expected an integer, got {excerpt(value)}")
         return value
 
     def flag(value: object) -> bool:
         if type(value) is not bool:
-            raise ValueError(f"expected true or false, got {value!r}")
+            raise ValueError(f"expected true or false, got {excerpt(value)}")
         return value
 
     def text(value: object) -> str:
         if type(value) is not str:
-            raise ValueError(f"expected a string, got {value!r}")
+            raise ValueError(f"expected a string, got {excerpt(value)}")
         return value
 
     def many(item: Any) -> Any:
         def load(value: object) -> tuple[Any, ...]:
             if type(value) is not list:
-                raise ValueError(f"expected a list, got {value!r}")
+                raise ValueError(f"expected a list, got {excerpt(value)}")
             return tuple(item(v) for v in value)
 
         return load
@@ -332,7 +361,10 @@ def _register_json() -> None:
 
     def unstructure(card: Card) -> dict[str, Any]:
         if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
+            raise ValueError(
+                f"a card named {excerpt(getattr(card, 'name', None))} is not well formed "
+                "(see Card: each kind has its fields, names of 1-64 characters, numbers 0-99)"
+            )
         return {
             field: list(value) if type(value) is tuple else value
             for field, value in zip(Card._fields, card, strict=True)
@@ -341,14 +373,17 @@ def _register_json() -> None:
 
     def structure(value: object, _: object) -> Card:
         if type(value) is not dict:
-            raise ValueError(f"expected a card as a JSON object, got {value!r}")
+            raise ValueError(f"expected a card as a JSON object, got {excerpt(value)}")
         if not set(value) <= set(loaders) or "name" not in value or "kind" not in value:
             raise ValueError(
                 f"a card needs a name and a kind, and has only the fields {', '.join(loaders)}"
             )
         card = Card(**{key: loaders[key](item) for key, item in value.items()})
         if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
+            raise ValueError(
+                f"a card named {excerpt(getattr(card, 'name', None))} is not well formed "
+                "(see Card: each kind has its fields, names of 1-64 characters, numbers 0-99)"
+            )
         return card
 
     converter.register_unstructure_hook(Card, unstructure)

@@ -16,13 +16,14 @@ import attrs
 from cardgames.alakazum.cards import (
     COMBAT_KINDS,
     DIE_KINDS,
+    MAX_NAME,
     Culture,
     Kind,
     Level,
     is_card,
     is_enemy,
 )
-from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
+from cardgames.alakazum.config import MAX_CARDS, Config, all_cards, cards_by_name, check_config
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     Alakazum,
@@ -33,12 +34,22 @@ from cardgames.alakazum.moves import (
     Spell,
     UseObject,
 )
-from cardgames.alakazum.state import Combat, Member, Phase, State
-from cardgames.errors import CardgamesError
+from cardgames.alakazum.notation import well_formed
+from cardgames.alakazum.rules import (
+    ACTIONS,
+    DEJA_VU_ACTIONS,
+    DIE_SIDES,
+    FOREST_MAGIC_CARDS,
+    MISERABLE_WITCH_CARDS,
+    SANTA_EXPLODES_BELOW,
+    SANTA_MAX_PASSES,
+)
+from cardgames.alakazum.state import Combat, Member, Phase, State, View
+from cardgames.errors import CardgamesError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["inconsistency", "why_illegal"]
+__all__ = ["hand_problem", "inconsistency", "team_problem", "view_problem", "why_illegal"]
 
 #: Phases with a combat under way (a Magic of the forest may also hold a kept character).
 _COMBAT_PHASES = frozenset({Phase.FIGHTER, Phase.SUPPORT, Phase.POTIONS, Phase.HYPNOSIS})
@@ -105,6 +116,27 @@ def _counts(value: object, size: int) -> bool:
     return type(value) is tuple and len(value) == size and all(_is_int(v) for v in value)
 
 
+def team_problem(team: object) -> str | None:
+    """What makes ``team`` not a team of characters (each with its broom and cape), or
+    ``None``."""
+    if type(team) is not tuple or len(team) > MAX_CARDS:
+        return "a team must be a tuple of Member"
+    for i, member in enumerate(team):
+        if not _member_ok(member, frozenset()):
+            return f"team[{i}] is not a Member of a character (with a broom, a cape or None)"
+    return None
+
+
+def hand_problem(hand: object) -> str | None:
+    """What makes ``hand`` not a tuple of hand cards, or ``None``."""
+    if type(hand) is not tuple or len(hand) > MAX_CARDS:
+        return "a hand must be a tuple of hand cards"
+    for i, card in enumerate(hand):
+        if not is_card(card) or not card.kind.is_hand:
+            return f"hand[{i}] is not a hand card"
+    return None
+
+
 def inconsistency(state: State) -> str | None:
     """What makes a state that the rules did not build unplayable, or ``None``."""
     try:
@@ -126,21 +158,34 @@ def _scalars(state: State) -> str | None:
     over = state.result is not None
     if over != (state.phase is Phase.OVER):
         return "the phase is OVER exactly when there is a result"
-    if over and (type(state.result) is not Outcome or len(state.result.returns) != n):
-        return f"result must be an Outcome for {n} players"
     if over != (state.to_move is None):
         return "nobody moves exactly when the game is over"
     if state.to_move is not None and not _players(state.to_move, n):
         return f"to_move must be a player 0-{n - 1}"
     if not _players(state.active, n):
         return f"active must be a player 0-{n - 1}"
+    if over:
+        problem = _result_problem(state)
+        if problem is not None:
+            return problem
     for name in ("turn", "actions", "giving", "santa", "taking"):
         if not _is_int(getattr(state, name)):
             return f"{name} must be a non-negative int"
-    if state.turn >= config.turn_limit:
-        return f"turn must be below the turn limit {config.turn_limit}"
+    # Turns are counted from 0 and the game ends as the count reaches the limit, so a game
+    # still on is below it and a game over is at most at it.
+    if state.turn > config.turn_limit or (not over and state.turn == config.turn_limit):
+        return f"turn must be below the turn limit {config.turn_limit} (or at it, once over)"
     if type(state.deja_vu) is not bool:
         return "deja_vu must be true or false"
+    # A turn has one action; a Deja Vu (once a turn) spends it and gives two more.
+    if state.actions > ACTIONS + DEJA_VU_ACTIONS - 1 or (
+        state.actions > ACTIONS and not state.deja_vu
+    ):
+        return "actions must be 0-1, or 0-2 after a Deja Vu"
+    # Santa Claus' die explodes at the latest after SANTA_MAX_PASSES passes, and the count
+    # stays where it ended until the next Santa Claus' Present.
+    if state.santa > SANTA_MAX_PASSES:
+        return f"santa must be 0-{SANTA_MAX_PASSES} passes"
     if state.failed is not None and (
         type(state.failed) is not Culture or state.failed not in config.cultures
     ):
@@ -151,9 +196,44 @@ def _scalars(state: State) -> str | None:
         return "roll must be a die roll 1-6 or None"
     if type(state.rng) is not Rng or not _is_int(state.rng.state, 0, (1 << 64) - 1):
         return "rng must be an Rng with a 64-bit state"
-    if not _counts(state.exchanges, n):
-        return f"exchanges must hold {n} non-negative ints"
+    # The deal sets aside each character or trap drawn: nobody exchanges more cards than the
+    # forest deck has of those.
+    if not _counts(state.exchanges, n) or sum(state.exchanges) > _not_hand_cards(config):
+        return (
+            f"exchanges must hold {n} non-negative ints, together at most the forest deck's "
+            "characters and traps"
+        )
     return None
+
+
+#: The longest reason of an outcome the rules give (the longest names a successful
+#: Alakazum's, whose enemy name is at most MAX_NAME characters).
+MAX_REASON = 128 + MAX_NAME
+
+
+def _result_problem(state: State) -> str | None:
+    """A game ends in a successful Alakazum (its caster, whose turn it is, alone wins) or with
+    every player losing; never in a draw."""
+    n = state.config.players
+    result = state.result
+    if type(result) is not Outcome or type(result.returns) is not tuple or len(result.returns) != n:
+        return f"result must be an Outcome for {n} players"
+    winners, returns, reason = result.winners, result.returns, result.reason
+    if type(winners) is not frozenset or not all(_players(w, n) for w in winners):
+        return f"result: the winners must be players 0-{n - 1}"
+    if type(reason) is not str or len(reason) > MAX_REASON:
+        return f"result: the reason must be text of at most {MAX_REASON} characters"
+    expected = tuple(1.0 if p in winners else 0.0 for p in range(n))
+    if type(returns) is not tuple or returns != expected:
+        return f"result: the returns of {n} players must be 1.0 for the winner, else 0.0"
+    if winners and winners != {state.active}:
+        return "result: only the player whose turn it is wins, by an Alakazum"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _not_hand_cards(config: Config) -> int:
+    return sum(1 for card in config.forest_cards if not card.kind.is_hand)
 
 
 def _zones(state: State) -> str | None:
@@ -177,6 +257,10 @@ def _zones(state: State) -> str | None:
             return "every hand must be sorted by name"
     if not _counts(state.seen, n) or any(s > len(state.forest) for s in state.seen):
         return f"seen must hold {n} counts, each at most the forest deck's size"
+    # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
+    # its caster knows cards at the top, at most those put back.
+    if sum(state.seen) > FOREST_MAGIC_CARDS or len(state.held) > FOREST_MAGIC_CARDS:
+        return f"a Magic of the forest holds and shows at most {FOREST_MAGIC_CARDS} cards"
     return None
 
 
@@ -283,19 +367,61 @@ def _combat_problem(state: State) -> str | None:
         return "a combat rolls to hypnotise exactly when it has a winner"
     if not duel and (combat.to_act != 0 or combat.passes or combat.supports[1] is not None):
         return "in a combat against the forest only the attacker acts"
+    return _combat_numbers(state, combat)
+
+
+#: Characters in a combat with a die for combat points: each side's main one and support.
+_MAX_ROLLS = 4
+
+
+def _combat_numbers(state: State, combat: Combat) -> str | None:
+    """The numbers of a combat stay within what its cards can give: a side's points come from
+    its main character and support (each at most the config's strongest, a die counting 6,
+    with a cape) and the potions it played, less what was stolen; a die is rolled for each
+    character with a die, and die potions make the bonus."""
+    if len(combat.rolls) > _MAX_ROLLS:
+        return f"a combat rolls at most {_MAX_ROLLS} dice for combat points"
+    strongest = 2 * _strongest(state.config)
+    for side in _SIDES:
+        potions = sum(points for by, _, points in combat.potions if by == side)
+        if not 0 <= combat.points[side] <= strongest + potions:
+            return f"side {side}'s combat points are more than its cards can give"
+    dice = sum(card.die for _, card, points in combat.potions if not points)
+    if combat.bonus > dice:
+        return "a combat's bonus is more than its die potions give"
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _strongest(config: Config) -> int:
+    """The most combat points one character can bring to a combat: its best level's (a die
+    counts 6) with the best cape."""
+    cards = all_cards(config)
+    best = max(
+        (
+            p if p is not None else DIE_SIDES
+            for c in cards
+            if c.kind is Kind.CHARACTER
+            for p in c.combat
+        ),
+        default=0,
+    )
+    return best + max((c.value for c in cards if c.kind is Kind.CAPE), default=0)
 
 
 def _potion_ok(entry: object, config: Config) -> bool:
     if type(entry) is not tuple or len(entry) != 3:  # (side, card, points)
         return False
     side, card, points = entry
+    # A potion played for combat points counts its value; a die potion, a double potion
+    # played for the die and a robbery count none.
     return (
         type(side) is int
         and side in _SIDES
         and _card(card, _config_card_ids(config))
         and card.kind in (COMBAT_KINDS | DIE_KINDS | {Kind.ROBBERY})
-        and _is_int(points)
+        and type(points) is int
+        and (points == 0 or (card.kind in COMBAT_KINDS and points == card.value))
     )
 
 
@@ -310,7 +436,7 @@ def _conserved(state: State) -> str | None:
     for card in cards:
         own = by_name.get(card.name)
         if own is not card and own != card:
-            return f"the cards are not those of the config's card lists ({card.name!r})"
+            return f"the cards are not those of the config's card lists ({excerpt(card.name)})"
     if Counter(card.name for card in cards) != _name_counts(config):
         return "the cards are not those of the config's card lists"
     return None
@@ -325,7 +451,19 @@ def _phase_fits(state: State) -> str | None:
     """The fields that go with each phase, and who decides in it."""
     phase = state.phase
     if phase is Phase.OVER:
-        return None
+        # A game ends as a turn starts or ends, or on an Alakazum: nothing is left under way.
+        under_way = (
+            state.combat is not None
+            or state.pending is not None
+            or state.held
+            or state.giving
+            or state.taking
+            or state.spell is not None
+            or state.failed is not None
+        )
+        return (
+            "a game over has nothing under way (combat, announcement, cards)" if under_way else None
+        )
     combat = state.combat
     in_combat = phase in _COMBAT_PHASES
     kept = phase in (Phase.KEEP, Phase.PLACE) and combat is not None
@@ -357,12 +495,20 @@ def _phase_fits(state: State) -> str | None:
         return "the player cannot give more cards than they hold"
     if phase is Phase.TAKE and state.taking > len(state.market):
         return "the market deck has fewer cards than are to be taken"
+    # A Miserable witch takes at most MISERABLE_WITCH_CARDS cards.
+    if state.taking > MISERABLE_WITCH_CARDS:
+        return f"taking must be 0-{MISERABLE_WITCH_CARDS}"
     if phase is Phase.FIGHTER and combat is not None and combat.fighter is not None:
         return "the fighter is already chosen"
     if phase in (Phase.SUPPORT, Phase.POTIONS) and combat is not None and combat.fighter is None:
         return f"phase {phase.value} needs a fighter"
     if phase is Phase.HYPNOSIS and combat is not None and combat.roller is None:
         return "phase hypnosis needs a winner who rolled"
+    # The die is handed on only when it did not explode: a roll of 3 or more, before the cap.
+    if phase is Phase.SANTA and (
+        state.roll is None or state.roll < SANTA_EXPLODES_BELOW or state.santa >= SANTA_MAX_PASSES
+    ):
+        return "the Santa Claus die is handed on only after a roll that did not explode"
     return _decider_fits(state)
 
 
@@ -432,6 +578,104 @@ def _something_to_do(state: State) -> str | None:
     return None
 
 
+def view_problem(view: object) -> str | None:
+    """What makes ``view`` malformed, or ``None``: every field's type, the sizes of its card
+    lists within the config's, and its player, counters and enemies within what the rules
+    reach.
+
+    A view that passes can be dealt into a full state in time linear in its size; the cards
+    themselves, and whether some playable state has the view, are settled by dealing one and
+    checking it in full (:func:`cardgames.alakazum.view.check_view`).
+    """
+    if type(view) is not View:
+        hint = (
+            " (a state is not a view; view(state, player) makes one)" if type(view) is State else ""
+        )
+        return f"expected a View of alakazum, got {type(view).__name__}{hint}"
+    try:
+        check_config(view.config)
+    except CardgamesError as exc:
+        return str(exc)
+    config = view.config
+    n = config.players
+    total = len(all_cards(config))
+    if not _players(view.player, n):
+        return f"player must be a player 0-{n - 1}"
+    if type(view.phase) is not Phase:
+        return "phase must be a Phase"
+    if view.to_move is not None and not _players(view.to_move, n):
+        return f"to_move must be a player 0-{n - 1} or None"
+    if not _players(view.active, n):
+        return f"active must be a player 0-{n - 1}"
+    for name, high in (
+        ("turn", config.turn_limit),
+        ("forest_size", total),
+        ("actions", ACTIONS + DEJA_VU_ACTIONS),
+        ("giving", total),
+        ("santa", SANTA_MAX_PASSES),
+        ("held_size", FOREST_MAGIC_CARDS),
+        ("taking", MISERABLE_WITCH_CARDS),
+    ):
+        if not _is_int(getattr(view, name), 0, high):
+            return f"{name} must be an int 0-{high}"
+    for name in ("forest_top", "market", "hand", "cemetery", "removed", "start_row", "held"):
+        cards = getattr(view, name)
+        if type(cards) is not tuple or len(cards) > total:
+            return f"{name} must be a tuple of at most {total} cards"
+    if not _counts(view.hand_sizes, n) or any(size > total for size in view.hand_sizes):
+        return f"hand_sizes must hold {n} counts of at most {total} cards"
+    if view.hand_sizes[view.player] != len(view.hand):
+        return "hand_sizes must count the viewer's own hand"
+    if type(view.teams) is not tuple or len(view.teams) != n:
+        return f"teams must be a tuple of {n} teams"
+    for team in view.teams:
+        if type(team) is not tuple or len(team) > total:
+            return "every team must be a tuple of Member"
+    k = len(config.final_enemies)
+    enemies = view.enemies
+    if (
+        type(enemies) is not tuple
+        or len(enemies) != k
+        or not all(e is None or is_enemy(e) for e in enemies)
+    ):
+        return f"enemies must hold the {k} final enemies, None for those not seen"
+    if not _flags(view.enemy_up, k):
+        return f"enemy_up must hold {k} flags"
+    if not _counts(view.exchanges, n):
+        return f"exchanges must hold {n} non-negative ints"
+    if type(view.deja_vu) is not bool:
+        return "deja_vu must be true or false"
+    if view.spell is not None and type(view.spell) is not Spell:
+        return "spell must be a Spell or None"
+    if view.failed is not None and type(view.failed) is not Culture:
+        return "failed must be a Culture or None"
+    if view.roll is not None and (type(view.roll) is not int or view.roll not in _DIE_FACES):
+        return "roll must be a die roll 1-6 or None"
+    if view.result is not None and type(view.result) is not Outcome:
+        return "result must be an Outcome or None"
+    if view.pending is not None and not (
+        isinstance(view.pending, MOVE_TYPES) and well_formed(view.pending)
+    ):
+        return "pending must be a well-formed move or None"
+    return _view_combat_problem(view.combat, config)
+
+
+def _view_combat_problem(combat: object, config: Config) -> str | None:
+    """The parts of a view's combat that dealing a state reads; the rest is checked with the
+    state."""
+    if combat is None:
+        return None
+    if type(combat) is not Combat:
+        return "combat must be a Combat or None"
+    if not _card(combat.opponent, _config_card_ids(config)):
+        return "a combat's opponent is a character"
+    if type(combat.potions) is not tuple or not all(
+        _potion_ok(entry, config) for entry in combat.potions
+    ):
+        return "a combat's potions are (side 0 or 1, potion card, points) triples"
+    return None
+
+
 def why_illegal(state: State, move: object) -> str:
     """The reason ``move`` is not legal in ``state``, for the ``IllegalMoveError``."""
     from cardgames.alakazum.notation import describe
@@ -448,7 +692,7 @@ def why_illegal(state: State, move: object) -> str:
     if isinstance(move, Market | UseObject | Drink) and (
         type(card) is not str or card not in names
     ):
-        return f"{what}: player {player} holds no card named {card!r}"
+        return f"{what}: player {player} holds no card named {excerpt(card)}"
     hats = move.hats if isinstance(move, Cast) else ()
     if type(hats) is not tuple or any(type(h) is not str or h not in names for h in hats):
         return f"{what}: player {player} does not hold those hats"

@@ -20,7 +20,7 @@ from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
-from cardgames.errors import SerializationError
+from cardgames.errors import SerializationError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -42,15 +42,15 @@ class _Lists:
 
     def card(self, name: object) -> Card:
         if type(name) is not str:
-            raise ValueError(f"expected a card name, got {name!r}")
+            raise ValueError(f"expected a card name, got {excerpt(name)}")
         card = self.cards.get(name)
         if card is None:
-            raise ValueError(f"no card of the config is named {name!r}")
+            raise ValueError(f"no card of the config is named {excerpt(name)}")
         return card
 
     def enemy(self, name: object) -> Enemy:
         if type(name) is not str or name not in self.enemies:
-            raise ValueError(f"no final enemy of the config is named {name!r}")
+            raise ValueError(f"no final enemy of the config is named {excerpt(name)}")
         return self.enemies[name]
 
 
@@ -64,19 +64,19 @@ def _lists(config: Config) -> _Lists:
 
 def _int(value: object, _: _Lists | None = None) -> int:
     if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
+        raise ValueError(f"expected an integer, got {excerpt(value)}")
     return value
 
 
 def _bool(value: object, _: _Lists | None = None) -> bool:
     if type(value) is not bool:
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueError(f"expected true or false, got {excerpt(value)}")
     return value
 
 
 def _list(value: object) -> list[Any]:
     if type(value) is not list:
-        raise ValueError(f"expected a list, got {value!r}")
+        raise ValueError(f"expected a list, got {excerpt(value)}")
     return value
 
 
@@ -90,7 +90,7 @@ def _enum(cls: type[Any]) -> _Decode:
     def decode(value: object, _: _Lists) -> Any:
         member = by_value.get(value) if type(value) in (int, str) else None
         if member is None or type(value) is not type(member.value):
-            raise ValueError(f"{value!r} is not a {cls.__name__}")
+            raise ValueError(f"{excerpt(value)} is not a {cls.__name__}")
         return member
 
     return decode
@@ -112,6 +112,19 @@ def _via_converter(cls: Any) -> tuple[_Encode, _Decode]:
         lambda value: converter.unstructure(value, unstructure_as=cls),
         lambda value, _: converter.structure(value, cls),
     )
+
+
+def _briefly(what: str, decode: _Decode) -> _Decode:
+    """``decode``, whose errors say only that ``value`` is not ``what``, with an excerpt of it
+    (the general loader's messages may quote the whole value)."""
+
+    def brief(value: object, lists: _Lists) -> Any:
+        try:
+            return decode(value, lists)
+        except (ValueError, TypeError, KeyError, IndexError, cattrs.BaseValidationError):
+            raise ValueError(f"expected {what}, got {excerpt(value)}") from None
+
+    return brief
 
 
 # --- cards, members, combats -------------------------------------------------------------------
@@ -149,7 +162,9 @@ _LEVEL = _enum(Level)
 
 def _member(value: object, lists: _Lists) -> Member:
     if type(value) is not dict or "card" not in value or not set(value) <= _MEMBER_KEYS:
-        raise ValueError(f"expected a team member {{card, level, broom, cape}}, got {value!r}")
+        raise ValueError(
+            f"expected a team member {{card, level, broom, cape}}, got {excerpt(value)}"
+        )
     if value.keys() <= _PLAIN_MEMBER_KEYS and type(value["card"]) is str:
         level = value.get("level", 0)
         key = (value["card"], level)
@@ -208,7 +223,7 @@ _COMBAT_KEYS = frozenset(field.name for field in attrs.fields(Combat))
 
 def _combat(value: object, lists: _Lists) -> Combat:
     if type(value) is not dict or not set(value) <= _COMBAT_KEYS:
-        raise ValueError(f"expected a combat object, got {value!r}")
+        raise ValueError(f"expected a combat object, got {excerpt(value)}")
     if "attacker" not in value or "opponent" not in value:
         raise ValueError("a combat needs an attacker and an opponent")
     supports = _list(value.get("supports", [None, None]))
@@ -238,7 +253,7 @@ def _potion(entry: object, lists: _Lists) -> tuple[int, Card, int]:
     """A potion played in a combat: ``[side, card name, combat points added]``."""
     items = _list(entry)
     if len(items) != 3:
-        raise ValueError(f"expected a potion [side, card, points], got {entry!r}")
+        raise ValueError(f"expected a potion [side, card, points], got {excerpt(entry)}")
     side, name, added = items
     return _int(side), lists.card(name), _int(added)
 
@@ -270,6 +285,11 @@ def _plain(decode: _Decode) -> tuple[_Encode, _Decode]:
     return (lambda value: list(value) if type(value) is tuple else value), decode
 
 
+def _briefly_via(what: str, cls: Any) -> tuple[_Encode, _Decode]:
+    encode, decode = _via_converter(cls)
+    return encode, _briefly(what, decode)
+
+
 def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
     cards = (_names, _cards)
     return {
@@ -295,11 +315,11 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "seen": _plain(_ints),
         "start_row": cards,
         "exchanges": _plain(_ints),
-        "rng": _via_converter(Rng),
+        "rng": _briefly_via("a generator {state: 64-bit int}", Rng),
         "actions": _plain(_int),
         "deja_vu": _plain(_bool),
         "combat": (_combat_json, _combat),
-        "pending": _via_converter(Move | None),
+        "pending": _briefly_via("an alakazum move {type, fields} or null", Move | None),
         "giving": _plain(_int),
         "santa": _plain(_int),
         "held": cards,
@@ -308,7 +328,7 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "spell": _plain(_optional(_enum(Spell))),
         "failed": _plain(_optional(_enum(Culture))),
         "roll": _plain(_optional(_int)),
-        "result": _via_converter(Outcome | None),
+        "result": _briefly_via("an outcome {winners, returns, reason} or null", Outcome | None),
     }
 
 

@@ -10,8 +10,18 @@ from types import MappingProxyType
 import attrs
 
 from cardgames.alakazum import deck
-from cardgames.alakazum.cards import PLAYER_COUNTS, Card, Culture, Enemy, Kind, is_card, is_enemy
-from cardgames.errors import InvalidConfigError
+from cardgames.alakazum.cards import (
+    MAX_NAME,
+    PLAYER_COUNTS,
+    Card,
+    Culture,
+    Enemy,
+    Kind,
+    is_card,
+    is_enemy,
+    plain_name,
+)
+from cardgames.errors import InvalidConfigError, excerpt
 
 __all__ = ["HAND_SIZE", "Config", "all_cards", "cards_by_name", "check_config"]
 
@@ -20,6 +30,10 @@ HAND_SIZE = 3
 #: Limits on a config's numbers.
 MIN_TURN_LIMIT, MAX_TURN_LIMIT = 10, 100_000
 MAX_CARDS = 1000
+#: Magic hats with different names a card list may hold. A spell can be paid with any set of
+#: up to four hats from which none could be left out, and each set is a move: with many names,
+#: a hand of hats would offer more moves than a game can list (the printed game has three).
+MAX_HAT_NAMES = 12
 
 
 @attrs.frozen(cache_hash=True)
@@ -85,9 +99,12 @@ def _check_list(name: str, cards: object) -> None:
         raise InvalidConfigError(f"{name} must be a tuple of cards or None")
     if len(cards) > MAX_CARDS:
         raise InvalidConfigError(f"{name}: at most {MAX_CARDS} cards")
-    for card in cards:
+    for i, card in enumerate(cards):
         if not is_card(card):
-            raise InvalidConfigError(f"{name}: {card!r} is not a well-formed card")
+            raise InvalidConfigError(
+                f"{name}[{i}] is not a well-formed card (a Card whose name has 1-{MAX_NAME} "
+                "printable characters, single spaces, and numbers 0-99)"
+            )
 
 
 def check_config(config: Config) -> None:
@@ -110,13 +127,13 @@ _PASSED_SIZE = 64
 
 def _check(config: Config) -> None:
     if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
-        raise InvalidConfigError(f"players must be 2 to 5, got {config.players!r}")
+        raise InvalidConfigError(f"players must be 2 to 5, got {excerpt(config.players)}")
     if type(config.expansion) is not bool:
         raise InvalidConfigError("expansion must be true or false")
     limit = config.turn_limit
     if not _is_int(limit) or not MIN_TURN_LIMIT <= limit <= MAX_TURN_LIMIT:
         raise InvalidConfigError(
-            f"turn_limit must be an int {MIN_TURN_LIMIT}-{MAX_TURN_LIMIT}, got {limit!r}"
+            f"turn_limit must be an int {MIN_TURN_LIMIT}-{MAX_TURN_LIMIT}, got {excerpt(limit)}"
         )
     for name in ("forest", "start"):
         if getattr(config, name) is not None:
@@ -127,6 +144,12 @@ def _check(config: Config) -> None:
     if any(card.kind is Kind.DOLL for card in start):
         raise InvalidConfigError("start: a voodoo doll cannot begin in the market deck")
     _check_names(forest + start)
+    hat_names = {card.name for card in (*forest, *start) if card.kind is Kind.HAT}
+    if len(hat_names) > MAX_HAT_NAMES:
+        raise InvalidConfigError(
+            f"the card lists hold {len(hat_names)} magic hats of different names; "
+            f"at most {MAX_HAT_NAMES}"
+        )
     characters = sum(card.kind is Kind.CHARACTER for card in start)
     if characters < config.players:
         raise InvalidConfigError(
@@ -141,9 +164,13 @@ def _check(config: Config) -> None:
         )
     enemies = config.enemy_cards
     if config.enemies is not None and (
-        type(enemies) is not tuple or not all(is_enemy(e) for e in enemies)
+        type(enemies) is not tuple
+        or len(enemies) > MAX_CARDS
+        or not all(is_enemy(e) for e in enemies)
     ):
-        raise InvalidConfigError("enemies must be a tuple of well-formed Enemy values or None")
+        raise InvalidConfigError(
+            f"enemies must be None or a tuple of at most {MAX_CARDS} well-formed Enemy values"
+        )
     names = [e.name for e in enemies]
     if len(set(names)) != len(names):
         raise InvalidConfigError("enemies: each final enemy may appear only once")
@@ -151,13 +178,39 @@ def _check(config: Config) -> None:
         raise InvalidConfigError(f"enemies: none plays in a game of {config.players}")
 
 
+#: Words that move notation puts between two names or a name and a culture (``use Broom on
+#: Moura``, ``use Meal: ... for CAT``, ``swap Moura for Mari of player 1``), and the comma
+#: between the hats of a spell: a name holding one would read back as another move.
+_SEPARATORS = (" for ", " on ", ",")
+
+
 def _check_names(cards: tuple[Card, ...]) -> None:
-    """Cards with one name are one card, and each character exists once."""
+    """Cards with one name are one card, each character exists once, and every name reads
+    back from move notation as itself: notation matches names without case, accents,
+    compatibility forms or repeated spaces, so no two names may agree once those are left out,
+    and no name may hold a word that notation uses to separate names."""
     seen: dict[str, Card] = {}
-    for card in cards:
+    plain: dict[str, str] = {}
+    for i, card in enumerate(cards):
         other = seen.setdefault(card.name, card)
-        if other != card:
-            raise InvalidConfigError(f"two different cards are named {card.name!r}")
+        if other is not card:
+            if other != card:
+                raise InvalidConfigError(f"two different cards are named {card.name!r}")
+            continue  # the same card again
+        form = plain_name(card.name)
+        if not form:
+            raise InvalidConfigError(f"card {i} of forest + start: its name is accents alone")
+        if any(word in f" {form} " for word in _SEPARATORS):
+            raise InvalidConfigError(
+                f"card {i} of forest + start ({card.name!r}): a name may not hold a comma or "
+                "the words 'for' or 'on', which move notation puts between names"
+            )
+        clash = plain.setdefault(form, card.name)
+        if clash != card.name:
+            raise InvalidConfigError(
+                f"card names {clash!r} and {card.name!r} differ only in case, accents or "
+                "spacing, so move notation cannot tell them apart"
+            )
     characters = Counter(card.name for card in cards if card.kind is Kind.CHARACTER)
     twice = sorted(name for name, count in characters.items() if count > 1)
     if twice:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from cardgames.alakazum.rules import ALAKAZUM_POINTS, culture_totals
+from cardgames.alakazum.rules import ALAKAZUM_POINTS, checked, culture_totals
 from cardgames.alakazum.state import State
 from cardgames.evaluation import softmax
 
@@ -21,8 +21,10 @@ def evaluate(state: State) -> tuple[float, ...]:
     A witch's progress is her best culture's points (characters, objects and amulets) over the
     points that beat the weakest final enemy still face down, capped at one; the chance of
     winning is shared out by progress (see :data:`PROGRESS_WEIGHT`). When no enemy left face
-    down can be beaten, nobody can win any more and everybody's value is 0.
+    down can be beaten, nobody can win any more and everybody's value is 0. Raises
+    ``InvalidStateError`` for anything but a playable state.
     """
+    state = checked(state)
     if state.result is not None:
         return state.result.returns
     config = state.config

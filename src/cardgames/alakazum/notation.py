@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import attrs
 
-from cardgames.alakazum.cards import Culture
+from cardgames.alakazum.cards import MAX_NAME, Culture, plain_name
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
@@ -71,19 +70,28 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.state import State, View
-from cardgames.errors import InvalidMoveError
+from cardgames.errors import InvalidMoveError, excerpt
 
-__all__ = ["describe", "format_move", "parse_move"]
+__all__ = ["MAX_NOTATION", "describe", "format_move", "parse_move", "well_formed"]
+
+#: The longest notation read: a spell paid with four hats (a cost of 4 needs no more), or a
+#: swap of two characters, with room to spare; longer text is refused before it is read.
+MAX_NOTATION = 5 * MAX_NAME + 64
 
 
 def format_move(move: Move) -> str:
     """The move in notation, e.g. ``fight Olentzero of player 1``."""
-    if not isinstance(move, MOVE_TYPES) or not _well_formed(move):
-        raise InvalidMoveError(f"not a well-formed alakazum move: {move!r}")
+    if not isinstance(move, MOVE_TYPES):
+        raise InvalidMoveError(f"not a well-formed alakazum move: {excerpt(move)}")
+    if not well_formed(move):
+        raise InvalidMoveError(
+            f"not a well-formed alakazum move: a {type(move).__name__} needs card names and "
+            "numbers 0-999"
+        )
     return _FORMAT[type(move)](move)
 
 
-def _well_formed(move: Move) -> bool:
+def well_formed(move: Move) -> bool:
     """Whether every field of ``move`` has its declared type (a player number is an int, a
     name a non-empty string, and so on), so that its notation reads back as the same move."""
     for field in attrs.fields(type(move)):
@@ -95,7 +103,12 @@ def _well_formed(move: Move) -> bool:
 
 
 def _is_name(value: object) -> bool:
-    return type(value) is str and bool(value.strip()) and value == " ".join(value.split())
+    return (
+        type(value) is str
+        and 0 < len(value) <= MAX_NAME
+        and bool(value.strip())
+        and value == " ".join(value.split())
+    )
 
 
 def _is_number(value: object) -> bool:
@@ -116,11 +129,14 @@ _FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
 
 
 def describe(move: object) -> str:
-    """The move in notation if it can be written, else its repr (for error messages)."""
+    """The move in notation if it can be written, else what it is in a few words (for error
+    messages, which never repeat what came from outside)."""
     try:
         return format_move(move)  # type: ignore[arg-type]
     except (InvalidMoveError, TypeError, AttributeError, ValueError, KeyError):
-        return repr(move)
+        if isinstance(move, MOVE_TYPES):
+            return f"a malformed {type(move).__name__}"
+        return excerpt(move)
 
 
 def _cast(move: Cast) -> str:
@@ -170,14 +186,10 @@ _FORMAT: dict[type, Callable[[object], str]] = {
 @functools.lru_cache(maxsize=64)
 def _plain_names(config: Config) -> Mapping[str, str]:
     """The config's card names by their plain form (read-only: shared)."""
-    return MappingProxyType({_plain(name): name for name in cards_by_name(config)})
+    return MappingProxyType({plain_name(name): name for name in cards_by_name(config)})
 
 
-def _plain(text: str) -> str:
-    """``text`` without accents, case or repeated spaces, for matching names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().split())
+_plain = plain_name
 
 
 _INT = r"([0-9]{1,3})"
@@ -219,38 +231,53 @@ _CARD_MOVES: dict[str, type[Market | Keep | Place | Take]] = {
 
 def parse_move(state: State | View, text: str) -> Move:
     """The move that ``text`` names in this game; raises ``InvalidMoveError`` if it does not
-    read as a move or names a card the game does not have."""
-    if not isinstance(state, State | View):
+    read as a move or names a card the game does not have, and ``InvalidStateError`` (or
+    ``InvalidViewError``) if ``state`` is not a playable state (or a view of one)."""
+    from cardgames.alakazum.rules import checked
+    from cardgames.alakazum.view import check_view
+
+    if type(state) is not State and type(state) is not View:
         raise InvalidMoveError(f"expected an alakazum State or View, got {type(state).__name__}")
     if not isinstance(text, str):
         raise InvalidMoveError(f"expected notation text, got {type(text).__name__}")
+    if len(text) > MAX_NOTATION:
+        raise InvalidMoveError(
+            f"notation of {len(text)} characters: no alakazum move is longer than {MAX_NOTATION}"
+        )
+    if isinstance(state, State):
+        checked(state)
+    else:
+        check_view(state)
     names = _plain_names(state.config)
+    where = excerpt(text)
 
     def name(raw: str) -> str:
         found = names.get(_plain(raw))
         if found is None:
-            raise InvalidMoveError(f"{text!r}: no card is named {raw.strip()!r}")
+            raise InvalidMoveError(f"{where}: no card is named {excerpt(raw.strip())}")
         return found
 
     if any(ch.isdigit() and not ch.isascii() for ch in text):
-        raise InvalidMoveError(f"{text!r}: numbers are written with the digits 0-9")
+        raise InvalidMoveError(f"{where}: numbers are written with the digits 0-9")
     plain = _plain(text)
     for pattern, kind in _PATTERNS:
         match = pattern.match(plain)
         if match is not None:
             # Names are looked up by their plain form, so the groups are read from it too.
-            return _build(kind, match.groups(), name, text)
-    raise InvalidMoveError(f"{text!r} is not an alakazum move (see cardgames.alakazum.notation)")
+            return _build(kind, match.groups(), name, where)
+    raise InvalidMoveError(f"{where} is not an alakazum move (see cardgames.alakazum.notation)")
 
 
-def _culture(raw: str, text: str) -> Culture:
+def _culture(raw: str, where: str) -> Culture:
     for culture in Culture:
         if culture.value.casefold() == raw.casefold() and culture is not Culture.MULTI:
             return culture
-    raise InvalidMoveError(f"{text!r}: {raw!r} is not a culture (VAL, CAT, GAL, EUS, AND, CAS)")
+    raise InvalidMoveError(
+        f"{where}: {excerpt(raw)} is not a culture (VAL, CAT, GAL, EUS, AND, CAS)"
+    )
 
 
-def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], text: str) -> Move:
+def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], where: str) -> Move:
     if kind == "pass die":
         return PassDie(int(g[0]))
     if kind == "pass":
@@ -268,7 +295,7 @@ def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], text: str)
     if kind == "drink":
         return Drink(name(g[0]), Effect(g[1].casefold()))
     if kind == "use culture":
-        return UseObject(name(g[0]), culture=_culture(g[1], text))
+        return UseObject(name(g[0]), culture=_culture(g[1], where))
     if kind == "peek":
         return Peek(int(g[0]))
     if kind == "swap cemetery":
@@ -282,14 +309,14 @@ def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], text: str)
     if kind == "fight":
         return Fight(int(g[1]), name(g[0]))
     if kind == "alakazum":
-        return Alakazum(_culture(g[0], text), int(g[1]))
-    return _parse_cast(g[0], name, text)
+        return Alakazum(_culture(g[0], where), int(g[1]))
+    return _parse_cast(g[0], name, where)
 
 
-def _parse_cast(rest: str, name: Callable[[str], str], text: str) -> Cast:
+def _parse_cast(rest: str, name: Callable[[str], str], where: str) -> Cast:
     head, *paid = re.split(r" paying ", rest, maxsplit=1, flags=re.IGNORECASE)
     hats = tuple(name(h) for h in paid[0].split(",")) if paid else ()
     spell = next((s for s in Spell if s.value == _plain(head)), None)
     if spell is None:
-        raise InvalidMoveError(f"{text!r}: no spell is named {head.strip()!r}")
+        raise InvalidMoveError(f"{where}: no spell is named {excerpt(head.strip())}")
     return Cast(spell, hats)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardgames.alakazum.cards import Card, Enemy
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.state import Member, Phase, State, View
-from cardgames.alakazum.view import resample
+from cardgames.alakazum.view import check_view
 from cardgames.errors import InvalidStateError
 
 __all__ = ["render"]
@@ -45,10 +45,9 @@ def _enemy(enemy: Enemy | None, players: int, up: bool) -> str:
 def render(state_or_view: State | View) -> str:
     """The table as text: final enemies, market deck, cemetery, each team and hand, and what
     is being decided. A view shows only what its player may see."""
-    if isinstance(state_or_view, View):
-        resample(state_or_view, seed=0)  # refuses a view that no playable state has
-        v = state_or_view
-    elif not isinstance(state_or_view, State):
+    if type(state_or_view) is View:
+        v = check_view(state_or_view)  # refuses a view that no playable state has
+    elif type(state_or_view) is not State:
         raise InvalidStateError(
             f"expected an alakazum State or View, got {type(state_or_view).__name__}"
         )

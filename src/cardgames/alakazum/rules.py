@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -139,7 +138,33 @@ _RESURRECT, _DEJA_VU = Spell.RESURRECT, Spell.DEJA_VU
 _PASS = Pass()
 _DOLL = Doll()
 _GIVE_HALF = GiveHalf()
-_TRUSTED = object()
+
+
+class _Checked:
+    """The memo of a state known to be playable whose legal moves are not worked out yet.
+
+    There is one, :data:`_TRUSTED`; a copy of it (by ``copy``, ``deepcopy`` or pickle) is that
+    same object, so no copy path can make a stranger of it. States leave their memo out of
+    pickles and copies anyway, and :func:`legal_moves` returns a memo only when it is a tuple
+    of moves.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "_TRUSTED"  # pickled by reference to the module's single instance
+
+    def __copy__(self) -> _Checked:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Checked:
+        return self
+
+    def __repr__(self) -> str:
+        return "<alakazum state checked>"
+
+
+_TRUSTED = _Checked()
 
 
 # --- the draft: a mutable copy of the state for one move ------------------------------------
@@ -587,8 +612,24 @@ def _end_turn(d: _Draft) -> None:
 
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
     """Points of ``culture`` for an Alakazum: the team's characters of that culture and the
-    multicoloured ones, the cultural objects of that culture and the amulets in hand."""
+    multicoloured ones, the cultural objects of that culture and the amulets in hand.
+
+    Raises ``InvalidStateError`` unless ``team`` is a tuple of :class:`Member`, ``hand`` one of
+    hand cards and ``culture`` a :class:`Culture`.
+    """
+    _check_team_and_hand(team, hand)
+    if type(culture) is not Culture:
+        raise InvalidStateError(f"culture must be a Culture, got {type(culture).__name__}")
     return culture_totals(team, hand, (culture,))[culture]
+
+
+def _check_team_and_hand(team: object, hand: object) -> None:
+    """Raise ``InvalidStateError`` unless ``team`` and ``hand`` are a team and a hand."""
+    from cardgames.alakazum.checks import hand_problem, team_problem
+
+    problem = team_problem(team) or hand_problem(hand)
+    if problem is not None:
+        raise InvalidStateError(problem)
 
 
 def culture_totals(
@@ -883,7 +924,7 @@ def _alakazum(d: _Draft, move: Alakazum) -> None:
     if any(move.enemy in known for known in d.known):  # face up, it is known to everybody
         d.known = tuple(known - {move.enemy} for known in d.known)
     enemy = d.enemies[move.enemy]
-    total = culture_points(d.teams[player], d.hands[player], move.culture)
+    total = culture_totals(d.teams[player], d.hands[player], (move.culture,))[move.culture]
     value = enemy.value(d.config.players)
     assert value is not None
     if not enemy.invincible and total > value:
@@ -1383,7 +1424,12 @@ def _faces(hand: tuple[Card, ...]) -> list[Card]:
 
 def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     """The magic energy a player has for each spell without spending hats: their very
-    magical characters' and their cauldrons'."""
+    magical characters' and their cauldrons'.
+
+    Raises ``InvalidStateError`` unless ``team`` is a tuple of :class:`Member` and ``hand`` one
+    of hand cards.
+    """
+    _check_team_and_hand(team, hand)
     return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
 
 
@@ -1395,7 +1441,7 @@ def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[s
     value = dict(hats)
     names = sorted(kinds)
     out: list[tuple[str, ...]] = []
-    for counts in itertools.product(*(range(kinds[name] + 1) for name in names)):
+    for counts in _counts_up_to(tuple(kinds[name] for name in names), need):
         chosen = [name for name, k in zip(names, counts, strict=True) for _ in range(k)]
         if not chosen:
             continue
@@ -1403,6 +1449,22 @@ def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[s
         if total >= need and total - min(value[name] for name in chosen) < need:
             out.append(tuple(chosen))
     return tuple(out)
+
+
+def _counts_up_to(available: tuple[int, ...], most: int) -> Iterable[tuple[int, ...]]:
+    """How many of each hat to pay with, at most ``available`` of each and ``most`` in all,
+    in the order of ``itertools.product`` over the counts (the first varying slowest).
+
+    A payment that no hat could be left out of holds at most ``need`` hats, each giving 1
+    energy or more: the other count vectors are never paid, so they are not made.
+    """
+    if not available:
+        yield ()
+        return
+    first, rest = available[0], available[1:]
+    for count in range(min(first, most) + 1):
+        for tail in _counts_up_to(rest, most - count):
+            yield (count, *tail)
 
 
 def _face_down(state: State, player: int, *, unknown: bool) -> list[int]:
@@ -1751,10 +1813,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
     over."""
     memo = checked(state)._memo
-    if memo is _TRUSTED:
-        memo = _generate(state)
-        object.__setattr__(state, "_memo", memo)
-    return memo  # type: ignore[no-any-return]
+    if type(memo) is tuple:
+        return memo
+    moves = _generate(state)  # checked, moves not yet worked out
+    object.__setattr__(state, "_memo", moves)
+    return moves
 
 
 def current_player(state: State) -> int | None:

@@ -11,10 +11,10 @@ from cardgames.alakazum.config import all_cards, cards_by_name
 from cardgames.alakazum.moves import Cast, Market, UseObject
 from cardgames.alakazum.rules import checked, table_cards
 from cardgames.alakazum.state import Phase, State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.rng import Rng
 
-__all__ = ["resample", "view"]
+__all__ = ["check_view", "resample", "view"]
 
 _GAME = "alakazum"
 
@@ -25,7 +25,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     to_move = state.to_move
     if state.phase is Phase.DOLL and to_move != player:
         to_move = None  # who holds a doll, and was asked, stays hidden
@@ -72,13 +72,44 @@ def view(state: State, player: int) -> View:
 _view_of = view
 
 
+def check_view(view: View) -> View:
+    """``view`` if it is a view that some playable state gives its player; raises
+    ``InvalidViewError`` saying what is wrong if not.
+
+    Every field is checked for its type and range, then the cards the view hides are dealt
+    (as :func:`resample` does) and the state so made is checked in full, which holds the cards
+    shown, with the counts of those hidden, to the config's card lists; the view must be what
+    that state shows its player.
+    """
+    _dealt(view, 0)
+    return view
+
+
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (other
     hands, the forest deck below what they know, cards held by another's Magic of the forest)
-    and the final enemies they have not seen, dealt at random from ``seed``."""
-    return resample_checked(
-        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
-    )
+    and the final enemies they have not seen, dealt at random from ``seed``.
+
+    Raises ``InvalidViewError`` for a view that :func:`check_view` refuses.
+    """
+    return _dealt(view, seed)
+
+
+def _dealt(view: View, seed: int) -> State:
+    """The checked state of ``resample``; ``InvalidViewError`` for a view no state has."""
+    from cardgames.alakazum.checks import view_problem
+
+    problem = view_problem(view)
+    if problem is not None:
+        raise InvalidViewError(f"not a well-formed alakazum view: {problem}")
+    try:
+        return resample_checked(
+            _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
+        )
+    except InvalidViewError:
+        raise
+    except InvalidStateError as exc:
+        raise InvalidViewError(str(exc)) from None
 
 
 def _deal_unseen(view: View, seed: int) -> State:
