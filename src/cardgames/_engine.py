@@ -11,7 +11,12 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
+from cardgames.errors import (
+    CardgamesError,
+    InvalidPlayerError,
+    InvalidStateError,
+    InvalidViewError,
+)
 from cardgames.rng import check_seed
 
 __all__ = [
@@ -77,24 +82,27 @@ def resample_checked(
     view_of: Callable[[S, int], V],
 ) -> S:
     """``deal(view, seed)``: a state with the cards ``view`` hides dealt at random, checked
-    with ``check``, and refused with ``InvalidStateError`` unless ``view_of`` gives ``view``
+    with ``check``, and refused with ``InvalidViewError`` unless ``view_of`` gives ``view``
     back for its player (so a malformed view, or one that no playable state has, never turns
     into a state, nor into a raw Python error)."""
     if type(view) is not view_type:
-        raise InvalidStateError(f"expected a View of {game}, got {type(view).__name__}")
+        raise InvalidViewError(f"expected a View of {game}, got {type(view).__name__}")
     check_seed(seed)
     player: Any = getattr(view, "player", None)
     try:
         state = check(deal(view, seed))
         same = view_of(state, player) == view
-    except InvalidPlayerError as exc:
-        raise InvalidStateError(f"not a well-formed {game} view: {exc}") from None
+    except (InvalidPlayerError, InvalidStateError) as exc:
+        if isinstance(exc, InvalidViewError):
+            raise
+        raise InvalidViewError(f"not a {game} view of any playable state: {exc}") from None
     except CardgamesError:
         raise
     except (TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
-        raise InvalidStateError(f"not a well-formed {game} view: {exc}") from None
+        # Python's own message may quote the view's values: name only the kind of failure.
+        raise InvalidViewError(f"not a well-formed {game} view ({type(exc).__name__})") from None
     if not same:
-        raise InvalidStateError(f"not a {game} view of any playable state")
+        raise InvalidViewError(f"not a {game} view of any playable state")
     return state
 
 
