@@ -66,7 +66,7 @@ from cardgames.alakaslam.rules import (
     team,
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
-from cardgames.alakaslam.view import resample, view
+from cardgames.alakaslam.view import check_view, resample, view
 from cardgames.ismcts import Playout
 
 __all__ = [
@@ -105,6 +105,10 @@ __all__ = [
     "Target",
     "View",
     "apply_move",
+    "card_counts",
+    "check_config",
+    "check_state",
+    "check_view",
     "current_player",
     "enchant",
     "evaluate",
@@ -113,6 +117,7 @@ __all__ = [
     "hit",
     "is_over",
     "legal_moves",
+    "max_decisions",
     "new_game",
     "outcome",
     "parse_card",
@@ -123,6 +128,17 @@ __all__ = [
     "team",
     "view",
 ]
+
+
+def check_state(state: State) -> State:
+    """The full check of a state from outside (JSON, a pickle, one built by hand): ``state`` if
+    the rules can reach it, else ``InvalidStateError`` saying what is wrong.
+
+    Types, the ranges the rules keep every counter in, card conservation against the config's
+    deck, and the facts that tie the phase to the rest. A state passes once; it is trusted
+    from then on.
+    """
+    return checked(state)
 
 
 def card_counts(state: State) -> Mapping[str, int]:
@@ -201,7 +217,8 @@ class _AlakaSlam:
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
     check_config = staticmethod(check_config)
-    check_state = staticmethod(checked)
+    check_state = staticmethod(check_state)
+    check_view = staticmethod(check_view)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
     #: Searches in this game play out with the heuristic bot for at most 12 decisions: about

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 
 import attrs
 
@@ -26,6 +27,7 @@ __all__ = [
     "Config",
     "check_config",
     "deck_cards",
+    "deck_counts",
     "partner",
     "side_of",
     "team",
@@ -143,6 +145,8 @@ def check_config(config: Config) -> None:
     """
     if type(config) is not Config:
         raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
+    if config is _last_valid[0]:
+        return  # the very config checked last (states and views share their config object)
     if not _is_int(config.players) or config.players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
         raise InvalidConfigError(
             f"players must be 2 (singles) or 4 (doubles), got {excerpt(config.players)}"
@@ -191,6 +195,17 @@ def check_config(config: Config) -> None:
             f"deck: needs more than {config.players * config.hand_size} Hit cards "
             f"({config.players} hands of {config.hand_size}), has {hits}"
         )
+    _last_valid[0] = config
+
+
+#: The config that passed :func:`check_config` last; configs are frozen, so it still does.
+_last_valid: list[Config | None] = [None]
+
+
+@functools.lru_cache(maxsize=32)
+def deck_counts(config: Config) -> Counter[Card]:
+    """How many cards of each face the match is played with (do not change the counter)."""
+    return Counter(deck_cards(config))
 
 
 @functools.lru_cache(maxsize=32)

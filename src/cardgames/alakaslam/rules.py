@@ -74,6 +74,7 @@ __all__ = [
     "outcome",
     "side_of",
     "team",
+    "why_unplayable",
 ]
 
 #: Cards a player draws at the end of a turn: two in singles, one per teammate in doubles.
@@ -187,21 +188,33 @@ def checked(state: object) -> State:
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
     if state._memo is None:
-        problem = state_problem(state)
-        if problem is None:
-            object.__setattr__(state, "_memo", _TRUSTED)
-            try:
-                moves = _legal(state)[0]
-            except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                problem = f"its {state.phase} phase cannot be played ({exc})"
-            else:
-                if state.result is None and not moves:
-                    problem = f"player {state.to_move} has no move in the {state.phase} phase"
-            if problem is not None:
-                object.__setattr__(state, "_memo", None)
+        problem = why_unplayable(state)
         if problem is not None:
             raise InvalidStateError(f"not a playable alakaslam state: {problem}")
     return state
+
+
+def why_unplayable(state: State) -> str | None:
+    """Why ``state`` (not yet trusted) cannot be played, or ``None``, after which it is trusted.
+
+    Past every fact of :func:`~cardgames.alakaslam.check.state_problem`, the player to move
+    must have a move: a last guard, so that a state the facts missed is refused here rather
+    than failing inside a rule.
+    """
+    problem = state_problem(state)
+    if problem is not None:
+        return problem
+    object.__setattr__(state, "_memo", _TRUSTED)
+    try:
+        moves = _legal(state)[0]
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        problem = f"its {state.phase} phase cannot be played ({type(exc).__name__})"
+    else:
+        if state.result is None and not moves:
+            problem = f"player {state.to_move} has no move in the {state.phase} phase"
+    if problem is not None:
+        object.__setattr__(state, "_memo", None)
+    return problem
 
 
 _TRUSTED = object()
