@@ -1078,7 +1078,7 @@ def _why_illegal(state: State, move: object) -> str:
             return f"{what}: the cards must be a tuple of Card (well-formed cards only)"
         missing = Counter(cards) - Counter(state.hands[player])
         if missing:
-            lacking = " ".join(c.code for c in missing.elements())
+            lacking = " ".join(sorted({c.code for c in missing}))
             return f"{what}: player {player} does not hold {lacking}"
         need = state.binds[player]
         if need and len(cards) != need:

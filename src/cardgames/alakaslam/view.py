@@ -9,7 +9,7 @@ from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, check_config, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidViewError
+from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidViewError, excerpt
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["check_view", "resample", "view"]
@@ -25,7 +25,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     return View(
         player=player,
         config=state.config,
