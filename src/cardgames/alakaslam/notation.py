@@ -58,6 +58,11 @@ from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = ["describe", "format_move", "parse_cell", "parse_move"]
 
+#: The longest notation read (spaces around it aside): the longest move, ``hit R2 B1 E2``, is
+#: twelve characters, so this leaves room for any spacing a person would type.
+_LONGEST_NOTATION = 100
+#: The highest player number the notation writes (it reads at most two digits).
+_MOST_PLAYER = 99
 _CELL = re.compile(r"([a-z])([1-9])", re.ASCII)
 _COLOURS = {c.label: c for c in Colour}
 _CHARACTERS = {c.value: c for c in Character}
@@ -84,7 +89,7 @@ def _cell(value: object) -> str:
 
 
 def _player(value: object) -> str:
-    if type(value) is int and value >= 0:
+    if type(value) is int and 0 <= value <= _MOST_PLAYER:
         return str(value)
     raise InvalidMoveError(f"{excerpt(value)} is not a player number")
 
@@ -186,6 +191,11 @@ def parse_move(state: object, text: str) -> Move:
         checked(state)
     if not isinstance(text, str):
         raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+    if len(text.strip()) > _LONGEST_NOTATION:
+        raise InvalidMoveError(
+            f"{excerpt(text)} is not an alakaslam move: a move is written in at most "
+            f"{_LONGEST_NOTATION} characters"
+        )
     words = text.lower().split()
     if not words:
         raise InvalidMoveError("empty move notation")
