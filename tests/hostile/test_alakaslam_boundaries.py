@@ -44,7 +44,7 @@ from cardgames.alakaslam import (
     enchant,
     hit,
 )
-from cardgames.alakaslam.config import DOUBLES_LEAVE_OUT, LIMITS, MAX_COUNT, deck_cards
+from cardgames.alakaslam.config import DOUBLES_LEAVE_OUT, MAX_COUNT, deck_cards
 from cardgames.errors import (
     MAX_MESSAGE,
     InvalidConfigError,
@@ -637,8 +637,7 @@ def _largest_config() -> Config:
     longest match."""
     faces = [hit(v, c) for c in Colour for v in range(10)] + [enchant(v) for v in (1, 2, 3)]
     deck = tuple(CardCount(face, MAX_COUNT) for face in faces)
-    limits: dict[str, Any] = {name: high for name, _, high in LIMITS}
-    return Config(players=4, deck=deck, **limits)
+    return Config(players=4, deck=deck, points_to_win=99, hand_size=50, shot_limit=10_000)
 
 
 def test_finding_2_render_of_the_largest_state_the_checks_accept_is_small() -> None:
