@@ -285,9 +285,12 @@ _CAPPED = [
 
 
 def _final_states() -> Iterator[State]:
+    """The last state of a dozen matches of each capped config; each match stays within the
+    decision cap that the arena holds it to (``max_decisions``)."""
     for config in _CAPPED:
         for seed in range(12):
-            *_, last = _play(config, seed)
+            *played, last = _play(config, seed)
+            assert len(played) <= alakaslam.max_decisions(config)
             yield last
 
 
@@ -363,7 +366,11 @@ _BAD_VIEWS: list[Any] = [
         "hand_sizes",
         id="hand-sizes-short",
     ),
-    pytest.param(lambda v: {"played": (v.hand[0],)}, "", id="played-shown-outside-support"),
+    pytest.param(
+        lambda v: {"played": (v.hand[0],)},
+        "face-down cards only to their hitter",
+        id="played-shown-outside-support",
+    ),
     pytest.param(lambda v: {"score": (1, 9)}, "score must be", id="score"),
     pytest.param(lambda v: {"shots": -1}, "shots must be", id="shots-negative"),
     pytest.param(lambda v: {"phase": "move"}, "Phase", id="phase-str"),

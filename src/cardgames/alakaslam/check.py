@@ -18,6 +18,7 @@ from cardgames.alakaslam.config import (
     MAX_HIT_CARDS,
     check_config,
     deck_cards,
+    deck_counts,
     partner,
     side_of,
     team,
@@ -197,15 +198,12 @@ def _card_problem(state: State) -> str | None:
     for hand in state.hands:
         if not _is_cards(hand) or any(a > b for a, b in itertools.pairwise(hand)):
             return "every hand must be a sorted tuple of Card"
-    every = deck_cards(config)
-    if sum(map(len, state.hands)) + len(state.deck) + len(state.discard) + len(state.played) != len(
-        every
-    ):
+    placed = len(state.deck) + len(state.discard) + len(state.played)
+    placed += sum(map(len, state.hands))
+    if placed != len(deck_cards(config)):
         return "the cards are not those of the config's deck"
-    counts = Counter(every)
-    for cards in (state.deck, state.discard, state.played, *state.hands):
-        counts.subtract(cards)
-    if any(counts.values()):
+    every = itertools.chain(state.deck, state.discard, state.played, *state.hands)
+    if Counter(every) != deck_counts(config):
         return "the cards are not those of the config's deck"
     return None
 
