@@ -575,6 +575,37 @@ def test_finding_5_public_functions_answer_bad_values_with_library_errors(
     _short(caught.value, "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR", "0" * 50)
 
 
+class _Evil:
+    """An object whose comparisons and hash fail, as a hostile caller's might."""
+
+    def __eq__(self, other: object) -> bool:
+        raise TypeError("no comparing")
+
+    def __hash__(self) -> int:
+        raise TypeError("no hashing")
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        pytest.param(_Evil(), id="evil-object"),
+        pytest.param(alakaslam.Step(_raw(_Evil())), id="step-to-evil"),
+        pytest.param(Hit(_raw((_Evil(),))), id="hit-of-evil"),
+        pytest.param(alakaslam.Meddle(_raw(_Evil()), s_cell(0, 0)), id="meddle-evil-player"),
+    ],
+)
+def test_finding_5_moves_that_cannot_compare_are_illegal(move: object) -> None:
+    """Finding 5: a move (or a move's field) whose comparison or hash raises is refused with
+    IllegalMoveError by apply_move and with InvalidMoveError by format_move, never with the
+    error its own methods raise."""
+    state = _first(Phase.MOVE)
+    with pytest.raises(CardgamesError) as caught:
+        alakaslam.apply_move(state, _raw(move))
+    _short(caught.value)
+    with pytest.raises(InvalidMoveError):
+        alakaslam.format_move(_raw(move))
+
+
 def test_finding_5_a_refused_state_leaves_its_original_untouched() -> None:
     """Finding 5: refusing a broken copy changes nothing in the real state it came from."""
     real = _first(Phase.MOVE)
@@ -923,6 +954,77 @@ def test_hostile_json_states_get_library_errors_and_change_nothing(data: st.Data
         for player in range(state.config.players):
             alakaslam.check_view(alakaslam.view(state, player))
     assert cardgames.to_json(original) == text
+
+
+@functools.cache
+def _view_documents() -> tuple[str, ...]:
+    picks = [s for i, s in enumerate(_pool()) if i % 11 == 0]
+    return tuple(
+        cardgames.to_json(alakaslam.view(s, p)) for s in picks for p in range(s.config.players)
+    )
+
+
+@functools.cache
+def _config_documents() -> tuple[str, ...]:
+    return tuple(cardgames.to_json(config) for config in (*CONFIGS.values(), *_CAPPED))
+
+
+def _hostile_document(data: st.DataObject, text: str) -> str | None:
+    """``text`` with one place of its data mutated as in the state test above, or ``None``
+    when the result is not JSON any more."""
+    doc = json.loads(text)
+    paths = list(_paths(doc["data"]))  # the data itself included
+    path = ("data", *data.draw(st.sampled_from(paths)))
+    how = data.draw(st.sampled_from(["replace", "replace", "remove", "duplicate", "extra"]))
+    try:
+        return json.dumps(_mutate(doc, path, how, data.draw(_HOSTILE_VALUES)))
+    except (ValueError, RecursionError):
+        return None
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hostile_json_views_get_library_errors(data: st.DataObject) -> None:
+    """Findings 1 and 10: a mutated view document is refused with a short library error when
+    loaded or checked, or is a view some playable state shows (it resamples and renders)."""
+    hostile = _hostile_document(data, data.draw(st.sampled_from(_view_documents())))
+    if hostile is None:
+        return
+    try:
+        seen: View = cardgames.from_json(hostile, View)
+    except CardgamesError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE
+        return
+    try:
+        alakaslam.check_view(seen)
+    except InvalidViewError as exc:
+        _short(exc, "x" * 40)
+    else:
+        assert alakaslam.view(alakaslam.resample(seen, seed=1), seen.player) == seen
+        assert alakaslam.render(seen)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hostile_json_configs_get_library_errors(data: st.DataObject) -> None:
+    """Config checks: a mutated config document is refused with a short library error when
+    loaded or checked, or is a config a match can be played with."""
+    hostile = _hostile_document(data, data.draw(st.sampled_from(_config_documents())))
+    if hostile is None:
+        return
+    try:
+        config: Config = cardgames.from_json(hostile, Config)
+    except CardgamesError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE
+        return
+    try:
+        alakaslam.check_config(config)
+    except InvalidConfigError as exc:
+        _short(exc, "x" * 40)
+    else:
+        state = alakaslam.new_game(config, seed=1)
+        assert alakaslam.legal_moves(state)
+        assert alakaslam.max_decisions(config) > 0
 
 
 def test_every_error_of_this_file_is_a_library_error() -> None:

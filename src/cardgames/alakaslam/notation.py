@@ -139,7 +139,7 @@ def format_move(move: Move) -> str:
     if isinstance(move, Target):
         return f"target {_player(move.player)}"
     for word, plain in _WORDS.items():
-        if move == plain:
+        if kind is type(plain):  # moves without fields: one of each kind
             return word
     raise InvalidMoveError(f"{excerpt(move)} is not an alakaslam move")
 

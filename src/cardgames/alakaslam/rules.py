@@ -299,12 +299,17 @@ def _find(moves: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Mov
             return None
         try:
             found: Play | None = plays.get(move)  # type: ignore[call-overload]
-        except TypeError:  # a malformed move with unhashable fields
+        except (TypeError, ValueError, AttributeError):  # fields that cannot hash or compare
             return None
         return found
-    for legal in moves:
-        if legal is move or legal == move:
-            return legal
+    if kind not in _APPLY:
+        return None  # not a move of this game: never compared, whatever its __eq__ does
+    try:
+        for legal in moves:
+            if legal is move or legal == move:
+                return legal
+    except (TypeError, ValueError, AttributeError):  # fields that cannot be compared
+        return None
     return None
 
 
