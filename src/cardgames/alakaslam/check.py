@@ -92,6 +92,7 @@ def _field_problem(state: State) -> str | None:
         type(state.result) is not Outcome or len(state.result.returns) != n
     ):
         return f"result must be an Outcome for {n} players"
+    # Seats are numbered 0 .. players-1; nobody decides once the match is over.
     players = range(n)
     if state.phase is Phase.OVER:
         if state.to_move is not None or state.queue:
@@ -103,6 +104,8 @@ def _field_problem(state: State) -> str | None:
         return "queue must be a tuple of players"
     if len(set(state.queue)) != len(state.queue) or state.to_move in state.queue:
         return "queue must name each waiting player once, not the player to move"
+    # One character per seat, each in play once: all of them from the deal on, and during
+    # the choice as many as have chosen. Simon copies another character in play.
     chars = state.characters
     if type(chars) is not tuple or any(type(c) is not Character for c in chars):
         return "characters must be a tuple of Character"
@@ -123,6 +126,8 @@ def _field_problem(state: State) -> str | None:
     problem = _card_problem(state)
     if problem is not None:
         return problem
+    # Players never leave their own half, and the ball is always on the court (a shot that
+    # lands off it is a fault, and the ball is then taken out of play).
     if type(state.positions) is not tuple or len(state.positions) not in (0, n):
         return "positions must be empty or one cell per player"
     for player, cell in enumerate(state.positions):
@@ -132,6 +137,7 @@ def _field_problem(state: State) -> str | None:
         not is_cell(state.ball) or not any(state.ball in h for h in court.halves)
     ):
         return "the ball is not on the court"
+    # The match ends when a side reaches points_to_win, so no side ever has more.
     score = state.score
     if (
         type(score) is not tuple
@@ -179,6 +185,7 @@ def _field_problem(state: State) -> str | None:
         or state.last_point.side not in (0, 1)
     ):
         return "last_point must be a Point"
+    # The generator's state is a 64-bit word (see cardgames.rng).
     if type(state.rng) is not Rng or type(state.rng.state) is not int:
         return "rng must be an Rng"
     if not 0 <= state.rng.state < 1 << 64:

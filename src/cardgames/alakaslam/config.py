@@ -199,6 +199,8 @@ def check_config(config: Config) -> None:
 
 
 #: The config that passed :func:`check_config` last; configs are frozen, so it still does.
+#: Kept by identity, not equality: an equal config may hold values of other types
+#: (``2.0 == 2``), which the check refuses.
 _last_valid: list[Config | None] = [None]
 
 
