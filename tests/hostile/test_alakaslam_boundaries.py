@@ -443,6 +443,8 @@ _BAD_STATES: dict[str, Callable[[], object]] = {
     "broken-hands": lambda: attrs.evolve(_first(Phase.MOVE), hands=_raw(None)),
     "broken-config": lambda: attrs.evolve(_first(Phase.MOVE), config=Config(players=3)),
     "broken-last-point": lambda: attrs.evolve(_first(Phase.LOSER_DISCARD), last_point=None),
+    "state-without-fields": lambda: object.__new__(State),
+    "view-without-fields": lambda: object.__new__(View),
 }
 
 _BAD_CONFIGS: dict[str, Callable[[], object]] = {
@@ -454,6 +456,7 @@ _BAD_CONFIGS: dict[str, Callable[[], object]] = {
     "deck-list": lambda: attrs.evolve(Config(), deck=_raw([1] * 1_000_000)),
     "deck-huge": lambda: attrs.evolve(Config(), deck=_raw((None,) * 1_000_000)),
     "hand-size-huge": lambda: attrs.evolve(Config(), hand_size=10**100),
+    "config-without-fields": lambda: object.__new__(Config),
 }
 
 #: Every function that takes a state, applied to ``bad``.

@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import attrs
+
 from cardgames.alakaslam.cards import CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
@@ -66,6 +68,8 @@ def _is_player(value: object, players: range) -> bool:
 
 def state_problem(state: State) -> str | None:
     """What makes ``state`` one that the rules cannot reach, or ``None`` if nothing does."""
+    if any(not hasattr(state, a.name) for a in attrs.fields(State)):
+        return "a State made without its fields"
     return (
         _field_problem(state)
         or _phase_problem(state)

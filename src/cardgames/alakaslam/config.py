@@ -147,6 +147,8 @@ def check_config(config: Config) -> None:
         raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
     if config is _last_valid[0]:
         return  # the very config checked last (states and views share their config object)
+    if any(not hasattr(config, a.name) for a in attrs.fields(Config)):
+        raise InvalidConfigError("a Config made without its fields")
     if not _is_int(config.players) or config.players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
         raise InvalidConfigError(
             f"players must be 2 (singles) or 4 (doubles), got {excerpt(config.players)}"

@@ -187,7 +187,7 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
-    if state._memo is None:
+    if getattr(state, "_memo", None) is None:
         problem = why_unplayable(state)
         if problem is not None:
             raise InvalidStateError(f"not a playable alakaslam state: {problem}")
@@ -272,7 +272,10 @@ def _legal_memo(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
     """The legal moves of ``state``, kept with it once worked out, and the index of the plays
     among them (``None`` when no hit or support play is open), so that ``apply_move`` finds a
     play with one lookup."""
-    memo = state._memo if type(state) is State else None
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields: checked() says so
+        memo = None
     if type(memo) is tuple:
         return memo
     memo = _legal(checked(state))

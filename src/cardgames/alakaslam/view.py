@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import attrs
+
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, check_config, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
@@ -129,6 +131,8 @@ def _resample(view: object, seed: int) -> State:
 def _view_problem(view: View) -> str | None:
     """What is wrong with the fields only a view has (its player, the hand, the counts of what
     it hides), or ``None``; the fields it shares with a state are checked on the state dealt."""
+    if any(not hasattr(view, a.name) for a in attrs.fields(View)):
+        return "a View made without its fields"
     try:
         check_config(view.config)
     except CardgamesError as exc:
