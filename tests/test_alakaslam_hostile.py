@@ -614,7 +614,7 @@ _UNPLAYABLE_STATES: list[Any] = [
     pytest.param(
         "target4",
         lambda s: {"binds": (2, 2, 2, 2)},
-        "has no move",
+        "cannot be bound in the target phase",
         id="target-nobody-left-to-bind",
     ),
 ]

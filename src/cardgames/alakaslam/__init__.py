@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames.alakaslam import rules as _rules
 from cardgames.alakaslam.bots import RallyBot
 from cardgames.alakaslam.cards import (
     DEFAULT_DECK,
@@ -29,7 +30,7 @@ from cardgames.alakaslam.cards import (
     hit,
     parse_card,
 )
-from cardgames.alakaslam.config import Config, check_config
+from cardgames.alakaslam.config import DOUBLES_PLAYERS, SINGLES_PLAYERS, Config, check_config
 from cardgames.alakaslam.court import Cell, Landing
 from cardgames.alakaslam.evaluation import evaluate
 from cardgames.alakaslam.moves import (
@@ -57,16 +58,14 @@ from cardgames.alakaslam.rules import (
     apply_move,
     checked,
     current_player,
-    has_ability,
     is_over,
     legal_moves,
     new_game,
     outcome,
-    side_of,
-    team,
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
-from cardgames.alakaslam.view import resample, view
+from cardgames.alakaslam.view import check_view, resample, view
+from cardgames.errors import InvalidConfigError, InvalidPlayerError
 from cardgames.ismcts import Playout
 
 __all__ = [
@@ -105,6 +104,10 @@ __all__ = [
     "Target",
     "View",
     "apply_move",
+    "card_counts",
+    "check_config",
+    "check_state",
+    "check_view",
     "current_player",
     "enchant",
     "evaluate",
@@ -113,6 +116,7 @@ __all__ = [
     "hit",
     "is_over",
     "legal_moves",
+    "max_decisions",
     "new_game",
     "outcome",
     "parse_card",
@@ -125,6 +129,17 @@ __all__ = [
 ]
 
 
+def check_state(state: State) -> State:
+    """The full check of a state from outside (JSON, a pickle, one built by hand): ``state`` if
+    the rules can reach it, else ``InvalidStateError`` saying what is wrong.
+
+    Types, the ranges the rules keep every counter in, card conservation against the config's
+    deck, and the facts that tie the phase to the rest. A state passes once; it is trusted
+    from then on.
+    """
+    return checked(state)
+
+
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the match wherever it is (deck, discard, hands, face-down), by name."""
     state = checked(state)
@@ -134,6 +149,36 @@ def card_counts(state: State) -> Mapping[str, int]:
     return counts
 
 
+def side_of(player: int) -> int:
+    """The side a player is on: 0 for players 0 and 2, 1 for players 1 and 3."""
+    if type(player) is not int or not 0 <= player < DOUBLES_PLAYERS:
+        raise InvalidPlayerError(f"player must be an int 0-{DOUBLES_PLAYERS - 1}")
+    return _rules.side_of(player)
+
+
+def team(players: int, side: int) -> tuple[int, ...]:
+    """The players of a side, in seat order: ``team(4, 1) == (1, 3)``."""
+    if type(players) is not int or players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
+        raise InvalidConfigError("players must be 2 (singles) or 4 (doubles)")
+    if type(side) is not int or side not in (0, 1):
+        raise InvalidPlayerError("side must be 0 or 1")
+    return _rules.team(players, side)
+
+
+def has_ability(state_or_view: State | View, player: int, character: Character) -> bool:
+    """Whether ``player`` has ``character``'s ability now: as their own character, or as
+    Simon's copy for this point. The state or view is checked first."""
+    table: State | View = (
+        check_view(state_or_view) if isinstance(state_or_view, View) else checked(state_or_view)
+    )
+    n = table.config.players
+    if type(player) is not int or not 0 <= player < n:
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}")
+    if type(character) is not Character:
+        raise InvalidConfigError("character must be a Character")
+    return _rules.has_ability(table, player, character)
+
+
 def max_decisions(config: Config) -> int:
     """A bound on a match's decisions.
 
@@ -141,8 +186,10 @@ def max_decisions(config: Config) -> int:
     hits a side makes at most one decision per card it discards to move, plus a fixed few
     (free step, meddling, the hit, support, targets, the end of the movement); between two
     points every player makes at most one decision per card of the deck (discards, mulligans)
-    plus a fixed few. Every card is at most the whole deck.
+    plus a fixed few. Every card is at most the whole deck. ``InvalidConfigError`` for a
+    config that cannot be played.
     """
+    check_config(config)
     cards = len(tuple(c for entry in config.deck for c in [entry.card] * entry.count))
     points = 2 * config.points_to_win - 1
     per_turn = 2 * cards + 16
@@ -201,7 +248,8 @@ class _AlakaSlam:
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
     check_config = staticmethod(check_config)
-    check_state = staticmethod(checked)
+    check_state = staticmethod(check_state)
+    check_view = staticmethod(check_view)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
     #: Searches in this game play out with the heuristic bot for at most 12 decisions: about
@@ -210,12 +258,16 @@ class _AlakaSlam:
 
     @staticmethod
     def num_players(config: Config) -> int:
-        """2 in singles, 4 in doubles."""
+        """2 in singles, 4 in doubles (``InvalidConfigError`` for a config that cannot be
+        played)."""
+        check_config(config)
         return config.players
 
     @staticmethod
     def seat_names(config: Config) -> tuple[str, ...]:
-        """Players by number and side: side A defends rows 1-2, side B rows 3-4."""
+        """Players by number and side: side A defends rows 1-2, side B rows 3-4
+        (``InvalidConfigError`` for a config that cannot be played)."""
+        check_config(config)
         return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
 
     @staticmethod

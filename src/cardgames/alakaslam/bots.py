@@ -23,6 +23,7 @@ from cardgames.alakaslam.moves import (
 )
 from cardgames.alakaslam.rules import side_of
 from cardgames.alakaslam.state import Phase, View
+from cardgames.errors import IllegalMoveError, InvalidViewError
 
 __all__ = ["RallyBot"]
 
@@ -55,7 +56,15 @@ class RallyBot:
     name = "greedy"
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The move its rules of thumb prefer; ties go to the first such move."""
+        """The move its rules of thumb prefer; ties go to the first such move.
+
+        ``view`` must be an AlakaSLAM view (``InvalidViewError`` otherwise) and ``legal_moves``
+        its player's legal moves, as the arena gives them.
+        """
+        if type(view) is not View:
+            raise InvalidViewError(f"expected a View of alakaslam, got {type(view).__name__}")
+        if not legal_moves:
+            raise IllegalMoveError("RallyBot was given no legal move to choose from")
         phase = view.phase
         if phase in (Phase.SERVE, Phase.MOVE):
             hits = [m for m in legal_moves if isinstance(m, Hit)]

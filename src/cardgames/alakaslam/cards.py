@@ -11,6 +11,7 @@ from typing import NamedTuple
 import attrs
 
 from cardgames._engine import register_card_codes
+from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = [
     "DEFAULT_DECK",
@@ -118,12 +119,16 @@ def is_card(value: object) -> bool:
 
 
 def hit(value: int, colour: Colour) -> Card:
-    """A Hit card: ``hit(2, Colour.RED)`` is a red Hit-2."""
+    """A Hit card: ``hit(2, Colour.RED)`` is a red Hit-2.
+
+    The card is not checked here (``is_card`` does that): configs, states and moves holding a
+    malformed card are refused where they are used.
+    """
     return Card(CardKind.HIT, value, colour)
 
 
 def enchant(value: int) -> Card:
-    """An Enchantment card: ``enchant(2)`` is an Enchant-2."""
+    """An Enchantment card: ``enchant(2)`` is an Enchant-2 (not checked, as :func:`hit`)."""
     return Card(CardKind.ENCHANT, value, None)
 
 
@@ -221,18 +226,21 @@ _RECONSTRUCTED = frozenset(
 
 
 _CODES = {"R": Colour.RED, "B": Colour.BLUE}
+#: The longest text ``parse_card`` reads: a short name with some spaces around it.
+_LONGEST_CODE = 64
 
 
 def parse_card(code: str) -> Card:
-    """The card a short name names: ``R2``, ``b0``, ``E1``; raises ``ValueError`` otherwise."""
-    text = code.strip().upper() if isinstance(code, str) else ""
+    """The card a short name names: ``R2``, ``b0``, ``E1``; raises ``InvalidMoveError`` (a
+    ``ValueError``) otherwise."""
+    text = code.strip().upper() if isinstance(code, str) and len(code) <= _LONGEST_CODE else ""
     if len(text) == 2 and text[1] in "0123456789":
         value = int(text[1])
-        if text[0] == "E":
+        if text[0] == "E" and value in ENCHANT_VALUES:
             return enchant(value)
         if text[0] in _CODES:
             return hit(value, _CODES[text[0]])
-    raise ValueError(f"{code!r} is not a card (cards are written R2, B0, E1...)")
+    raise InvalidMoveError(f"{excerpt(code)} is not a card (cards are written R2, B0, E1...)")
 
 
 register_card_codes(

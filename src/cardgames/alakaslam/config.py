@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 
 import attrs
 
@@ -16,15 +17,20 @@ from cardgames.alakaslam.cards import (
     Character,
     Colour,
 )
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, excerpt
 
 __all__ = [
     "DOUBLES_COLUMNS",
+    "LOSER_DISCARDS",
     "MAX_HIT_CARDS",
     "SINGLES_COLUMNS",
     "Config",
     "check_config",
     "deck_cards",
+    "deck_counts",
+    "partner",
+    "side_of",
+    "team",
 ]
 
 SINGLES_PLAYERS, DOUBLES_PLAYERS = 2, 4
@@ -34,10 +40,34 @@ SINGLES_COLUMNS = 3
 DOUBLES_COLUMNS = 4
 #: A hit (or a support play) is one to three cards.
 MAX_HIT_CARDS = 3
+#: Cards the losers of a point may discard before the hands are brought back to size.
+LOSER_DISCARDS = 3
 #: Doubles are played without this card.
 DOUBLES_LEAVE_OUT = Card(CardKind.ENCHANT, 1, None)
 #: The most copies of one face a deck may hold.
 MAX_COUNT = 1000
+#: Every face a card may have: a Hit card of either colour and any value, or an Enchantment.
+#: A deck list names each face at most once, so it has at most this many entries.
+MAX_FACES = 2 * len(HIT_VALUES) + len(ENCHANT_VALUES)
+#: In doubles a player's partner sits two seats away.
+PARTNER_SEATS = 2
+#: The bounds of the config's numbers: (name, lowest, highest).
+LIMITS = (("points_to_win", 1, 99), ("hand_size", 1, 50), ("shot_limit", 1, 10_000))
+
+
+def side_of(player: int) -> int:
+    """The side a player is on: 0 for players 0 and 2, 1 for players 1 and 3."""
+    return player % 2
+
+
+def partner(player: int) -> int:
+    """Doubles: the player's teammate (0 and 2, 1 and 3)."""
+    return (player + PARTNER_SEATS) % (2 * PARTNER_SEATS)
+
+
+def team(players: int, side: int) -> tuple[int, ...]:
+    """The players of a side, in seat order."""
+    return (side,) if players == SINGLES_PLAYERS else (side, partner(side))
 
 
 @attrs.frozen(cache_hash=True)
@@ -88,58 +118,76 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def _check_card(card: object) -> None:
+def _check_card(card: object, where: str) -> None:
     if type(card) is not Card or len(card) != 3:
-        raise InvalidConfigError(f"deck: {card!r} is not a Card")
+        raise InvalidConfigError(f"{where}: expected a Card, got {excerpt(card)}")
     kind, value, colour = card
     if type(kind) is not CardKind or not _is_int(value):
-        raise InvalidConfigError(f"deck: {card!r} needs a CardKind and an int value")
+        raise InvalidConfigError(f"{where}: a Card needs a CardKind and an int value")
     if kind is CardKind.HIT:
         if type(colour) is not Colour or value not in HIT_VALUES:
             raise InvalidConfigError(
-                f"deck: a Hit card needs a Colour and a value 0-{HIT_VALUES[-1]}, got {card!r}"
+                f"{where}: a Hit card needs a Colour and a value 0-{HIT_VALUES[-1]}, "
+                f"got the value {excerpt(value)}"
             )
     elif colour is not None or value not in ENCHANT_VALUES:
         raise InvalidConfigError(
-            f"deck: an Enchantment has no colour and a value 1-{MAX_HIT_CARDS}, got {card!r}"
+            f"{where}: an Enchantment has no colour and a value 1-{MAX_HIT_CARDS}, "
+            f"got the value {excerpt(value)}"
         )
 
 
 def check_config(config: Config) -> None:
-    """Raise ``InvalidConfigError`` if the config cannot be played."""
-    if not isinstance(config, Config):
+    """Raise ``InvalidConfigError`` if the config cannot be played.
+
+    Every check costs at most a pass over the config's lists, and lists longer than any
+    playable config's are refused by their length before their items are looked at.
+    """
+    if type(config) is not Config:
         raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
+    if config is _last_valid[0]:
+        return  # the very config checked last (states and views share their config object)
+    if any(not hasattr(config, a.name) for a in attrs.fields(Config)):
+        raise InvalidConfigError("a Config made without its fields")
     if not _is_int(config.players) or config.players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
         raise InvalidConfigError(
-            f"players must be 2 (singles) or 4 (doubles), got {config.players!r}"
+            f"players must be 2 (singles) or 4 (doubles), got {excerpt(config.players)}"
         )
-    if type(config.deck) is not tuple or not all(type(c) is CardCount for c in config.deck):
+    deck = config.deck
+    if type(deck) is not tuple:
         raise InvalidConfigError("deck must be a tuple of CardCount")
-    for entry in config.deck:
-        _check_card(entry.card)
+    if len(deck) > MAX_FACES:
+        raise InvalidConfigError(
+            f"deck: at most {MAX_FACES} entries (one per face), got {len(deck)}"
+        )
+    if not all(type(c) is CardCount for c in deck):
+        raise InvalidConfigError("deck must be a tuple of CardCount")
+    for i, entry in enumerate(deck):
+        _check_card(entry.card, f"deck[{i}].card")
         if not _is_int(entry.count) or not 0 <= entry.count <= MAX_COUNT:
             raise InvalidConfigError(
                 f"deck: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
             )
-    faces = [entry.card for entry in config.deck]
+    faces = [entry.card for entry in deck]
     if len(set(faces)) != len(faces):
         raise InvalidConfigError("deck: each face may appear only once")
     for name in ("choose_characters", "split_movement"):
         if type(getattr(config, name)) is not bool:
             raise InvalidConfigError(f"{name} must be true or false")
-    limits = (("points_to_win", 1, 99), ("hand_size", 1, 50), ("shot_limit", 1, 10_000))
-    for name, low, high in limits:
+    for name, low, high in LIMITS:
         value = getattr(config, name)
         if not _is_int(value) or not low <= value <= high:
-            raise InvalidConfigError(f"{name} must be an int {low}-{high}, got {value!r}")
+            raise InvalidConfigError(f"{name} must be an int {low}-{high}, got {excerpt(value)}")
     if config.characters is not None:
         chosen = config.characters
-        if type(chosen) is not tuple or not all(type(c) is Character for c in chosen):
+        if type(chosen) is not tuple:
             raise InvalidConfigError("characters must be a tuple of Character, or None")
         if len(chosen) != config.players:
             raise InvalidConfigError(
                 f"characters: expected one for each of {config.players} players"
             )
+        if not all(type(c) is Character for c in chosen):
+            raise InvalidConfigError("characters must be a tuple of Character, or None")
         if len(set(chosen)) != len(chosen):
             raise InvalidConfigError("characters: each character can be in play only once")
     cards = deck_cards(config)
@@ -149,6 +197,19 @@ def check_config(config: Config) -> None:
             f"deck: needs more than {config.players * config.hand_size} Hit cards "
             f"({config.players} hands of {config.hand_size}), has {hits}"
         )
+    _last_valid[0] = config
+
+
+#: The config that passed :func:`check_config` last; configs are frozen, so it still does.
+#: Kept by identity, not equality: an equal config may hold values of other types
+#: (``2.0 == 2``), which the check refuses.
+_last_valid: list[Config | None] = [None]
+
+
+@functools.lru_cache(maxsize=32)
+def deck_counts(config: Config) -> Counter[Card]:
+    """How many cards of each face the match is played with (do not change the counter)."""
+    return Counter(deck_cards(config))
 
 
 @functools.lru_cache(maxsize=32)

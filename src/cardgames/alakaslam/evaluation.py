@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgames.alakaslam.rules import side_of
+from cardgames.alakaslam.rules import checked, side_of
 from cardgames.alakaslam.state import State
 from cardgames.evaluation import race
 
@@ -13,8 +13,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     """Each player's expected return: the outcome's returns once the match is over.
 
     Each side's chance is a race to the points it still needs, every point a toss-up; partners
-    share their side's value.
+    share their side's value. ``InvalidStateError`` for anything but a playable state.
     """
+    state = checked(state)
     if state.result is not None:
         return state.result.returns
     target = state.config.points_to_win

@@ -51,10 +51,18 @@ from cardgames.alakaslam.moves import (
     Support,
     Target,
 )
-from cardgames.errors import InvalidMoveError
+from cardgames.alakaslam.rules import checked
+from cardgames.alakaslam.state import View
+from cardgames.alakaslam.view import check_view
+from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = ["describe", "format_move", "parse_cell", "parse_move"]
 
+#: The longest notation read (spaces around it aside): the longest move, ``hit R2 B1 E2``, is
+#: twelve characters, so this leaves room for any spacing a person would type.
+_LONGEST_NOTATION = 100
+#: The highest player number the notation writes (it reads at most two digits).
+_MOST_PLAYER = 99
 _CELL = re.compile(r"([a-z])([1-9])", re.ASCII)
 _COLOURS = {c.label: c for c in Colour}
 _CHARACTERS = {c.value: c for c in Character}
@@ -69,7 +77,7 @@ _WORDS: dict[str, Move] = {
 def _card(value: object) -> str:
     if isinstance(value, Card) and is_card(value):
         return value.code
-    raise InvalidMoveError(f"{value!r} is not a card")
+    raise InvalidMoveError(f"{excerpt(value)} is not a card")
 
 
 def _cell(value: object) -> str:
@@ -77,25 +85,25 @@ def _cell(value: object) -> str:
         col, row = value
         if 0 <= col < 26 and 0 <= row < 9:
             return Cell(col, row).name
-    raise InvalidMoveError(f"{value!r} is not a cell")
+    raise InvalidMoveError(f"{excerpt(value)} is not a cell")
 
 
 def _player(value: object) -> str:
-    if type(value) is int and value >= 0:
+    if type(value) is int and 0 <= value <= _MOST_PLAYER:
         return str(value)
-    raise InvalidMoveError(f"{value!r} is not a player number")
+    raise InvalidMoveError(f"{excerpt(value)} is not a player number")
 
 
 def _colour(value: object) -> str:
     if isinstance(value, str) and value in _COLOURS:
         return _COLOURS[value].label
-    raise InvalidMoveError(f"{value!r} is not a colour (blue or red)")
+    raise InvalidMoveError(f"{excerpt(value)} is not a colour (blue or red)")
 
 
 def _character(value: object) -> str:
     if isinstance(value, str) and value in _CHARACTERS:
         return _CHARACTERS[value].value
-    raise InvalidMoveError(f"{value!r} is not a character ({', '.join(_CHARACTERS)})")
+    raise InvalidMoveError(f"{excerpt(value)} is not a character ({', '.join(_CHARACTERS)})")
 
 
 def format_move(move: Move) -> str:
@@ -104,7 +112,10 @@ def format_move(move: Move) -> str:
     if kind is Hit or kind is Support:
         cards = move.cards  # type: ignore[union-attr]
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_HIT_CARDS:
-            raise InvalidMoveError(f"{move!r}: a play is a tuple of 1 to {MAX_HIT_CARDS} cards")
+            raise InvalidMoveError(
+                f"{kind.__name__}: a play is a tuple of 1 to {MAX_HIT_CARDS} cards, "
+                f"got {excerpt(cards)}"
+            )
         words = " ".join(_card(c) for c in cards)
         return f"{'hit' if kind is Hit else 'support'} {words}".rstrip()
     if isinstance(move, Step):
@@ -128,24 +139,25 @@ def format_move(move: Move) -> str:
     if isinstance(move, Target):
         return f"target {_player(move.player)}"
     for word, plain in _WORDS.items():
-        if move == plain:
+        if kind is type(plain):  # moves without fields: one of each kind
             return word
-    raise InvalidMoveError(f"{move!r} is not an alakaslam move")
+    raise InvalidMoveError(f"{excerpt(move)} is not an alakaslam move")
 
 
 def describe(move: object) -> str:
-    """The notation of a move for messages, or its repr when it is not a well-formed move."""
+    """The notation of a move for messages, or a short description (never the whole value)
+    when it is not a well-formed move."""
     try:
         return format_move(move)  # type: ignore[arg-type]
     except InvalidMoveError:
-        return repr(move)
+        return excerpt(move)
 
 
 def parse_cell(text: str) -> Cell:
     """The cell ``text`` names (``b2``); raises ``InvalidMoveError`` otherwise."""
-    match = _CELL.fullmatch(text.lower())
+    match = _CELL.fullmatch(text.lower()) if isinstance(text, str) else None
     if match is None:
-        raise InvalidMoveError(f"{text!r} is not a cell; cells are written a1, b2...")
+        raise InvalidMoveError(f"{excerpt(text)} is not a cell; cells are written a1, b2...")
     return Cell(ord(match[1]) - ord("a"), int(match[2]) - 1)
 
 
@@ -158,7 +170,7 @@ def _parse_card(text: str) -> Card:
 
 def _parse_player(text: str) -> int:
     if not text or len(text) > 2 or any(c not in "0123456789" for c in text):
-        raise InvalidMoveError(f"{text!r} is not a player number")
+        raise InvalidMoveError(f"{excerpt(text)} is not a player number")
     return int(text)
 
 
@@ -166,14 +178,24 @@ def parse_move(state: object, text: str) -> Move:
     """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
 
     Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
-    ``state`` (a state or a view) is accepted for the common signature of every game.
+    ``state`` (a state or a view) is checked like any other (``InvalidStateError``), but the
+    notation does not depend on it.
 
     >>> from cardgames import alakaslam
     >>> alakaslam.parse_move(alakaslam.new_game(seed=1), "Hit b1 r2")
     Hit(cards=(hit(1, Colour.BLUE), hit(2, Colour.RED)))
     """
+    if type(state) is View:
+        check_view(state)
+    else:
+        checked(state)
     if not isinstance(text, str):
         raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+    if len(text.strip()) > _LONGEST_NOTATION:
+        raise InvalidMoveError(
+            f"{excerpt(text)} is not an alakaslam move: a move is written in at most "
+            f"{_LONGEST_NOTATION} characters"
+        )
     words = text.lower().split()
     if not words:
         raise InvalidMoveError("empty move notation")
@@ -201,6 +223,6 @@ def parse_move(state: object, text: str) -> Move:
         player = _parse_player(args[0])
         return PickServer(player) if head == "server" else Target(player)
     raise InvalidMoveError(
-        f"{text!r} is not an alakaslam move; write e.g. 'hit R2 B1', 'step b2', 'step b2 E1', "
-        "'decline', 'done', 'discard R2', 'keep', 'call red' or 'corner blue'"
+        f"{excerpt(text)} is not an alakaslam move; write e.g. 'hit R2 B1', 'step b2', "
+        "'step b2 E1', 'decline', 'done', 'discard R2', 'keep', 'call red' or 'corner blue'"
     )

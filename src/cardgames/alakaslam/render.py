@@ -12,7 +12,7 @@ from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.court import NET_ROW, ROWS, Cell
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import Phase, State, View
-from cardgames.alakaslam.view import resample
+from cardgames.alakaslam.view import check_view
 
 __all__ = ["render"]
 
@@ -159,13 +159,12 @@ def render(state_or_view: State | View) -> str:
     """The score, the court (row 4 on top), each player's character and hand, the deck and
     the discard pile, and whose decision it is; for a view, only what its player may see.
 
-    A state is checked first (``InvalidStateError`` if it cannot be played).
+    A state is checked first (``InvalidStateError`` if it cannot be played), a view too
+    (``InvalidViewError``). What passes the checks is drawn in a bounded number of lines: the
+    court is fixed, and no line is longer than the config's deck written out.
     """
-    if type(state_or_view) is View:
-        resample(state_or_view, seed=0)  # refuses a view that no playable state has
-        s: State | View = state_or_view
-    else:
-        s = checked(state_or_view)
+    s: State | View
+    s = check_view(state_or_view) if isinstance(state_or_view, View) else checked(state_or_view)
     config = s.config
     mode = "doubles" if config.doubles else "singles"
     header = f"AlakaSLAM {mode}: A {s.score[0]} - {s.score[1]} B, first to {config.points_to_win}"

@@ -17,14 +17,18 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from cardgames.alakaslam.cards import Card, CardKind, Character, Colour, is_card
+from cardgames.alakaslam.check import state_problem
 from cardgames.alakaslam.config import (
+    LOSER_DISCARDS,
     MAX_HIT_CARDS,
-    SINGLES_PLAYERS,
     Config,
     check_config,
     deck_cards,
+    partner,
+    side_of,
+    team,
 )
-from cardgames.alakaslam.court import Cell, Court, Landing, court_for, is_cell
+from cardgames.alakaslam.court import Cell, Court, Landing, court_for
 from cardgames.alakaslam.moves import (
     Call,
     Choose,
@@ -44,7 +48,16 @@ from cardgames.alakaslam.moves import (
     Support,
     Target,
 )
-from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
+from cardgames.alakaslam.state import (
+    Bind,
+    Fault,
+    Phase,
+    Point,
+    State,
+    View,
+    has_ability,
+    match_end,
+)
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.game import Outcome
 from cardgames.rng import Rng, check_seed
@@ -61,20 +74,17 @@ __all__ = [
     "outcome",
     "side_of",
     "team",
+    "why_unplayable",
 ]
 
 #: Cards a player draws at the end of a turn: two in singles, one per teammate in doubles.
 SINGLES_DRAW = 2
 DOUBLES_DRAW = 1
-#: Cards the losers of a point may discard before the hands are brought back to size.
-LOSER_DISCARDS = 3
 #: The Enchantment whose play by Rich forbids Enchantments in the return.
 RICH_ENCHANT = 2
 #: Corwin's extra draw, and how many of Wendolyn's draws come off the discard pile.
 CORWIN_EXTRA_DRAWS = 1
 WENDOLYN_DISCARD_DRAWS = 1
-#: In doubles a player's partner sits two seats away.
-PARTNER_SEATS = 2
 
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
@@ -85,30 +95,6 @@ _DECLINE_ONLY = (_DECLINE,)
 
 
 # --- small facts ---------------------------------------------------------------------------
-
-
-def side_of(player: int) -> int:
-    """The side a player is on: 0 for players 0 and 2, 1 for players 1 and 3."""
-    return player % 2
-
-
-def partner(player: int) -> int:
-    """Doubles: the player's teammate (0 and 2, 1 and 3)."""
-    return (player + PARTNER_SEATS) % (2 * PARTNER_SEATS)
-
-
-def team(players: int, side: int) -> tuple[int, ...]:
-    """The players of a side, in seat order."""
-    return (side,) if players == SINGLES_PLAYERS else (side, partner(side))
-
-
-def has_ability(state: State | View | _Draft, player: int, character: Character) -> bool:
-    """Whether ``player`` has ``character``'s ability now: as their own character, or as
-    Simon's copy for this point."""
-    if player >= len(state.characters):
-        return False
-    own = state.characters[player]
-    return own is character or (own is Character.SIMON and state.copied is character)
 
 
 def _need(value: int, hazel: bool) -> int:
@@ -201,181 +187,37 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
-    if state._memo is None:
-        problem = _inconsistency(state)
-        if problem is None:
-            object.__setattr__(state, "_memo", _TRUSTED)
-            try:
-                moves = _legal(state)[0]
-            except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                problem = f"its {state.phase} phase cannot be played ({exc})"
-            else:
-                if state.result is None and not moves:
-                    problem = f"player {state.to_move} has no move in the {state.phase} phase"
-            if problem is not None:
-                object.__setattr__(state, "_memo", None)
+    if getattr(state, "_memo", None) is None:
+        problem = why_unplayable(state)
         if problem is not None:
             raise InvalidStateError(f"not a playable alakaslam state: {problem}")
     return state
 
 
-_TRUSTED = object()
+def why_unplayable(state: State) -> str | None:
+    """Why ``state`` (not yet trusted) cannot be played, or ``None``, after which it is trusted.
 
-
-def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(is_card(c) for c in value)
-
-
-def _is_players(value: object, players: range) -> bool:
-    return type(value) is tuple and all(type(p) is int and p in players for p in value)
-
-
-def _inconsistency(state: State) -> str | None:
-    """What makes a state that the rules did not build unplayable, or ``None``."""
+    Past every fact of :func:`~cardgames.alakaslam.check.state_problem`, the player to move
+    must have a move: a last guard, so that a state the facts missed is refused here rather
+    than failing inside a rule.
+    """
+    problem = state_problem(state)
+    if problem is not None:
+        return problem
+    object.__setattr__(state, "_memo", _TRUSTED)
     try:
-        check_config(state.config)
-    except ValueError as exc:
-        return str(exc)
-    config = state.config
-    n = config.players
-    court = court_for(config.columns)
-    if type(state.phase) is not Phase:
-        return "phase is not a Phase"
-    if (state.result is None) != (state.phase is not Phase.OVER):
-        return "the result and the phase disagree"
-    if state.result is not None and (
-        type(state.result) is not Outcome or len(state.result.returns) != n
-    ):
-        return f"result must be an Outcome for {n} players"
-    players = range(n)
-    if state.phase is Phase.OVER:
-        if state.to_move is not None or state.queue:
-            return "nobody decides in a finished match"
-    elif type(state.to_move) is not int or state.to_move not in players:
-        return f"to_move must be a player 0-{n - 1}"
-    if not _is_players(state.queue, players):
-        return "queue must be a tuple of players"
-    chars = state.characters
-    if type(chars) is not tuple or any(type(c) is not Character for c in chars):
-        return "characters must be a tuple of Character"
-    if len(set(chars)) != len(chars) or len(chars) > n:
-        return "characters must be distinct, one per player at most"
-    if len(chars) < n and state.phase is not Phase.CHOOSE:
-        return "every player needs a character once set-up is over"
-    if state.copied is not None and (
-        type(state.copied) is not Character or state.copied not in chars
-    ):
-        return "Simon can copy only a character in play"
-    for name in ("deck", "discard", "played"):
-        if not _is_cards(getattr(state, name)):
-            return f"{name} must be a tuple of Card"
-    if type(state.hands) is not tuple or len(state.hands) != n:
-        return f"hands must be a tuple of {n} hands"
-    for hand in state.hands:
-        if not _is_cards(hand) or list(hand) != sorted(hand):
-            return "every hand must be a sorted tuple of Card"
-    every = [*state.deck, *state.discard, *state.played, *(c for h in state.hands for c in h)]
-    if Counter(every) != Counter(deck_cards(config)):
-        return "the cards are not those of the config's deck"
-    if type(state.positions) is not tuple or len(state.positions) not in (0, n):
-        return "positions must be empty or one cell per player"
-    for player, cell in enumerate(state.positions):
-        if not is_cell(cell) or cell not in court.halves[side_of(player)]:
-            return f"player {player} is not on a cell of their own half"
-    if state.ball is not None and (
-        not is_cell(state.ball) or not any(state.ball in h for h in court.halves)
-    ):
-        return "the ball is not on the court"
-    score = state.score
-    if (
-        type(score) is not tuple
-        or len(score) != 2
-        or any(type(s) is not int or not 0 <= s <= config.points_to_win for s in score)
-    ):
-        return f"score must be two ints 0-{config.points_to_win}"
-    if state.server is not None and (type(state.server) is not int or state.server not in players):
-        return "server must be a player"
-    for name in ("free_step", "meddled", "locked"):
-        if type(getattr(state, name)) is not bool:
-            return f"{name} must be true or false"
-    if not _is_players(state.moved, players):
-        return "moved must be a tuple of players"
-    if state.hitter is not None and (type(state.hitter) is not int or state.hitter not in players):
-        return "hitter must be a player"
-    binds = state.binds
-    if type(binds) is not tuple or len(binds) not in (0, n):
-        return "binds must be empty or one count per player"
-    if any(type(b) is not int or not 0 <= b <= MAX_HIT_CARDS for b in binds):
-        return f"binds must be card counts 0-{MAX_HIT_CARDS}"
-    if type(state.pending) is not tuple or any(
-        type(b) is not Bind
-        or type(b.player) is not int
-        or b.player not in players
-        or type(b.cards) is not int
-        or not 1 <= b.cards <= MAX_HIT_CARDS
-        for b in state.pending
-    ):
-        return "pending must be a tuple of Bind"
-    for name, high in (("discards_left", LOSER_DISCARDS), ("shots", config.shot_limit)):
-        value = getattr(state, name)
-        if type(value) is not int or not 0 <= value <= high:
-            return f"{name} must be an int 0-{high}"
-    if state.last_point is not None and (
-        type(state.last_point) is not Point
-        or type(state.last_point.fault) is not Fault
-        or type(state.last_point.side) is not int
-        or state.last_point.side not in (0, 1)
-    ):
-        return "last_point must be a Point"
-    if type(state.rng) is not Rng or type(state.rng.state) is not int:
-        return "rng must be an Rng"
-    if not 0 <= state.rng.state < 1 << 64:
-        return "rng state must be a 64-bit unsigned int"
-    return _phase_inconsistency(state)
+        moves = _legal(state)[0]
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        problem = f"its {state.phase} phase cannot be played ({type(exc).__name__})"
+    else:
+        if state.result is None and not moves:
+            problem = f"player {state.to_move} has no move in the {state.phase} phase"
+    if problem is not None:
+        object.__setattr__(state, "_memo", None)
+    return problem
 
 
-def _phase_inconsistency(state: State) -> str | None:
-    """What the current phase needs that the state lacks, or ``None``."""
-    phase = state.phase
-    mover = state.to_move
-    config = state.config
-    if state.result is None and max(state.score) >= config.points_to_win:
-        return "a side has already won the match"
-    if state.played and phase is not Phase.SUPPORT:
-        return "cards lie face down only while the support decides"
-    if phase is Phase.OVER or mover is None:
-        return None
-    hand = state.hands[mover]
-    on_court = phase in (Phase.SERVE, Phase.MOVE, Phase.SUPPORT, Phase.TARGET, Phase.AFTER)
-    if on_court and (not state.positions or state.ball is None or len(state.binds) == 0):
-        return f"the {phase} phase needs the players, the ball and the binds on the court"
-    if phase in (Phase.SUPPORT, Phase.TARGET, Phase.AFTER) and state.hitter is None:
-        return f"the {phase} phase needs a hitter"
-    if phase is Phase.SUPPORT and (not state.played or state.hitter != partner(mover)):
-        return "the support decides after the hitter, their partner, has played"
-    if phase is Phase.TARGET and (not state.pending or state.pending[0].player != mover):
-        return "the target phase needs the mover's Enchantment waiting for a target"
-    if phase in (Phase.COPY, Phase.CORNER, Phase.SERVE) and state.server is None:
-        return f"the {phase} phase needs a server"
-    if phase is Phase.COPY and (
-        Character.SIMON not in state.characters or state.characters[mover] is not Character.SIMON
-    ):
-        return "only Simon copies"
-    if phase is Phase.SERVE and (mover != state.server or state.ball != state.positions[mover]):
-        return "the server serves from where they stand, with the ball"
-    if phase is Phase.CHOOSE and len(state.characters) != mover:
-        return "characters are chosen in seat order"
-    if phase is Phase.CALL and not any(c.kind is CardKind.HIT for c in state.deck + state.discard):
-        return "the call needs a Hit card left to reveal"
-    if phase in (Phase.MULLIGAN, Phase.LOSER_DISCARD) and not hand:
-        return f"a player with no cards has nothing to decide in the {phase} phase"
-    if phase is Phase.LOSER_DISCARD and state.discards_left < 1:
-        return "the loser-discard phase needs a discard left"
-    if phase is Phase.REFILL and len(hand) <= config.hand_size:
-        return "only a player above the hand size discards in the refill phase"
-    if not config.doubles and phase in (Phase.SUPPORT, Phase.TARGET, Phase.PICK_SERVER):
-        return f"there is no {phase} phase in singles"
-    return None
+_TRUSTED = object()
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -430,7 +272,10 @@ def _legal_memo(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
     """The legal moves of ``state``, kept with it once worked out, and the index of the plays
     among them (``None`` when no hit or support play is open), so that ``apply_move`` finds a
     play with one lookup."""
-    memo = state._memo if type(state) is State else None
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields: checked() says so
+        memo = None
     if type(memo) is tuple:
         return memo
     memo = _legal(checked(state))
@@ -457,12 +302,17 @@ def _find(moves: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Mov
             return None
         try:
             found: Play | None = plays.get(move)  # type: ignore[call-overload]
-        except TypeError:  # a malformed move with unhashable fields
+        except (TypeError, ValueError, AttributeError):  # fields that cannot hash or compare
             return None
         return found
-    for legal in moves:
-        if legal is move or legal == move:
-            return legal
+    if kind not in _APPLY:
+        return None  # not a move of this game: never compared, whatever its __eq__ does
+    try:
+        for legal in moves:
+            if legal is move or legal == move:
+                return legal
+    except (TypeError, ValueError, AttributeError):  # fields that cannot be compared
+        return None
     return None
 
 
@@ -1009,8 +859,9 @@ def _resolve(d: _Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Car
             if card.value == RICH_ENCHANT and d.has(player, Character.RICH):
                 d.locked = True
             pending.append(Bind(player, _need(card.value, d.has(player, Character.HAZEL))))
-    if d.shots >= d.config.shot_limit:
-        _end_by_score(d)
+    result = match_end(d.config, d.score, d.shots)
+    if result is not None:
+        _finish(d, result)
         return
     if not d.config.doubles:
         for bind in pending:
@@ -1129,11 +980,9 @@ def _lose_point(d: _Draft, loser: int, fault: Fault) -> None:
     d.ball, d.hitter, d.played, d.pending, d.serving = None, None, (), (), False
     d.binds, d.locked, d.copied = (0,) * d.config.players, False, None
     _new_turn(d)
-    if d.score[winner] >= d.config.points_to_win:
-        _finish(d, Outcome.win(set(d.team(winner)), d.config.players, "won the match"))
-        return
-    if d.shots >= d.config.shot_limit:
-        _end_by_score(d)
+    result = match_end(d.config, d.score, d.shots)
+    if result is not None:
+        _finish(d, result)
         return
     d.phase, d.to_move, d.queue = Phase.LOSER_DISCARD, None, d.team(loser)
     _continue_loser_discards(d)
@@ -1182,16 +1031,6 @@ def _continue_refill(d: _Draft) -> None:
             d.draw(player, short)
     assert d.last_point is not None
     _open_server_pick(d, 1 - d.last_point.side)
-
-
-def _end_by_score(d: _Draft) -> None:
-    """The shot limit is reached: the side ahead wins, level scores are a draw."""
-    n = d.config.players
-    if d.score[0] == d.score[1]:
-        _finish(d, Outcome.draw(n, "shot limit reached with the score level"))
-    else:
-        leader = 0 if d.score[0] > d.score[1] else 1
-        _finish(d, Outcome.win(set(d.team(leader)), n, "ahead when the shot limit was reached"))
 
 
 def _finish(d: _Draft, result: Outcome) -> None:
@@ -1247,7 +1086,7 @@ def _why_illegal(state: State, move: object) -> str:
             return f"{what}: the cards must be a tuple of Card (well-formed cards only)"
         missing = Counter(cards) - Counter(state.hands[player])
         if missing:
-            lacking = " ".join(c.code for c in missing.elements())
+            lacking = " ".join(sorted({c.code for c in missing}))
             return f"{what}: player {player} does not hold {lacking}"
         need = state.binds[player]
         if need and len(cards) != need:

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
 from cardgames._engine import restore_without_memo, state_without_memo
 from cardgames.alakaslam.cards import Card, Character
-from cardgames.alakaslam.config import Config
+from cardgames.alakaslam.config import Config, team
 from cardgames.alakaslam.court import Cell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["Bind", "Fault", "Phase", "Point", "State", "View"]
+__all__ = ["Bind", "Fault", "Phase", "Point", "State", "View", "has_ability", "match_end"]
 
 
 class Phase(StrEnum):
@@ -59,6 +59,49 @@ class Point:
 
     side: int
     fault: Fault
+
+
+#: Why a match ended, as its outcome says.
+WON = "won the match"
+AHEAD_AT_LIMIT = "ahead when the shot limit was reached"
+LEVEL_AT_LIMIT = "shot limit reached with the score level"
+
+
+def match_end(config: Config, score: tuple[int, int], shots: int) -> Outcome | None:
+    """How a match with this score after this many hits ends, or ``None`` while it goes on.
+
+    The side that reaches ``points_to_win`` wins at once; a match that reaches the shot limit
+    is won by the side ahead, or drawn when the score is level.
+    """
+    n = config.players
+    for side in (0, 1):
+        if score[side] >= config.points_to_win:
+            return Outcome.win(set(team(n, side)), n, WON)
+    if shots < config.shot_limit:
+        return None
+    if score[0] == score[1]:
+        return Outcome.draw(n, LEVEL_AT_LIMIT)
+    leader = 0 if score[0] > score[1] else 1
+    return Outcome.win(set(team(n, leader)), n, AHEAD_AT_LIMIT)
+
+
+class _Cast(Protocol):
+    """Anything that knows the characters in play and Simon's copy: a state, a view."""
+
+    @property
+    def characters(self) -> tuple[Character, ...]: ...
+
+    @property
+    def copied(self) -> Character | None: ...
+
+
+def has_ability(table: _Cast, player: int, character: Character) -> bool:
+    """Whether ``player`` has ``character``'s ability now: as their own character, or as
+    Simon's copy for this point."""
+    if player >= len(table.characters):
+        return False
+    own = table.characters[player]
+    return own is character or (own is Character.SIMON and table.copied is character)
 
 
 @attrs.frozen

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
-from cardgames._engine import resample_checked
-from cardgames.alakaslam.cards import Card, CardKind
-from cardgames.alakaslam.config import deck_cards
-from cardgames.alakaslam.rules import checked
+import attrs
+
+from cardgames.alakaslam.cards import Card, CardKind, is_card
+from cardgames.alakaslam.config import MAX_HIT_CARDS, check_config, deck_cards, deck_counts
+from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError
-from cardgames.rng import Rng
+from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidViewError, excerpt
+from cardgames.rng import Rng, check_seed
 
-__all__ = ["resample", "view"]
-
-_GAME = "alakaslam"
+__all__ = ["check_view", "resample", "view"]
 
 
 def view(state: State, player: int) -> View:
@@ -27,7 +27,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     return View(
         player=player,
         config=state.config,
@@ -76,7 +76,10 @@ def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Car
         if len(taken) == count:
             break
     if len(taken) < count:
-        raise InvalidStateError("the unseen cards cannot make the hitter's face-down play")
+        raise InvalidViewError(
+            "not a playable alakaslam view: the unseen cards cannot make the hitter's "
+            "face-down play"
+        )
     play = tuple(sorted(hidden[i] for i in taken))
     for i in reversed(taken):
         del hidden[i]
@@ -86,23 +89,104 @@ def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Car
 _view_of = view
 
 
+def check_view(view: View) -> View:
+    """``view`` if it is what a player sees of some playable state; ``InvalidViewError`` (saying
+    what is wrong) if not.
+
+    The full check of a view from outside: its class, its player a seat of its config, every
+    field's type and range, and its cards: those it shows together with the counts of those it
+    hides make exactly the config's deck. ``resample`` and ``render`` rely on it.
+    """
+    _resample(view, 0)
+    return view
+
+
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (other
-    hands, the deck, another player's face-down cards) dealt at random from ``seed``."""
-    return resample_checked(
-        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
-    )
+    hands, the deck, another player's face-down cards) dealt at random from ``seed``.
+
+    ``view`` is checked as :func:`check_view` does (``InvalidViewError``).
+    """
+    return _resample(view, seed)
+
+
+def _resample(view: object, seed: int) -> State:
+    """Deal what ``view`` hides, then hold the state dealt to every fact a state must meet and
+    ask that it show ``view`` again: a view is valid exactly when some playable state has it."""
+    if type(view) is not View:
+        raise InvalidViewError(f"expected a View of alakaslam, got {type(view).__name__}")
+    check_seed(seed)
+    problem = _view_problem(view)
+    if problem is not None:
+        raise InvalidViewError(f"not a playable alakaslam view: {problem}")
+    state = _deal_unseen(view, seed)
+    problem = why_unplayable(state)
+    if problem is not None:
+        raise InvalidViewError(f"not a playable alakaslam view: {problem}")
+    if _view_of(state, view.player) != view:
+        raise InvalidViewError("not a playable alakaslam view: no state shows it to its player")
+    return state
+
+
+def _view_problem(view: View) -> str | None:
+    """What is wrong with the fields only a view has (its player, the hand, the counts of what
+    it hides), or ``None``; the fields it shares with a state are checked on the state dealt."""
+    if any(not hasattr(view, a.name) for a in attrs.fields(View)):
+        return "a View made without its fields"
+    try:
+        check_config(view.config)
+    except CardgamesError as exc:
+        return str(exc)
+    n = view.config.players
+    player = view.player
+    if type(player) is not int or not 0 <= player < n:
+        return f"player must be an int 0-{n - 1}"
+    hand = view.hand
+    if type(hand) is not tuple or not all(is_card(c) for c in hand):
+        return "hand must be a tuple of Card"
+    for name in ("discard", "played"):
+        cards = getattr(view, name)
+        if type(cards) is not tuple or not all(is_card(c) for c in cards):
+            return f"{name} must be a tuple of Card"
+    sizes = view.hand_sizes
+    if type(sizes) is not tuple or len(sizes) != n:
+        return f"hand_sizes must be a tuple of {n} sizes"
+    counts = (*sizes, view.deck_size, view.played_count)
+    if any(type(count) is not int for count in counts):
+        return "hand_sizes, deck_size and played_count must be ints"
+    if any(count < 0 for count in counts):
+        return "the view's card counts do not add up to its config's deck (one is negative)"
+    if type(view.locked) is not bool:
+        return "locked must be true or false"
+    # Card conservation: what the view shows lies in the deck, and with what it counts makes
+    # the whole deck.
+    unseen = _unseen(view)
+    shown = len(view.hand) + len(view.discard) + len(view.played)
+    if unseen.total() != len(deck_cards(view.config)) - shown:
+        return "the view shows cards that are not in its config's deck"
+    hidden = view.deck_size + view.played_count - len(view.played)
+    hidden += sum(size for p, size in enumerate(sizes) if p != player)
+    if len(hand) != sizes[player] or hidden != unseen.total():
+        return "the view's card counts do not add up to its config's deck"
+    if any(a > b for a, b in itertools.pairwise(hand)):
+        return "hand must be sorted"
+    if view.played_count > MAX_HIT_CARDS:
+        return f"played_count must be 0-{MAX_HIT_CARDS}"
+    if view.played and (player != view.hitter or len(view.played) != view.played_count):
+        return "a view shows face-down cards only to their hitter"
+    return None
+
+
+def _unseen(view: View) -> Counter[Card]:
+    """The cards of the deck that ``view`` does not show (a card shown more often than the
+    deck holds it is left out, which the counts then tell)."""
+    return deck_counts(view.config) - Counter(itertools.chain(view.hand, view.discard, view.played))
 
 
 def _deal_unseen(view: View, seed: int) -> State:
-    """The state of ``resample``, before it is checked."""
-    own_played = view.played if view.player == view.hitter else ()
-    unseen = Counter(deck_cards(view.config))
-    unseen.subtract(Counter(view.hand))
-    unseen.subtract(Counter(view.discard))
-    unseen.subtract(Counter(own_played))
-    if any(count < 0 for count in unseen.values()):
-        raise InvalidStateError("the view shows cards that are not in its config's deck")
+    """The state of ``resample``, before it is checked (the view's own fields are)."""
+    own_played = view.played
+    unseen = _unseen(view)
     rng = Rng.from_seed(seed)
     pool, rng = rng.shuffled(tuple(unseen.elements()))
     hidden: list[Card] = list(pool)
@@ -118,8 +202,6 @@ def _deal_unseen(view: View, seed: int) -> State:
             continue
         hands.append(tuple(sorted(hidden[:size])))
         del hidden[:size]
-    if len(hidden) != view.deck_size:
-        raise InvalidStateError("the view's card counts do not add up to its config's deck")
     game_rng, _ = rng.split()
     return State(
         config=view.config,
