@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgames._engine import resample_checked
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import InvalidPlayerError, InvalidStateError, excerpt
 from cardgames.lerally.cards import Card
+from cardgames.lerally.checks import check_state as checked
+from cardgames.lerally.checks import check_view
 from cardgames.lerally.config import deck_cards
-from cardgames.lerally.rules import checked
 from cardgames.lerally.state import State, View
 from cardgames.rng import Rng
 
@@ -23,7 +24,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     return View(
         player=player,
         config=state.config,
@@ -51,7 +52,11 @@ _view_of = view
 
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (the
-    other hands and the deck) dealt at random from ``seed``."""
+    other hands and the deck) dealt at random from ``seed``.
+
+    ``view`` is checked first (``InvalidViewError`` for one that no playable state shows).
+    """
+    check_view(view)
     return resample_checked(
         _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
     )
