@@ -9,10 +9,12 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, TypeAlias
 
+from cardgames.errors import IllegalMoveError
 from cardgames.lerally.cards import Card, CardKind, Section, Zone
+from cardgames.lerally.checks import check_view
 from cardgames.lerally.config import deck_cards
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
-from cardgames.lerally.rules import PICK_UP, apply_move, legal_moves
+from cardgames.lerally.rules import PICK_UP, apply_move, legal_moves, view_moves
 from cardgames.lerally.state import View
 from cardgames.lerally.view import resample
 from cardgames.lerally.view import view as view_of
@@ -112,7 +114,21 @@ class ShedderBot:
     DANGER2 = 0.3
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The move its rules of thumb prefer (the first such in ``legal_moves`` on a tie)."""
+        """The move its rules of thumb prefer (the first such in ``legal_moves`` on a tie).
+
+        ``InvalidViewError`` for a view that no playable state shows, and
+        ``IllegalMoveError`` unless ``legal_moves`` are some of the moves its player has.
+        """
+        check_view(view)
+        allowed = view_moves(view)
+        if (
+            not isinstance(legal_moves, Sequence)
+            or not legal_moves
+            or not all(move in allowed for move in legal_moves)
+        ):
+            raise IllegalMoveError(
+                "ShedderBot: legal_moves must be some of the moves of the view's player"
+            )
         if len(legal_moves) == 1:
             return legal_moves[0]
         for move in legal_moves:

@@ -32,7 +32,7 @@ from cardgames.lerally.score import (
     rallies_bound,
     side_of_player,
 )
-from cardgames.lerally.state import Ending, RallyWin, Score, State
+from cardgames.lerally.state import Ending, RallyWin, Score, State, View
 from cardgames.rng import Rng, check_seed
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "score_rally",
     "side_of",
     "team",
+    "view_moves",
 ]
 
 #: Cards picked up by a player who cannot play (unless an attack says more), and by the victim
@@ -203,6 +204,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     moves = _legal(checked(state))
     object.__setattr__(state, "_memo", moves)
     return moves
+
+
+def view_moves(view: View) -> tuple[Move, ...]:
+    """The legal moves of ``view``'s player, as :func:`legal_moves` gives them in every state
+    that shows ``view`` (``()`` when another player is to move); ``view`` must have passed
+    ``check_view``."""
+    if view.result is not None or view.to_move != view.player:
+        return ()
+    return _options(view.hand, view.leading, view.ball, view.attack, view.last == view.player)
 
 
 def _legal(state: State) -> tuple[Move, ...]:
