@@ -407,7 +407,9 @@ def test_finding_10_every_view_of_random_matches_passes(config: Config) -> None:
             seen = lerally.view(state, player)
             assert lerally.check_view(seen) is seen
             if i % 5 == 0:
-                assert lerally.view(lerally.resample(seen, seed=i), player) == seen
+                dealt = lerally.resample(seen, seed=i)
+                assert lerally.view(dealt, player) == seen
+                assert GAME.check_state(_fresh(dealt)) == dealt
 
 
 def _a_view() -> View:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from cardgames.errors import InvalidMoveError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section, is_card, parse_card
-from cardgames.lerally.moves import MIN_LOB, Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.moves import MAX_LOB, MIN_LOB, Lob, Move, Offense, PickUp, Play
 
 __all__ = ["describe", "format_move", "parse_move"]
 
@@ -40,11 +40,11 @@ def format_move(move: Move) -> str:
         card = _card(move.card, move)
         if (
             type(move.count) is not int
-            or move.count < MIN_LOB
+            or not MIN_LOB <= move.count <= MAX_LOB
             or move.card.kind is not CardKind.SHOT
         ):
             raise InvalidMoveError(
-                f"{_malformed(move)}: a lob is {MIN_LOB} or more identical shot cards"
+                f"{_malformed(move)}: a lob is two or more identical shot cards, {MAX_LOB} at most"
             )
         return f"lob {move.count} {card}"
     if isinstance(move, Offense):

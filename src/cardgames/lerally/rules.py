@@ -198,7 +198,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Playing is compulsory: ``PickUp`` is offered only when no card can be played.
     """
-    memo = state._memo if type(state) is State else None
+    memo = None
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a shell without its fields (State.__new__): checked refuses it
+            memo = None
     if type(memo) is tuple:
         return memo
     moves = _legal(checked(state))
