@@ -606,6 +606,14 @@ def test_finding_5_functions_of_a_config_refuse_anything_else(name: str, config:
         ),
         pytest.param(lambda: lerally.parse_move(_lead(), _raw(None)), InvalidMoveError, id="pm"),
         pytest.param(
+            lambda: lerally.parse_move(_raw(None), "pick up"), InvalidMoveError, id="pm-n"
+        ),
+        pytest.param(
+            lambda: lerally.parse_move(_raw(alakaslam.new_game(seed=1)), "pick up"),
+            InvalidMoveError,
+            id="pm-alakaslam",
+        ),
+        pytest.param(
             lambda: lerally.apply_move(_lead(), _raw(Play(_raw("x" * 10**6)))),
             IllegalMoveError,
             id="apply-1mb-card",

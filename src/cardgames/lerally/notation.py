@@ -20,6 +20,7 @@ from __future__ import annotations
 from cardgames.errors import InvalidMoveError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section, is_card, parse_card
 from cardgames.lerally.moves import MAX_LOB, MIN_LOB, Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.state import State, View
 
 __all__ = ["describe", "format_move", "parse_move"]
 
@@ -91,14 +92,17 @@ def _is_count(text: str) -> bool:
 def parse_move(state: object, text: str) -> Move:
     """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
 
-    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
+    Parsing checks only the notation (and that ``state`` is a Le Rally state or view); whether
+    the move is legal is ``apply_move``'s business.
 
     >>> from cardgames import lerally
     >>> lerally.parse_move(lerally.new_game(seed=1), "lob 2 bl-nr")
     Lob(card=shot(Section.BASELINE_LEFT, Section.NET_RIGHT), count=2)
     """
+    if type(state) not in (State, View):
+        raise InvalidMoveError(f"expected a lerally State or View, got {type(state).__name__[:40]}")
     if not isinstance(text, str):
-        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__[:40]}")
     words = text.upper().split()
     if words in (["PICK", "UP"], ["PICKUP"]):
         return PickUp()
