@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardgames
 from cardgames import (
@@ -32,6 +34,7 @@ from cardgames import (
     alakaslam,
     lerally,
 )
+from cardgames.errors import MAX_MESSAGE
 from cardgames.lerally import (
     GAME,
     Card,
@@ -901,3 +904,126 @@ def test_config_check_accepts_every_face_at_its_largest() -> None:
     state = lerally.new_game(LARGEST, seed=1)
     assert len(lerally.legal_moves(state)) >= 1
     assert sum(GAME.card_counts(state).values()) == 60 * 1000
+
+
+# --- JSON mutated at random (findings 1, 4, 10, 12 through the loader) ----------------------
+
+_Path = tuple[str | int, ...]
+
+
+def _paths(value: object, path: _Path = ()) -> list[_Path]:
+    """Every place in a JSON value, the root first."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+@functools.cache
+def _documents() -> tuple[tuple[str, type, str], ...]:
+    """JSON documents of real states and views: a lead, an answer, an attack, a finished
+    match, a match ended by the rally limit, and views of them."""
+    states = [
+        _lead(),
+        _a_view_state(),
+        _facing_attack(),
+        _over(),
+        _at_rally_limit(CAPPED[0]),
+        _at_rally_limit(CAPPED[3]),
+    ]
+    docs: list[tuple[str, type, str]] = []
+    for state in states:
+        docs.append(("state", State, cardgames.to_json(state)))
+        docs.append(("view", View, cardgames.to_json(lerally.view(state, 1))))
+    return tuple(docs)
+
+
+def _a_view_state() -> State:
+    return next(s for s in _play_out(Config(), 3) if s.ball is not None)
+
+
+_HOSTILE_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([10**400, -(10**400), 2**64, 2**63 - 1, -1, 0, 1, 2, 3, 4, 5, 7, 500]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+    st.sampled_from(
+        ["BL-NR", "NW9", "BW0", "bl-nr", "\u0412L-NR", "BL\u2010NR", "OF", "JO", "x" * 5000]
+    ),
+    st.sampled_from(["one-game", "shot-gun", "rally limit", "empty hand", "BL", "NR"]),
+    st.lists(st.integers(min_value=-3, max_value=9), max_size=6),
+    st.dictionaries(st.sampled_from(["type", "sets", "games", "x"]), st.integers(0, 9), max_size=3),
+)
+
+
+def _mutate(doc: Any, path: _Path, how: str, value: object) -> None:
+    """Change ``doc`` in place at ``path``: replace the value, drop it, add a stranger next to
+    it, or copy it (a card doubled)."""
+    *parents, last = path
+    target = doc
+    for key in parents:
+        target = target[key]
+    if how == "replace":
+        target[last] = value
+    elif how == "drop":
+        del target[last]
+    elif how == "extra" and isinstance(target, dict):
+        target[f"{last}_extra"] = value
+    elif isinstance(target, list):
+        target.insert(int(last), target[int(last)])
+    else:
+        target[last] = [target[last], target[last]]
+
+
+@settings(max_examples=300, database=None)
+@given(data=st.data())
+def test_mutated_json_gets_a_library_error_or_a_checked_object(data: st.DataObject) -> None:
+    """Findings 4, 10 and 12 through JSON: a state or view document with one field replaced by
+    a hostile value, dropped, doubled or joined by a stranger either loads into something the
+    checks accept (and that plays and renders) or is refused with a short library error."""
+    kind, cls, text = data.draw(st.sampled_from(_documents()))
+    doc = json.loads(text)
+    paths = [path for path in _paths(doc["data"]) if path]
+    path = data.draw(st.sampled_from(paths))
+    how = data.draw(st.sampled_from(["replace", "replace", "replace", "drop", "extra", "copy"]))
+    _mutate(doc["data"], path, how, data.draw(_HOSTILE_VALUES))
+    mutated = json.dumps(doc)
+    with _bounded():
+        try:
+            loaded: Any = cardgames.from_json(mutated, cls)
+            if kind == "state":
+                lerally.legal_moves(GAME.check_state(loaded))
+            else:
+                lerally.resample(GAME.check_view(loaded), seed=1)
+            assert lerally.render(loaded)
+        except CardgamesError as exc:
+            assert 0 < len(str(exc)) <= MAX_MESSAGE
+            assert "x" * 100 not in str(exc)
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "9" * 5000,
+        '"' + "\u0412L-NR" * 1000 + '"',
+        '{"kind": 0, "source": "BL", "target": "NR"}',
+    ],
+    ids=["deep-nesting", "huge-int", "look-alike-letters", "card-as-object"],
+)
+def test_a_hostile_card_in_json_text_is_refused_briefly(card: str) -> None:
+    """Findings 1 and 12 through JSON: a card written as deep nesting, a huge number, look-alike
+    letters or an object is refused with a short library error."""
+    text = cardgames.to_json(_lead())
+    first = json.dumps(json.loads(text)["data"]["deck"][0])
+    hostile = text.replace(first, card, 1)
+    assert hostile != text
+    with _bounded(), pytest.raises(CardgamesError) as refused:
+        cardgames.from_json(hostile, State)
+    assert len(str(refused.value)) <= MAX_MESSAGE
