@@ -113,7 +113,7 @@ def check_config(config: Config) -> None:
     The check takes time linear in the card list at most, and its messages show no more of a
     wrong value than a short excerpt.
     """
-    if not isinstance(config, Config):
+    if type(config) is not Config:  # a subclass could change what its properties say
         raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
     if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
         raise InvalidConfigError(f"players must be 2, 3 or 4, got {excerpt(config.players)}")
