@@ -379,18 +379,24 @@ class _Draft:
 
     def pick_up(self, player: int, count: int) -> None:
         """``player`` picks up ``count`` cards off the deck; the cleared cards are shuffled into
-        a new deck when it runs out, and picking up stops when both are empty."""
-        drawn: list[Card] = []
-        for _ in range(count):
+        a new deck when it runs out, and picking up stops when both are empty.
+
+        The cards come off the deck's end a run at a time (the hand is sorted, so their order
+        does not matter): a pick-up of thousands of cards costs one pass, not one per card.
+        """
+        drawn: tuple[Card, ...] = ()
+        while count > 0:
             if not self.deck:
                 if not self.cleared:
                     break
                 self.deck, self.rng = self.rng.shuffled(self.cleared)
                 self.cleared = ()
-            drawn.append(self.deck[-1])
-            self.deck = self.deck[:-1]
+            take = min(count, len(self.deck))
+            drawn += self.deck[-take:]
+            self.deck = self.deck[:-take]
+            count -= take
         if drawn:
-            self._set_hand(player, tuple(sorted(self.hands[player] + tuple(drawn))))
+            self._set_hand(player, tuple(sorted(self.hands[player] + drawn)))
 
     def end_exchange(self, leader: int) -> None:
         """Clear the pile; ``leader`` starts the next exchange."""
