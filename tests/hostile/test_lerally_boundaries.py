@@ -800,6 +800,33 @@ def test_finding_5_picking_up_the_largest_total_is_one_pass() -> None:
     assert after.leading and after.to_move == (player + 1) % LARGEST.players
 
 
+def _largest_singles_lead() -> State:
+    """Singles with the largest card list: the player to move leads holding every card but
+    the other hand (thousands of lobs to choose from, each of which comes back to them)."""
+    config = attrs.evolve(LARGEST, players=2)
+    state = lerally.new_game(config, seed=2)
+    player = state.to_move
+    assert player is not None
+    hand = tuple(sorted((*state.hands[player], *state.deck)))
+    hands = tuple(hand if p == player else h for p, h in enumerate(state.hands))
+    return attrs.evolve(state, deck=(), hands=hands)
+
+
+@pytest.mark.parametrize("make", [_largest_state, _largest_singles_lead], ids=["four", "two"])
+def test_finding_5_the_heuristic_bot_decides_in_bounded_time(make: Callable[[], State]) -> None:
+    """Finding 5 (bounded time): ShedderBot decides on the largest tables the checks accept
+    within seconds (it took minutes to hours, weighing every lob against a copy of its hand
+    and imagining where each lob leads), and picks one of the legal moves."""
+    state = make()
+    player = state.to_move
+    assert player is not None
+    legal = lerally.legal_moves(state)
+    assert len(legal) > 1000
+    with _bounded(60.0):
+        move = ShedderBot().choose(lerally.view(state, player), legal, random.Random(1))
+    assert move in legal
+
+
 # --- finding 3: pickle and deepcopy ---------------------------------------------------------
 
 
