@@ -72,7 +72,7 @@ def _with_hand_sizes(state: lerally.State, sizes: tuple[int, ...]) -> lerally.St
     cards = [card for hand in state.hands for card in hand] + list(state.deck)
     hands = []
     for size in sizes:
-        hands.append(tuple(cards[:size]))
+        hands.append(tuple(sorted(cards[:size])))
         cards = cards[size:]
     return attrs.evolve(state, hands=tuple(hands), deck=tuple(cards))
 

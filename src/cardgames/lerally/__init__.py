@@ -31,6 +31,7 @@ from cardgames.lerally.cards import (
     shot,
     special,
 )
+from cardgames.lerally.checks import check_state, check_view
 from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
@@ -39,7 +40,6 @@ from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
     apply_move,
-    checked,
     current_player,
     is_over,
     legal_moves,
@@ -77,6 +77,8 @@ __all__ = [
     "Zone",
     "apply_move",
     "attack",
+    "check_state",
+    "check_view",
     "current_player",
     "evaluate",
     "format_move",
@@ -100,7 +102,7 @@ __all__ = [
 
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the match wherever it is (deck, pile, cleared cards, hands), by name."""
-    state = checked(state)
+    state = check_state(state)
     counts: Counter[str] = Counter()
     for cards in (state.deck, state.pile, state.cleared, *state.hands):
         counts.update(card.code for card in cards)
@@ -109,7 +111,8 @@ def card_counts(state: State) -> Mapping[str, int]:
 
 def max_decisions(config: Config) -> int:
     """A bound on a match's decisions: at most ``max_rallies(config)`` rallies, each ended by
-    ``rally_limit`` decisions at the latest."""
+    ``rally_limit`` decisions at the latest. ``InvalidConfigError`` for a config it cannot
+    play."""
     return max_rallies(config) * config.rally_limit
 
 
@@ -150,7 +153,8 @@ class _LeRally:
     render = staticmethod(render)
     card_counts = staticmethod(card_counts)
     check_config = staticmethod(check_config)
-    check_state = staticmethod(checked)
+    check_state = staticmethod(check_state)
+    check_view = staticmethod(check_view)
     max_decisions = staticmethod(max_decisions)
     evaluate = staticmethod(evaluate)
     #: Searches in this game play out with random moves for at most 20 decisions: the heuristic
@@ -159,12 +163,14 @@ class _LeRally:
 
     @staticmethod
     def num_players(config: Config) -> int:
-        """2, 3 or 4."""
+        """2, 3 or 4 (``InvalidConfigError`` for a config the game cannot play)."""
+        check_config(config)
         return config.players
 
     @staticmethod
     def seat_names(config: Config) -> tuple[str, ...]:
         """Players by number (and team in doubles: A for 0 and 2, B for 1 and 3)."""
+        check_config(config)
         if config.doubles:
             return tuple(f"player {p} ({TEAMS[side_of(config, p)]})" for p in range(config.players))
         return tuple(f"player {p}" for p in range(config.players))

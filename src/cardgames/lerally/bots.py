@@ -9,10 +9,12 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, TypeAlias
 
+from cardgames.errors import IllegalMoveError
 from cardgames.lerally.cards import Card, CardKind, Section, Zone
+from cardgames.lerally.checks import check_view
 from cardgames.lerally.config import deck_cards
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
-from cardgames.lerally.rules import PICK_UP, apply_move, legal_moves
+from cardgames.lerally.rules import PICK_UP, apply_move, legal_moves, view_moves
 from cardgames.lerally.state import View
 from cardgames.lerally.view import resample
 from cardgames.lerally.view import view as view_of
@@ -21,6 +23,11 @@ __all__ = ["ShedderBot"]
 
 #: How many lobs in a row (with two players) the bot looks through.
 FOLLOW_UPS = 2
+#: The cards the bot deals at most, in all, to imagine where its lobs lead in one decision
+#: (each imagined lob costs the whole card list). The default list never reaches it (at most
+#: 48 lobs to lead, 12 to answer, three deep: 7,536 deals of 78 cards); a hand-made table of
+#: thousands of cards stops looking ahead early instead of taking hours.
+DEAL_BUDGET = 1_000_000
 
 _Situation: TypeAlias = Section | Card
 """What a player must answer: a ball in a section, or an attack card."""
@@ -112,39 +119,48 @@ class ShedderBot:
     DANGER2 = 0.3
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        """The move its rules of thumb prefer (the first such in ``legal_moves`` on a tie)."""
+        """The move its rules of thumb prefer (the first such in ``legal_moves`` on a tie).
+
+        ``InvalidViewError`` for a view that no playable state shows, and
+        ``IllegalMoveError`` unless ``legal_moves`` are some of the moves its player has.
+        """
+        check_view(view)
+        if not _all_allowed(legal_moves, view):
+            raise IllegalMoveError(
+                "ShedderBot: legal_moves must be some of the moves of the view's player"
+            )
         if len(legal_moves) == 1:
             return legal_moves[0]
         for move in legal_moves:
             if _shed(move) == len(view.hand):
                 return move
-        unseen = _unseen(view)
-        return max(legal_moves, key=lambda move: self._value(view, unseen, move, depth=0))
+        seen = _Seen(view, [DEAL_BUDGET])
+        return max(legal_moves, key=lambda move: self._value(seen, move, depth=0))
 
     def __repr__(self) -> str:
         return "ShedderBot()"
 
     # --- the value of a move -------------------------------------------------------------------
 
-    def _value(self, view: View, unseen: Counter[Card], move: Move, depth: int) -> float:
+    def _value(self, seen: _Seen, move: Move, depth: int) -> float:
         """What ``move`` is worth to the bot, in cards."""
+        view = seen.view
         me, n = view.player, view.config.players
-        hand = list(view.hand)
+        hand = seen.hand
         shed = _shed(move)
-        if shed == len(hand):
+        if shed == hand.size:
             return 1000.0
         if isinstance(move, PickUp):
             cards = view.attack_total if view.attack is not None else PICK_UP
             return -cards + self._lead((me + 1) % n, view, hand)
         card = _card_of(move)
-        for _ in range(shed):
-            hand.remove(card)
-        value = shed - self.KEEP[card.kind] + self._cover(hand) - self._cover(view.hand)
+        left = hand.without(card, shed)
+        value = shed - self.KEEP[card.kind] + self._cover(left) - self._cover(hand)
         if isinstance(move, Lob) and (me + 2) % n == me:
-            return value + self._follow_up(view, move, depth)
+            return value + self._follow_up(seen, move, depth)
         if card.kind is CardKind.JUST_OUT:
             assert view.last is not None
-            return value + self._failure(view, view.last, PICK_UP, me, hand)
+            return value + self._failure(view, view.last, PICK_UP, me, left)
         sent = _sent_to(view, move)
         assert sent is not None
         player, situation = sent
@@ -152,27 +168,20 @@ class ShedderBot:
         if isinstance(situation, Card):  # an attack: a Hot Shot adds to the total
             total = view.attack_total if view.attack == situation else 0
             total += card.value if card.kind is CardKind.ATTACK else 0
-        return value + self._threat(view, unseen, player, situation, total, hand)
+        return value + self._threat(seen, player, situation, total, left)
 
     def _threat(
-        self,
-        view: View,
-        unseen: Counter[Card],
-        player: int,
-        situation: _Situation,
-        total: int,
-        hand: Sequence[Card],
+        self, seen: _Seen, player: int, situation: _Situation, total: int, hand: _Hand
     ) -> float:
         """What the bot expects from ``player`` having to answer ``situation`` or pick up
         ``total``, the bot holding ``hand``: the chance they cannot answer, times what that is
         worth (the player after them leads then)."""
-        fail = _no_answer(unseen, situation, view.hand_sizes[player])
+        view = seen.view
+        fail = seen.no_answer(situation, view.hand_sizes[player])
         leader = (player + 1) % view.config.players
         return fail * self._failure(view, player, total, leader, hand)
 
-    def _failure(
-        self, view: View, player: int, total: int, leader: int, hand: Sequence[Card]
-    ) -> float:
+    def _failure(self, view: View, player: int, total: int, leader: int, hand: _Hand) -> float:
         """What it is worth to the bot, holding ``hand``, that ``player`` picks up ``total``
         cards and ``leader`` leads the next exchange: the cards, the lead, and the rally that
         ``player`` would (nearly) have won by answering with one or two cards left."""
@@ -181,18 +190,26 @@ class ShedderBot:
         danger = self.WIN if size == 1 else self.WIN * self.DANGER2 if size == 2 else 0.0
         return worth + (danger if self._is_opponent(player, view) else -danger)
 
-    def _follow_up(self, view: View, lob: Lob, depth: int) -> float:
+    def _follow_up(self, seen: _Seen, lob: Lob, depth: int) -> float:
         """With two players a lob comes back to the bot: the value of its best next move (two
-        lobs deep at most; beyond, only whether the bot can play on at all)."""
+        lobs deep at most; beyond, only whether the bot can play on at all). Once the
+        decision has dealt :data:`DEAL_BUDGET` cards to imagine lobs, a lob counts for its
+        cards alone."""
+        view = seen.view
+        # Dealing, playing the lob and reading the moves after it each take a pass over the
+        # cards: a follow-up costs the whole card list.
+        cards = len(deck_cards(view.config))
+        if seen.budget[0] < cards:
+            return 0.0
+        seen.budget[0] -= cards
         state = apply_move(resample(view, seed=depth), lob)
         if state.to_move != view.player:  # the rally reached its limit
             return 0.0
         moves = legal_moves(state)
         if depth >= FOLLOW_UPS:
             return -PICK_UP if moves == (PickUp(),) else 0.0
-        after = view_of(state, view.player)
-        unseen = _unseen(after)
-        return max(self._value(after, unseen, move, depth + 1) for move in moves)
+        after = _Seen(view_of(state, view.player), seen.budget)
+        return max(self._value(after, move, depth + 1) for move in moves)
 
     # --- weights -------------------------------------------------------------------------------
 
@@ -210,22 +227,96 @@ class ShedderBot:
             return self.DOUBLES if self._is_opponent(player, view) else -self.DOUBLES
         return self.OPPONENT if config.players == 2 else self.OPPONENTS
 
-    def _lead(self, player: int, view: View, hand: Sequence[Card]) -> float:
+    def _lead(self, player: int, view: View, hand: _Hand) -> float:
         """What it is worth to the bot that ``player`` leads the next exchange, the bot
         holding ``hand``."""
         if player == view.player:
-            return self.WIN if _one_lead(hand) else self.LEAD_ME
+            return self.WIN if hand.one_lead() else self.LEAD_ME
         finish = self.WIN * self.LEAD_FINISH if view.hand_sizes[player] == 1 else 0.0
         if self._is_opponent(player, view):
             return self.LEAD_OPPONENT - finish
         return self.LEAD_PARTNER + finish
 
-    def _cover(self, hand: Sequence[Card]) -> float:
+    def _cover(self, hand: _Hand) -> float:
         """Minus the cards the hand would still hold when it first fails to answer."""
-        shape = _shape(hand)
+        shape = hand.shape
         kept = tuple(min(count, cap) for count, cap in zip(shape, _SHAPE_CAPS, strict=True))
         beyond = sum(shape) - sum(kept)
         return -self.COVER * (_stranded(kept, self.LEAD_CHANCE) + beyond)
+
+
+# --- what the bot knows ----------------------------------------------------------------------
+
+
+class _Seen:
+    """A view and what the bot works out from it once per decision: the cards it has not
+    seen, its hand in short, and the chances that a hand holds no answer."""
+
+    __slots__ = ("_no_answer", "budget", "hand", "unseen", "view")
+
+    def __init__(self, view: View, budget: list[int]) -> None:
+        self.view = view
+        self.unseen = _unseen(view)
+        self.hand = _Hand.of(view.hand)
+        #: The cards left to deal for follow-ups, shared by the whole decision.
+        self.budget = budget
+        self._no_answer: dict[tuple[_Situation, int], float] = {}
+
+    def no_answer(self, situation: _Situation, size: int) -> float:
+        """:func:`_no_answer` of the unseen cards, worked out once for each situation."""
+        key = (situation, size)
+        chance = self._no_answer.get(key)
+        if chance is None:
+            chance = self._no_answer[key] = _no_answer(self.unseen, situation, size)
+        return chance
+
+
+class _Hand:
+    """A hand in short: each face with its copies, the size and the shape (see
+    :func:`_shape`). Taking cards out costs a few steps, however large the hand."""
+
+    __slots__ = ("counts", "shape", "size")
+
+    def __init__(self, counts: dict[Card, int], size: int, shape: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.size = size
+        self.shape = shape
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> _Hand:
+        return cls(dict(Counter(cards)), len(cards), _shape(cards))
+
+    def without(self, card: Card, count: int) -> _Hand:
+        """The hand after playing ``count`` copies of ``card`` (which it holds)."""
+        counts = dict(self.counts)
+        counts[card] -= count
+        if not counts[card]:
+            del counts[card]
+        shape = list(self.shape)
+        shape[_shape_index(card)] -= count
+        return _Hand(counts, self.size - count, tuple(shape))
+
+    def one_lead(self) -> bool:
+        """Whether leading empties the hand at once (one card that leads, or identical shot
+        cards)."""
+        if len(self.counts) != 1:
+            return False
+        face = next(iter(self.counts))
+        return face.kind is CardKind.SHOT or (self.size == 1 and _leads(face))
+
+
+def _all_allowed(moves: object, view: View) -> bool:
+    """Whether ``moves`` is a sequence of one or more of the moves ``view``'s player has."""
+    if not isinstance(moves, Sequence) or not moves:
+        return False
+    allowed = set(view_moves(view))
+    try:
+        return all(type(move) in _MOVE_TYPES and move in allowed for move in moves)
+    except TypeError:  # a move holding something that cannot be hashed
+        return False
+
+
+_MOVE_TYPES = frozenset({Play, Lob, Offense, PickUp})
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -248,9 +339,13 @@ def _no_answer(unseen: Counter[Card], situation: _Situation, size: int) -> float
         if n > 0:
             pool += n
             answering += n if _answers(card, situation) else 0
+    if not answering:
+        return 1.0
     chance = 1.0
     for i in range(min(size, pool)):
-        chance *= (pool - i - answering) / (pool - i) if pool - i > answering else 0.0
+        if pool - i <= answering:
+            return 0.0
+        chance *= (pool - i - answering) / (pool - i)
     return chance
 
 
@@ -291,16 +386,18 @@ def _shape(hand: Sequence[Card]) -> tuple[int, ...]:
     cards, special cards."""
     counts = [0] * 8
     for card in hand:
-        if card.kind is CardKind.SHOT:
-            assert card.source is not None
-            counts[_SHAPE_INDEX[card.source]] += 1
-        elif card.kind is CardKind.ATTACK:
-            counts[4 if card.zone is Zone.BASELINE else 5] += 1
-        elif card.kind is CardKind.OFFENSE:
-            counts[6] += 1
-        else:
-            counts[7] += 1
+        counts[_shape_index(card)] += 1
     return tuple(counts)
+
+
+def _shape_index(card: Card) -> int:
+    """The part of a shape that ``card`` counts in."""
+    if card.kind is CardKind.SHOT:
+        assert card.source is not None
+        return _SHAPE_INDEX[card.source]
+    if card.kind is CardKind.ATTACK:
+        return 4 if card.zone is Zone.BASELINE else 5
+    return 6 if card.kind is CardKind.OFFENSE else 7
 
 
 @functools.lru_cache(maxsize=65536)
@@ -331,13 +428,6 @@ def _stranded(shape: tuple[int, ...], lead: float) -> float:
 def _leads(card: Card) -> bool:
     """Whether ``card`` can start an exchange."""
     return card.kind is CardKind.SHOT or card.kind is CardKind.OFFENSE
-
-
-def _one_lead(hand: Sequence[Card]) -> bool:
-    """Whether leading with ``hand`` empties it at once (one card, or identical shot cards)."""
-    if len(hand) == 1:
-        return _leads(hand[0])
-    return bool(hand) and hand[0].kind is CardKind.SHOT and all(c == hand[0] for c in hand)
 
 
 def _shed(move: Move) -> int:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import attrs
 
 from cardgames._engine import register_card_codes
+from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = [
     "DEFAULT_CARDS",
@@ -184,7 +185,8 @@ def _parse_known(text: str) -> Card:
 
 
 def parse_card(code: str) -> Card:
-    """The card a short name names (any case): ``BL-NR``, ``BW2``, ``OF``, ``JO``..."""
+    """The card a short name names (any case): ``BL-NR``, ``BW2``, ``OF``, ``JO``...;
+    ``InvalidMoveError`` (a ``ValueError``) for anything else."""
     text = code.strip().upper() if isinstance(code, str) else ""
     for kind, short in _SHORT.items():
         if text == short:
@@ -202,7 +204,9 @@ def parse_card(code: str) -> Card:
         and int(digits) in ATTACK_VALUES
     ):
         return attack(Zone.BASELINE if text[0] == "B" else Zone.NET, int(digits))
-    raise ValueError(f"{code!r} is not a card (cards are written BL-NR, BW2, NW3, OF, JO, YO, CH)")
+    raise InvalidMoveError(
+        f"{excerpt(code)} is not a card (cards are written BL-NR, BW2, NW3, OF, JO, YO, CH)"
+    )
 
 
 @attrs.frozen

@@ -9,8 +9,17 @@ from types import MappingProxyType
 
 import attrs
 
-from cardgames.errors import InvalidConfigError
-from cardgames.lerally.cards import ATTACK_VALUES, DEFAULT_CARDS, Card, CardType, is_card
+from cardgames.errors import InvalidConfigError, excerpt
+from cardgames.lerally.cards import (
+    ATTACK_VALUES,
+    DEFAULT_CARDS,
+    Card,
+    CardKind,
+    CardType,
+    Section,
+    Zone,
+    is_card,
+)
 
 __all__ = ["Config", "Format", "card_names", "check_config", "deck_cards"]
 
@@ -25,6 +34,15 @@ BEST_OF = (1, 3, 5)
 MAX_COUNT = 1000
 MAX_HAND = 50
 MIN_RALLY_LIMIT, MAX_RALLY_LIMIT = 10, 100_000
+#: Characters of a card's name at most.
+MAX_NAME = 100
+#: Every card face there can be: 16 shots, an attack of each zone and value, the offense card
+#: and the three special cards. A card list names each face at most once.
+MAX_FACES = (
+    len(Section) ** 2
+    + len(Zone) * len(ATTACK_VALUES)
+    + sum(1 for kind in CardKind if kind not in (CardKind.SHOT, CardKind.ATTACK))
+)
 
 
 class Format(StrEnum):
@@ -84,50 +102,44 @@ def _is_int(value: object) -> bool:
 def _check_card(card: object) -> None:
     if not is_card(card):
         raise InvalidConfigError(
-            f"cards: {card!r} is not a well-formed card (a shot has two sections, an attack a "
+            "cards: each card must be a well-formed Card (a shot has two sections, an attack a "
             f"zone and a value {ATTACK_VALUES[0]}-{ATTACK_VALUES[-1]}, other cards neither)"
         )
 
 
 def check_config(config: Config) -> None:
-    """Raise ``InvalidConfigError`` if the config cannot be played."""
-    if not isinstance(config, Config):
-        raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__}")
+    """Raise ``InvalidConfigError`` if the config cannot be played.
+
+    The check takes time linear in the card list at most, and its messages show no more of a
+    wrong value than a short excerpt.
+    """
+    if type(config) is not Config:  # a subclass could change what its properties say
+        raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
     if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
-        raise InvalidConfigError(f"players must be 2, 3 or 4, got {config.players!r}")
+        raise InvalidConfigError(f"players must be 2, 3 or 4, got {excerpt(config.players)}")
     if type(config.doubles) is not bool:
         raise InvalidConfigError("doubles must be true or false")
     if config.doubles and config.players != DOUBLES_PLAYERS:
         raise InvalidConfigError("doubles needs 4 players")
     if type(config.format) is not Format:
-        raise InvalidConfigError(f"format must be a Format, got {config.format!r}")
+        raise InvalidConfigError(f"format must be a Format, got {excerpt(config.format)}")
     if not _is_int(config.best_of) or config.best_of not in BEST_OF:
-        raise InvalidConfigError(f"best_of must be 1, 3 or 5, got {config.best_of!r}")
-    if type(config.cards) is not tuple or not all(type(c) is CardType for c in config.cards):
-        raise InvalidConfigError("cards must be a tuple of CardType")
-    for entry in config.cards:
-        _check_card(entry.card)
-        if not _is_int(entry.count) or not 0 <= entry.count <= MAX_COUNT:
-            raise InvalidConfigError(
-                f"cards: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
-            )
-        if type(entry.name) is not str:
-            raise InvalidConfigError(f"cards: the name of {entry.card.code} must be a string")
-    faces = [entry.card for entry in config.cards]
-    if len(set(faces)) != len(faces):
-        raise InvalidConfigError("cards: each face may appear only once")
+        raise InvalidConfigError(f"best_of must be 1, 3 or 5, got {excerpt(config.best_of)}")
+    _check_cards(config.cards)
     if not _is_int(config.hand_size) or not 1 <= config.hand_size <= MAX_HAND:
-        raise InvalidConfigError(f"hand_size must be an int 1-{MAX_HAND}, got {config.hand_size!r}")
+        raise InvalidConfigError(
+            f"hand_size must be an int 1-{MAX_HAND}, got {excerpt(config.hand_size)}"
+        )
     if config.first_server is not None and (
         not _is_int(config.first_server) or not 0 <= config.first_server < config.players
     ):
         raise InvalidConfigError(
-            f"first_server must be a player or None, got {config.first_server!r}"
+            f"first_server must be a player or None, got {excerpt(config.first_server)}"
         )
     limit = config.rally_limit
     if not _is_int(limit) or not MIN_RALLY_LIMIT <= limit <= MAX_RALLY_LIMIT:
         raise InvalidConfigError(
-            f"rally_limit must be an int {MIN_RALLY_LIMIT}-{MAX_RALLY_LIMIT}, got {limit!r}"
+            f"rally_limit must be an int {MIN_RALLY_LIMIT}-{MAX_RALLY_LIMIT}, got {excerpt(limit)}"
         )
     cards = sum(entry.count for entry in config.cards)
     if cards < config.players * config.hand_size:
@@ -135,6 +147,32 @@ def check_config(config: Config) -> None:
             f"cards: {config.players} hands of {config.hand_size} need "
             f"{config.players * config.hand_size} cards, the list has {cards}"
         )
+
+
+def _check_cards(cards: object) -> None:
+    """Raise ``InvalidConfigError`` unless ``cards`` is a card list: a tuple of at most
+    :data:`MAX_FACES` entries, each face once, counts 0-:data:`MAX_COUNT`, short names."""
+    if type(cards) is not tuple:
+        raise InvalidConfigError("cards must be a tuple of CardType")
+    if len(cards) > MAX_FACES:
+        raise InvalidConfigError(f"cards: at most {MAX_FACES} entries (one per face)")
+    faces: set[Card] = set()
+    for i, entry in enumerate(cards):
+        if type(entry) is not CardType:
+            raise InvalidConfigError(f"cards[{i}] must be a CardType")
+        _check_card(entry.card)
+        if entry.card in faces:
+            raise InvalidConfigError("cards: each face may appear only once")
+        faces.add(entry.card)
+        if not _is_int(entry.count) or not 0 <= entry.count <= MAX_COUNT:
+            raise InvalidConfigError(
+                f"cards: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
+            )
+        if type(entry.name) is not str or len(entry.name) > MAX_NAME:
+            raise InvalidConfigError(
+                f"cards: the name of {entry.card.code} must be a string of at most "
+                f"{MAX_NAME} characters"
+            )
 
 
 @functools.lru_cache(maxsize=32)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from cardgames.errors import InvalidStateError
 from cardgames.evaluation import mix, race, softmax
+from cardgames.lerally.checks import check_state
 from cardgames.lerally.config import Config
-from cardgames.lerally.rules import score_rally, side_of
+from cardgames.lerally.score import add_rally, rallies_bound, side_of_player
 from cardgames.lerally.state import Score, State
 
 __all__ = ["evaluate"]
@@ -20,7 +22,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     The current rally goes to the side with the fewest cards in its best hand most likely (see
     :data:`CARDS_PER_E`); after it, each side's chance of the match is a race to the rallies it
     still needs, each rally a toss-up. Partners share their side's value.
+    ``InvalidStateError`` for anything but a state the rules can reach.
     """
+    state = check_state(state)
     if state.result is not None:
         return state.result.returns
     config = state.config
@@ -32,14 +36,17 @@ def evaluate(state: State) -> tuple[float, ...]:
         for winner in range(config.sides)
     ]
     sides = mix(rally, after)
-    return tuple(sides[side_of(config, player)] for player in range(config.players))
+    return tuple(sides[side_of_player(config, player)] for player in range(config.players))
 
 
 def _rallies_needed(config: Config, score: Score, side: int) -> int:
-    """The rallies ``side`` must still win, winning every one, to take the match."""
-    needed = 1
-    while True:
-        score, winner = score_rally(config, score, side)
+    """The rallies ``side`` must still win, winning every one, to take the match.
+
+    A checked score needs at most a match's worth of rallies; the loop stops there whatever
+    it is given.
+    """
+    for needed in range(1, rallies_bound(config) + 1):
+        score, winner = add_rally(config, score, side)
         if winner is not None:
             return needed
-        needed += 1
+    raise InvalidStateError("not a lerally score that a match can reach")

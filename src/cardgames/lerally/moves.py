@@ -7,11 +7,14 @@ from typing import TypeAlias
 import attrs
 
 from cardgames.lerally.cards import Card, Section
+from cardgames.lerally.config import MAX_COUNT
 
-__all__ = ["MIN_LOB", "Lob", "Move", "Offense", "PickUp", "Play"]
+__all__ = ["MAX_LOB", "MIN_LOB", "Lob", "Move", "Offense", "PickUp", "Play"]
 
 #: A lob is at least this many identical shot cards.
 MIN_LOB = 2
+#: A lob is at most this many cards: no card list holds more copies of a face.
+MAX_LOB = MAX_COUNT
 
 
 @attrs.frozen

@@ -17,56 +17,62 @@ Parsing ignores case and extra spaces, and takes a card name alone for ``play``.
 
 from __future__ import annotations
 
-from cardgames.errors import InvalidMoveError
+from cardgames.errors import InvalidMoveError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section, is_card, parse_card
-from cardgames.lerally.moves import MIN_LOB, Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.moves import MAX_LOB, MIN_LOB, Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.state import State, View
 
 __all__ = ["describe", "format_move", "parse_move"]
 
 _SECTIONS = {s.value: s for s in Section}
 
 
-def _card(value: object) -> str:
+def _card(value: object, move: object) -> str:
     if isinstance(value, Card) and is_card(value):
         return value.code
-    raise InvalidMoveError(f"{value!r} is not a card")
+    raise InvalidMoveError(f"{_malformed(move)}: its card is not a card")
 
 
 def format_move(move: Move) -> str:
     """The notation of ``move``, e.g. ``"play BL-NR"``; ``InvalidMoveError`` if malformed."""
     if isinstance(move, Play):
-        return f"play {_card(move.card)}"
+        return f"play {_card(move.card, move)}"
     if isinstance(move, Lob):
-        card = _card(move.card)
+        card = _card(move.card, move)
         if (
             type(move.count) is not int
-            or move.count < MIN_LOB
+            or not MIN_LOB <= move.count <= MAX_LOB
             or move.card.kind is not CardKind.SHOT
         ):
-            raise InvalidMoveError(f"{move!r}: a lob is {MIN_LOB} or more identical shot cards")
+            raise InvalidMoveError(
+                f"{_malformed(move)}: a lob is two or more identical shot cards, {MAX_LOB} at most"
+            )
         return f"lob {move.count} {card}"
     if isinstance(move, Offense):
         if type(move.to) is not Section:
-            raise InvalidMoveError(f"{move!r}: {move.to!r} is not a section")
+            raise InvalidMoveError(
+                f"{_malformed(move)}: where it lands is not a section (BL, BR, NL or NR)"
+            )
         return f"offense {move.to.value}"
     if isinstance(move, PickUp):
         return "pick up"
-    raise InvalidMoveError(f"{move!r} is not a lerally move")
+    raise InvalidMoveError(f"{_malformed(move)} is not a lerally move")
 
 
 def describe(move: object) -> str:
-    """The notation of a move for messages, or its repr when it is not a well-formed move."""
+    """The notation of a move for messages; a malformed move is named by its type only, so a
+    message never repeats what it holds."""
     try:
         return format_move(move)  # type: ignore[arg-type]
     except InvalidMoveError:
-        return repr(move)
+        return _malformed(move)
 
 
-def _parse_card(text: str) -> Card:
-    try:
-        return parse_card(text)
-    except ValueError as exc:
-        raise InvalidMoveError(str(exc)) from None
+def _malformed(move: object) -> str:
+    """A malformed move or a stranger, named by its type: ``a malformed Play``."""
+    if isinstance(move, Play | Lob | Offense | PickUp):
+        return f"a malformed {type(move).__name__}"
+    return excerpt(move)
 
 
 #: A lob's count is written in at most this many digits (a card list holds at most 1000 copies).
@@ -86,29 +92,33 @@ def _is_count(text: str) -> bool:
 def parse_move(state: object, text: str) -> Move:
     """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
 
-    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
+    Parsing checks only the notation (and that ``state`` is a Le Rally state or view); whether
+    the move is legal is ``apply_move``'s business.
 
     >>> from cardgames import lerally
     >>> lerally.parse_move(lerally.new_game(seed=1), "lob 2 bl-nr")
     Lob(card=shot(Section.BASELINE_LEFT, Section.NET_RIGHT), count=2)
     """
+    if type(state) not in (State, View):
+        raise InvalidMoveError(f"expected a lerally State or View, got {type(state).__name__[:40]}")
     if not isinstance(text, str):
-        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+        raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__[:40]}")
     words = text.upper().split()
     if words in (["PICK", "UP"], ["PICKUP"]):
         return PickUp()
     if len(words) == 1 or (len(words) == 2 and words[0] == "PLAY"):
-        card = _parse_card(words[-1])
+        card = parse_card(words[-1])
         if card.kind is CardKind.OFFENSE:
             raise InvalidMoveError(
-                f"{text!r}: the offense card is played with its landing section, e.g. 'offense NR'"
+                f"{excerpt(text)}: the offense card is played with its landing section, "
+                "e.g. 'offense NR'"
             )
         return Play(card)
     if len(words) == 2 and words[0] == "OFFENSE" and words[1] in _SECTIONS:
         return Offense(_SECTIONS[words[1]])
     if len(words) == 3 and words[0] == "LOB" and _is_count(words[1]):
-        return Lob(_parse_card(words[2]), int(words[1]))
+        return Lob(parse_card(words[2]), int(words[1]))
     raise InvalidMoveError(
-        f"{text!r} is not a lerally move; write e.g. 'play BL-NR', 'lob 2 BL-NR', "
+        f"{excerpt(text)} is not a lerally move; write e.g. 'play BL-NR', 'lob 2 BL-NR', "
         "'offense NR' or 'pick up'"
     )

@@ -32,10 +32,11 @@ from collections.abc import Iterable
 
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
+from cardgames.lerally.checks import check_state, check_view
 from cardgames.lerally.config import Config, Format, card_names
-from cardgames.lerally.rules import FORTY, checked, side_of
+from cardgames.lerally.score import FORTY
+from cardgames.lerally.score import side_of_player as side_of
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
-from cardgames.lerally.view import resample
 
 __all__ = ["render"]
 
@@ -288,7 +289,7 @@ def _to_play(s: State | View) -> str:
     return f"{player}, from {where}"
 
 
-# --- checking a view ---------------------------------------------------------------------------
+# --- the picture -------------------------------------------------------------------------------
 
 
 def render(state_or_view: State | View) -> str:
@@ -297,14 +298,11 @@ def render(state_or_view: State | View) -> str:
     pile, the hands (a view: only its own player's, the others as counts), the deck and the
     cleared cards, the last rally's winner, and who plays now or how the match ended.
 
-    A state is checked first, and a view must be one that some playable state has;
-    ``InvalidStateError`` otherwise, or for anything else.
+    A state is checked first (``InvalidStateError``), and so is a view (``InvalidViewError``
+    for one that no playable state shows): whatever passes the checks, the picture stays
+    within a few dozen lines of at most 99 columns.
     """
-    if type(state_or_view) is View:
-        resample(state_or_view, seed=0)  # refuses a view that no playable state has
-        s: State | View = state_or_view
-    else:
-        s = checked(state_or_view)
+    s = check_view(state_or_view) if isinstance(state_or_view, View) else check_state(state_or_view)
     config = s.config
     over = s.result is not None
     lines = [_header(s), _score(config, s.score, s.result)]

@@ -18,11 +18,20 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardgames._engine import find_move
-from cardgames.errors import IllegalMoveError, InvalidStateError
+from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
-from cardgames.lerally.config import Config, Format, check_config, deck_cards
+from cardgames.lerally.checks import TRUSTED, score_problem
+from cardgames.lerally.checks import check_state as checked
+from cardgames.lerally.config import Config, check_config, deck_cards
 from cardgames.lerally.moves import MIN_LOB, Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.score import (
+    add_rally,
+    match_reason,
+    players_of,
+    rallies_bound,
+    side_of_player,
+)
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
 from cardgames.rng import Rng, check_seed
 
@@ -39,19 +48,12 @@ __all__ = [
     "score_rally",
     "side_of",
     "team",
+    "view_moves",
 ]
 
 #: Cards picked up by a player who cannot play (unless an attack says more), and by the victim
 #: of a Just Out.
 PICK_UP = 3
-#: One Game: points 0, 15, 30, 40 are kept as 0-3; a rally won on 40 wins the game.
-FORTY = 3
-#: Fast Four: games to win the set.
-FAST_FOUR_GAMES = 4
-#: One Set: games to win with a lead of two; after five games all, games to win outright.
-SET_GAMES, SET_LEAD, FIVE_ALL, SEVEN = 6, 2, 5, 7
-#: How many sides at five games apiece send a One Set set to seven.
-TIED_SIDES = 2
 
 _PICK_UP = PickUp()
 _PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
@@ -62,12 +64,22 @@ _PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
 
 def side_of(config: Config, player: int) -> int:
     """The side a player scores for: themselves, or in doubles their team."""
-    return next(side for side, players in enumerate(config.teams) if player in players)
+    check_config(config)
+    _check_number("player", player, config.players)
+    return side_of_player(config, player)
 
 
 def team(config: Config, side: int) -> tuple[int, ...]:
     """The players of a side, in seat order."""
-    return config.teams[side]
+    check_config(config)
+    _check_number("side", side, config.sides)
+    return players_of(config, side)
+
+
+def _check_number(what: str, value: object, count: int) -> None:
+    """Raise ``InvalidPlayerError`` unless ``value`` is an int ``0 .. count - 1``."""
+    if type(value) is not int or not 0 <= value < count:
+        raise InvalidPlayerError(f"{what} must be an int 0-{count - 1}, got {excerpt(value)}")
 
 
 def _next(config: Config, player: int) -> int:
@@ -186,12 +198,26 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Playing is compulsory: ``PickUp`` is offered only when no card can be played.
     """
-    memo = state._memo if type(state) is State else None
+    memo = None
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a shell without its fields (State.__new__): checked refuses it
+            memo = None
     if type(memo) is tuple:
         return memo
     moves = _legal(checked(state))
     object.__setattr__(state, "_memo", moves)
     return moves
+
+
+def view_moves(view: View) -> tuple[Move, ...]:
+    """The legal moves of ``view``'s player, as :func:`legal_moves` gives them in every state
+    that shows ``view`` (``()`` when another player is to move); ``view`` must have passed
+    ``check_view``."""
+    if view.result is not None or view.to_move != view.player:
+        return ()
+    return _options(view.hand, view.leading, view.ball, view.attack, view.last == view.player)
 
 
 def _legal(state: State) -> tuple[Move, ...]:
@@ -201,149 +227,6 @@ def _legal(state: State) -> tuple[Move, ...]:
     return _options(
         state.hands[player], state.leading, state.ball, state.attack, state.last == player
     )
-
-
-# --- checking states -----------------------------------------------------------------------
-
-_TRUSTED = object()
-
-
-def checked(state: object) -> State:
-    """``state`` if it is a playable Le Rally state; raises ``InvalidStateError`` if not.
-
-    States made by the rules are trusted; any other is validated once, on first use.
-    """
-    if type(state) is not State:
-        hint = " (a view cannot stand for a state; resample() builds one)"
-        extra = hint if isinstance(state, View) else ""
-        raise InvalidStateError(f"expected a lerally State, got {type(state).__name__}{extra}")
-    if state._memo is None:
-        problem = _inconsistency(state)
-        if problem is not None:
-            raise InvalidStateError(f"not a playable lerally state: {problem}")
-        object.__setattr__(state, "_memo", _TRUSTED)
-    return state
-
-
-def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(is_card(c) for c in value)
-
-
-def _score_problem(config: Config, score: object, over: bool) -> str | None:
-    """What is wrong with a match score, or ``None``."""
-    sides = config.sides
-    if (
-        type(score) is not Score
-        or type(score.sets) is not tuple
-        or type(score.games) is not tuple
-        or len(score.sets) != sides
-        or len(score.games) != sides
-        or type(score.to_seven) is not bool
-        or any(type(v) is not int or v < 0 for v in (*score.sets, *score.games))
-    ):
-        return f"score must hold {sides} counts of sets and of games"
-    winners = [side for side, sets in enumerate(score.sets) if sets >= config.sets_to_win]
-    if any(sets > config.sets_to_win for sets in score.sets) or len(winners) > (1 if over else 0):
-        return f"score: the sets {score.sets} do not fit a best of {config.best_of}"
-    if over:
-        return None if winners else "a finished match needs a side that won it"
-    if score.to_seven and config.format is not Format.ONE_SET:
-        return "only a One Set set goes to seven"
-    most = {
-        Format.SHOT_GUN: 0,
-        Format.ONE_GAME: FORTY,
-        Format.FAST_FOUR: FAST_FOUR_GAMES - 1,
-        Format.ONE_SET: SEVEN - 1,
-    }[config.format]
-    games = score.games
-    if any(g > most for g in games):
-        return f"score: the games {games} would have ended the set"
-    if config.format is Format.ONE_SET and score.to_seven != (
-        sum(1 for g in games if g >= FIVE_ALL) >= TIED_SIDES
-    ):
-        return f"score: with games {games} the set goes to seven exactly when two sides have 5"
-    if config.format is Format.ONE_SET and not score.to_seven:
-        for side, g in enumerate(games):
-            others = max((h for s, h in enumerate(games) if s != side), default=0)
-            if g >= SET_GAMES and g - others >= SET_LEAD:
-                return f"score: the games {games} would have ended the set"
-    return None
-
-
-def _inconsistency(state: State) -> str | None:
-    """What makes a state that the rules did not build unplayable, or ``None``."""
-    try:
-        check_config(state.config)
-    except ValueError as exc:
-        return str(exc)
-    config = state.config
-    n = config.players
-    over = state.result is not None
-    if over and (type(state.result) is not Outcome or len(state.result.returns) != n):
-        return f"result must be an Outcome for {n} players"
-    if over != (state.to_move is None):
-        return "nobody moves exactly when the match is over"
-    if state.to_move is not None and (type(state.to_move) is not int or not 0 <= state.to_move < n):
-        return f"to_move must be a player 0-{n - 1}"
-    for name in ("last", "server"):
-        value = getattr(state, name)
-        if (value is not None or name == "server") and (
-            type(value) is not int or not 0 <= value < n
-        ):
-            return f"{name} must be a player 0-{n - 1}"
-    if type(state.leading) is not bool:
-        return "leading must be true or false"
-    if state.ball is not None and type(state.ball) is not Section:
-        return "ball must be a Section or None"
-    if state.attack is not None and (
-        not is_card(state.attack) or state.attack.kind is not CardKind.ATTACK
-    ):
-        return "attack must be an attack card or None"
-    if type(state.attack_total) is not int or state.attack_total < 0:
-        return "attack_total must be a non-negative int"
-    if (state.attack is None) != (state.attack_total == 0):
-        return "an attack and its total go together"
-    if state.attack is not None and state.ball is not None:
-        return "facing an attack, the ball is in no section"
-    if state.leading and (state.pile or state.ball or state.attack or state.last is not None):
-        return "a leading player faces an empty pile"
-    if not over and not state.leading and state.ball is None and state.attack is None:
-        return "a player who does not lead answers a ball or an attack"
-    if not over and not state.leading and state.last is None:
-        return "a player who does not lead answers somebody's card"
-    for name in ("deck", "pile", "cleared"):
-        if not _is_cards(getattr(state, name)):
-            return f"{name} must be a tuple of Card"
-    if type(state.hands) is not tuple or len(state.hands) != n:
-        return f"hands must be a tuple of {n} hands"
-    for hand in state.hands:
-        if not _is_cards(hand) or list(hand) != sorted(hand):
-            return "every hand must be a sorted tuple of Card"
-    every = [*state.deck, *state.pile, *state.cleared, *(c for h in state.hands for c in h)]
-    if Counter(every) != Counter(deck_cards(config)):
-        return "the cards are not those of the config's card list"
-    if not over and not all(state.hands):
-        return "a player with an empty hand has already won the rally"
-    problem = _score_problem(config, state.score, over)
-    if problem is not None:
-        return problem
-    if type(state.plays) is not int or not 0 <= state.plays < config.rally_limit:
-        return f"plays must be an int 0-{config.rally_limit - 1}"
-    last = state.last_rally
-    if last is not None and (
-        type(last) is not RallyWin
-        or type(last.ending) is not Ending
-        or type(last.player) is not int
-        or type(last.side) is not int
-        or not 0 <= last.player < n
-        or last.side != side_of(config, last.player)
-    ):
-        return "last_rally must be a RallyWin of a player and their side"
-    if type(state.rng) is not Rng or type(state.rng.state) is not int:
-        return "rng must be an Rng"
-    if not 0 <= state.rng.state < 1 << 64:
-        return "rng state must be a 64-bit unsigned int"
-    return None
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -480,7 +363,7 @@ class _Draft:
             self.last_rally,
             self.result,
         )
-        object.__setattr__(state, "_memo", _TRUSTED)
+        object.__setattr__(state, "_memo", TRUSTED)
         return state
 
     def take(self, player: int, card: Card, count: int = 1) -> None:
@@ -496,18 +379,24 @@ class _Draft:
 
     def pick_up(self, player: int, count: int) -> None:
         """``player`` picks up ``count`` cards off the deck; the cleared cards are shuffled into
-        a new deck when it runs out, and picking up stops when both are empty."""
-        drawn: list[Card] = []
-        for _ in range(count):
+        a new deck when it runs out, and picking up stops when both are empty.
+
+        The cards come off the deck's end a run at a time (the hand is sorted, so their order
+        does not matter): a pick-up of thousands of cards costs one pass, not one per card.
+        """
+        drawn: tuple[Card, ...] = ()
+        while count > 0:
             if not self.deck:
                 if not self.cleared:
                     break
                 self.deck, self.rng = self.rng.shuffled(self.cleared)
                 self.cleared = ()
-            drawn.append(self.deck[-1])
-            self.deck = self.deck[:-1]
+            take = min(count, len(self.deck))
+            drawn += self.deck[-take:]
+            self.deck = self.deck[:-take]
+            count -= take
         if drawn:
-            self._set_hand(player, tuple(sorted(self.hands[player] + tuple(drawn))))
+            self._set_hand(player, tuple(sorted(self.hands[player] + drawn)))
 
     def end_exchange(self, leader: int) -> None:
         """Clear the pile; ``leader`` starts the next exchange."""
@@ -622,25 +511,17 @@ def _after_play(d: _Draft, player: int) -> None:
 
 def _win_rally(d: _Draft, player: int, ending: Ending) -> None:
     config = d.config
-    side = side_of(config, player)
+    side = side_of_player(config, player)
     d.last_rally = RallyWin(side, player, ending)
-    d.score, winner = score_rally(config, d.score, side)
+    d.score, winner = add_rally(config, d.score, side)
     if winner is not None:
-        reason = _match_reason(config, d.score, winner)
-        d.result = Outcome.win(set(team(config, winner)), config.players, reason)
+        reason = match_reason(config, d.score, winner)
+        d.result = Outcome.win(set(players_of(config, winner)), config.players, reason)
         d.to_move, d.leading = None, False
         d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
         return
     d.server = _next(config, d.server)
     _deal(d)
-
-
-def _match_reason(config: Config, score: Score, winner: int) -> str:
-    """``won the match``, with the sets the way tennis reads them, the winner's first."""
-    if config.best_of == 1:
-        return "won the match"
-    others = max(sets for side, sets in enumerate(score.sets) if side != winner)
-    return f"won the match {score.sets[winner]} sets to {others}"
 
 
 _APPLY: dict[type, Callable[[_Draft, object], None]] = {
@@ -651,54 +532,28 @@ _APPLY: dict[type, Callable[[_Draft, object], None]] = {
 }
 
 
-# --- the score -----------------------------------------------------------------------------
+# --- the score ---------------------------------------------------------------------------
 
 
 def score_rally(config: Config, score: Score, side: int) -> tuple[Score, int | None]:
-    """The score after ``side`` wins a rally, and the side that has won the match, if any."""
-    games = list(score.games)
-    to_seven = score.to_seven
-    fmt = config.format
-    if fmt is Format.SHOT_GUN:
-        set_won = True
-    elif fmt is Format.ONE_GAME:
-        set_won = games[side] == FORTY
-        games[side] += 0 if set_won else 1
-    elif fmt is Format.FAST_FOUR:
-        games[side] += 1
-        set_won = games[side] == FAST_FOUR_GAMES
-    else:
-        games[side] += 1
-        if not to_seven and sum(1 for g in games if g == FIVE_ALL) >= TIED_SIDES:
-            to_seven = True
-        if to_seven:
-            set_won = games[side] == SEVEN
-        else:
-            others = max(g for s, g in enumerate(games) if s != side)
-            set_won = games[side] >= SET_GAMES and games[side] - others >= SET_LEAD
-    if not set_won:
-        return Score(score.sets, tuple(games), to_seven), None
-    sets = list(score.sets)
-    sets[side] += 1
-    fresh = Score(tuple(sets), (0,) * config.sides)
-    if sets[side] == config.sets_to_win:
-        # The finished match keeps the games of its last set, for the record.
-        return Score(tuple(sets), tuple(games), to_seven), side
-    return fresh, None
+    """The score after ``side`` wins a rally, and the side that has won the match, if any.
+
+    ``InvalidConfigError``, ``InvalidStateError`` or ``InvalidPlayerError`` for a config, a
+    score of a set going on or a side that the match cannot have.
+    """
+    check_config(config)
+    problem = score_problem(config, score, over=False)
+    if problem is not None:
+        raise InvalidStateError(f"not a lerally score of a match going on: {problem}")
+    _check_number("side", side, config.sides)
+    return add_rally(config, score, side)
 
 
 def max_rallies(config: Config) -> int:
     """A bound on the rallies of a match: a side can win at most one rally short of every set
     target without ending the set, and at most one set short of the match."""
-    sides = config.sides
-    per_set = {
-        Format.SHOT_GUN: 1,
-        Format.ONE_GAME: sides * FORTY + 1,
-        Format.FAST_FOUR: sides * (FAST_FOUR_GAMES - 1) + 1,
-        Format.ONE_SET: sides * (SEVEN - 1) + 1,
-    }[config.format]
-    sets = sides * (config.sets_to_win - 1) + 1
-    return sets * per_set
+    check_config(config)
+    return rallies_bound(config)
 
 
 # --- why a move is not legal ---------------------------------------------------------------
@@ -717,7 +572,7 @@ def _why_illegal(state: State, move: object) -> str:
     if not isinstance(move, Play | Lob | Offense | PickUp):
         return f"{what}: not a lerally move (play, lob, offense or pick up)"
     if isinstance(move, Play | Lob) and not is_card(move.card):
-        return f"{what}: {move.card!r} is not a card"
+        return f"{what}: its card is not a card"
     if isinstance(move, Lob):
         count = move.count
         if type(count) is not int or count < MIN_LOB or move.card.kind is not CardKind.SHOT:
@@ -731,7 +586,7 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{what}: the offense card is played as Offense(to=section), naming where it lands"
     if isinstance(move, Offense):
         if type(move.to) is not Section:
-            return f"{what}: {move.to!r} is not a section (BL, BR, NL or NR)"
+            return f"{what}: where it lands is not a section (BL, BR, NL or NR)"
         if not any(card.kind is CardKind.OFFENSE for card in hand):
             return f"{what}: player {player} holds no offense card"
     if _PICK_UP in legal_moves(state):

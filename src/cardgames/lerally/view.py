@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames._engine import resample_checked
-from cardgames.errors import InvalidPlayerError, InvalidStateError
+from cardgames.errors import InvalidPlayerError, excerpt
 from cardgames.lerally.cards import Card
+from cardgames.lerally.checks import TRUSTED, check_view
+from cardgames.lerally.checks import check_state as checked
 from cardgames.lerally.config import deck_cards
-from cardgames.lerally.rules import checked
 from cardgames.lerally.state import State, View
-from cardgames.rng import Rng
+from cardgames.rng import Rng, check_seed
 
 __all__ = ["resample", "view"]
-
-_GAME = "lerally"
 
 
 def view(state: State, player: int) -> View:
@@ -23,7 +21,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {player!r}")
+        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     return View(
         player=player,
         config=state.config,
@@ -46,25 +44,28 @@ def view(state: State, player: int) -> View:
     )
 
 
-_view_of = view
-
-
 def resample(view: View, *, seed: int) -> State:
     """A full state that ``view`` could have come from: the cards its player cannot see (the
-    other hands and the deck) dealt at random from ``seed``."""
-    return resample_checked(
-        _GAME, view, seed, view_type=View, deal=_deal_unseen, check=checked, view_of=_view_of
-    )
+    other hands and the deck) dealt at random from ``seed``.
+
+    ``view`` is checked first (``InvalidViewError`` for one that no playable state shows).
+    Everything a state holds beyond its views is those cards, so a checked view makes a
+    state the rules can reach, whichever way they are dealt.
+    """
+    check_view(view)
+    check_seed(seed)
+    state = _deal_unseen(view, seed)
+    object.__setattr__(state, "_memo", TRUSTED)
+    return state
 
 
 def _deal_unseen(view: View, seed: int) -> State:
-    """The state of ``resample``, before it is checked."""
+    """The state of ``resample``: the cards the checked ``view`` does not show, shuffled, dealt
+    to the other hands (each sorted) and the rest left as the deck."""
     unseen = Counter(deck_cards(view.config))
     unseen.subtract(Counter(view.hand))
     unseen.subtract(Counter(view.pile))
     unseen.subtract(Counter(view.cleared))
-    if any(count < 0 for count in unseen.values()):
-        raise InvalidStateError("the view shows cards that are not in its config's card list")
     pool, rng = Rng.from_seed(seed).shuffled(tuple(unseen.elements()))
     hidden: list[Card] = list(pool)
     hands: list[tuple[Card, ...]] = []
@@ -74,8 +75,6 @@ def _deal_unseen(view: View, seed: int) -> State:
             continue
         hands.append(tuple(sorted(hidden[:size])))
         del hidden[:size]
-    if len(hidden) != view.deck_size:
-        raise InvalidStateError("the view's card counts do not add up to its config's card list")
     game_rng, _ = rng.split()
     return State(
         config=view.config,
