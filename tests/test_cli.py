@@ -165,7 +165,7 @@ def test_outcome_mismatch_is_an_error(capsys: pytest.CaptureFixture[str], tmp_pa
     path = _edited_record(tmp_path, "mismatch.json", "outcome")
     capsys.readouterr()
     assert main(["replay", str(path)]) == 2
-    assert "differs from the stored one" in _error_line(capsys)
+    assert "$.data.outcome: the replay ends with" in _error_line(capsys)
 
 
 def test_unwritable_out_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
