@@ -73,6 +73,13 @@ class _Replay:
         self.seat = view
         self.labels = text.labels(game, record.config, record.players)
 
+    def _header(self) -> str:
+        # The seed tells every card: only the record of a finished game shows it.
+        finished = self.record.outcome is not None
+        return text.header(
+            self.record.game, self.labels, seed=self.record.seed if finished else None
+        )
+
     def _table(self, index: int) -> str:
         state = self.states[index]
         if self.seat is None:
@@ -93,7 +100,7 @@ class _Replay:
     def whole(self) -> None:
         """Every move, the final table and the result."""
         say = self.console.say
-        say(text.header(self.record.game, self.record.seed, self.labels))
+        say(self._header())
         for number in range(1, len(self.states)):
             say(self._move(number))
         say(self._table(-1))
@@ -104,7 +111,7 @@ class _Replay:
         """Show one table at a time and read where to go next."""
         console = self.console
         last = len(self.states) - 1
-        console.say(text.header(self.record.game, self.record.seed, self.labels))
+        console.say(self._header())
         console.say(f"{last} moves. Commands:")
         console.say(STEP_HELP)
         at = 0
