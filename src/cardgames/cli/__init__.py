@@ -37,7 +37,8 @@ from cardgames.bench import DEFAULT_SECONDS
 from cardgames.cli import commands, play, replay, simulate
 from cardgames.cli.console import Console
 from cardgames.cli.options import add_config_flags
-from cardgames.errors import CardgamesError
+from cardgames.errors import CardgamesError, excerpt
+from cardgames.serialization import MAX_INTEGER_BITS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -45,6 +46,10 @@ if TYPE_CHECKING:
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "main"]
 
 PROG = "cardgames"
+#: The longest usage error printed, in characters (argparse's own messages quote arguments).
+MAX_USAGE_MESSAGE = 300
+# The most digits of a number given on the command line: 64 bits need 20.
+_MAX_DIGITS = 20
 #: The exit status of a command that fails (the same as argparse's usage errors).
 EXIT_ERROR = 2
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
@@ -127,15 +132,46 @@ class _Parser(argparse.ArgumentParser):
         raise _Exit(status)
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes what it was given (an unknown choice, extra arguments): keep it short.
+        message = " ".join(message.split())
+        if len(message) > MAX_USAGE_MESSAGE:
+            message = message[: MAX_USAGE_MESSAGE - 1] + "…"
         self.console.note(f"{PROG}: error: {message} (see '{self.prog} --help')")
         raise _Exit(EXIT_ERROR)
 
 
+def _integer(text: str, minimum: int | None = None) -> int:
+    """A whole number of at most 20 digits, written in ASCII digits, ``minimum`` or more."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}")
+    value = int(text)
+    if minimum is not None and value < minimum:
+        raise argparse.ArgumentTypeError(f"expected a number of at least {minimum}, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number of at most 64 bits (what a record holds)."""
+    value = _integer(text)
+    if value.bit_length() > MAX_INTEGER_BITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {MAX_INTEGER_BITS} bits")
+    return value
+
+
+def _count(text: str) -> int:
+    return _integer(text, minimum=0)
+
+
 def _positive_float(text: str) -> float:
+    if len(text) > _MAX_DIGITS * 2:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {excerpt(text)}")
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, got {excerpt(text)}"
+        ) from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"expected a positive, finite number, got {text}")
     return value
@@ -169,13 +205,18 @@ def _parser(console: Console) -> _Parser:
         "without a human seat the bots play each other",
     )
     play_cmd.add_argument(
-        "--seed", type=int, metavar="N", help="the game's seed (default: a new one, printed)"
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help="the game's seed, which decides every card: a secret until the game ends "
+        "(default: 64 random bits, printed when the game ends)",
     )
     play_cmd.add_argument(
         "--out",
         type=Path,
         metavar="FILE",
-        help="write the game record here (a game with you: default GAME-SEED.json)",
+        help="write the game record here when the game ends (a game with you: default "
+        "GAME-game.json)",
     )
     play_cmd.add_argument("--quiet", action="store_true", help="bots only: print only the result")
     play_cmd.add_argument(
@@ -199,19 +240,25 @@ def _parser(console: Console) -> _Parser:
     )
     sim_cmd.add_argument(
         "--games",
-        type=int,
+        type=_integer,
         required=True,
         metavar="N",
         help="how many games (a multiple of the seat count)",
     )
     sim_cmd.add_argument(
         "--jobs",
-        type=int,
+        type=_integer,
         default=1,
         metavar="J",
         help="worker processes: 1 plays in this process (default), 0 one per core",
     )
-    sim_cmd.add_argument("--seed", type=int, default=0, metavar="N", help="the seed (default 0)")
+    sim_cmd.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="N",
+        help="the seed of the whole run, printed with the results (default 0)",
+    )
     sim_cmd.add_argument(
         "--records", type=Path, metavar="FILE", help="write every game's record, one JSON a line"
     )
@@ -230,7 +277,7 @@ def _parser(console: Console) -> _Parser:
     )
     replay_cmd.add_argument(
         "--view",
-        type=int,
+        type=_count,
         metavar="SEAT",
         help="draw the tables as this seat saw them (default: everything)",
     )
