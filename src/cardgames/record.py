@@ -200,6 +200,8 @@ class GameRecord:
             raise SerializationError(f"game: {exc}") from None
         if not isinstance(self.config, game.config_type):
             raise SerializationError(f"config: expected a {self.game} Config")
+        if type(self.moves) is not tuple or type(self.players) is not tuple:
+            raise SerializationError("moves and players must be tuples")
         moves = game.move_types
         bad = next((i for i, m in enumerate(self.moves) if not isinstance(m, moves)), None)
         if bad is not None:
@@ -215,14 +217,19 @@ class GameRecord:
         bad_name = next((p for p in map(_name_problem, self.players) if p is not None), None)
         if bad_name is not None:
             raise SerializationError(f"players: {bad_name}")
-        data = {
-            "config": unstructure(self.config, game.config_type),
-            "seed": self.seed,
-            "moves": [unstructure(m, move_union(self.game)) for m in self.moves],
-            "players": list(self.players),
-            "outcome": unstructure(self.outcome, Outcome | None),
-        }
-        return envelope(self.game, "record", data)
+        try:
+            data = {
+                "config": unstructure(self.config, game.config_type),
+                "seed": self.seed,
+                "moves": [unstructure(m, move_union(self.game)) for m in self.moves],
+                "players": list(self.players),
+                "outcome": unstructure(self.outcome, Outcome | None),
+            }
+            return envelope(self.game, "record", data)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            raise SerializationError(
+                f"cannot write this record: {type(exc).__name__}: {excerpt(str(exc))}"
+            ) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

@@ -399,13 +399,13 @@ def to_json(obj: object) -> str:
         try:
             check(obj)
         except CardgamesError as exc:
-            raise SerializationError(f"cannot write this config: {exc}") from None
+            raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
     as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
     try:
         data = unstructure(obj, as_type)
         return envelope(game, kind, data)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise SerializationError(f"cannot write this {kind}: {exc}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise SerializationError(f"cannot write this {kind}: {_reason(exc)}") from None
 
 
 _ENVELOPE_KEYS = {"format", "version", "game", "kind", "data"}
