@@ -62,6 +62,8 @@ MAX_DOCUMENT = 4 * 1024 * 1024
 MAX_INTEGER_BITS = 64
 #: The most characters of a nested error's own text that a loading error quotes.
 _REASON = 240
+# The most characters of a refused value that a loading error shows after "got".
+_QUOTED = 34
 T = TypeVar("T")
 
 #: The one converter of the library. Unknown keys are errors, so a round trip is exact.
@@ -338,6 +340,11 @@ def _reason(exc: BaseException) -> str:
     except Exception:  # a message that cannot even be made is no message
         text = ""
     text = " ".join(text.split()) or type(exc).__name__
+    # A hook that quotes the value it refused ("expected ..., got <value>") would repeat the
+    # document: keep no more of the value than excerpt would.
+    got = text.find("got ")
+    if got >= 0 and len(text) > got + 4 + _QUOTED:
+        text = text[: got + 4 + _QUOTED] + "…"
     if len(text) > _REASON:
         text = text[: _REASON - 1] + "…"
     return text
@@ -352,8 +359,9 @@ def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
     """Build an object from its JSON-ready form, turning every failure into a located error."""
     try:
         return cast(T, converter.structure(data, as_type))
-    except SerializationError:
-        raise
+    except SerializationError as exc:
+        # A game's own hook that located the problem itself: its words, kept as short.
+        raise SerializationError(_reason(exc)) from None
     except (
         cattrs.BaseValidationError,
         ValueError,
