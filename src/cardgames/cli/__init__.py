@@ -133,7 +133,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes what it was given (an unknown choice, extra arguments): keep it short.
-        message = " ".join(message.split())
+        message = " ".join(w if len(w) <= 40 else w[:32] + "…" for w in message.split())
         if len(message) > MAX_USAGE_MESSAGE:
             message = message[: MAX_USAGE_MESSAGE - 1] + "…"
         self.console.note(f"{PROG}: error: {message} (see '{self.prog} --help')")
