@@ -35,6 +35,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/tournament.py
+	$(BIN)/python benchmarks/hostile_input.py
 
 # --strict turns every warning into an error. NO_MKDOCS_2_WARNING silences the theme's notice
 # about its own end of life, which says nothing about these docs.
