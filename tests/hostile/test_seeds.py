@@ -109,7 +109,7 @@ def test_finding_7_bots_only_play_prints_the_seed_after_the_game(
     out = io.StringIO()
     assert main(["play", name, "--bots", "random"], stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[-1] == play_command.seed_line(SEED)
+    assert lines[-1] == play_command.seed_line(SEED, person=False)
     assert all(DIGITS not in line for line in lines[:-1])
 
 

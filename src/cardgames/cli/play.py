@@ -96,9 +96,10 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def seed_line(seed: int) -> str:
+def seed_line(seed: int, *, person: bool = True) -> str:
     """What a finished game says about its seed."""
-    return f"Seed {seed}: the same seed and answers replay this game."
+    same = "answers" if person else "bots"
+    return f"Seed {seed}: the same seed and {same} replay this game."
 
 
 # --- bots only ----------------------------------------------------------------------------------
@@ -129,7 +130,7 @@ def _bots_only(
     for line in text.outcome_lines(record.outcome, labels):
         console.say(line)
     if not args.quiet:
-        console.say(seed_line(seed))
+        console.say(seed_line(seed, person=False))
     if args.out is not None:
         _write(record, args.out)
         if not args.quiet:
