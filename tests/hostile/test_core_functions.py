@@ -197,6 +197,7 @@ CLI_CALLS: list[list[str]] = [
     ["simulate", "alethi", "--bots", "random", "--games", "2", "--progress", LONG],
     ["replay", "/nonexistent/file.json", "--view", "9" * 5000],
     ["rules", LONG],
+    ["replay", "9" * 100_000],
     ["list", LONG, LONG],
 ]
 

@@ -48,6 +48,8 @@ __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "main"]
 PROG = "cardgames"
 #: The longest usage error printed, in characters (argparse's own messages quote arguments).
 MAX_USAGE_MESSAGE = 300
+#: The longest error line printed, in characters.
+MAX_ERROR_LINE = 2100
 # The most digits of a number given on the command line: 64 bits need 20.
 _MAX_DIGITS = 20
 #: The exit status of a command that fails (the same as argparse's usage errors).
@@ -91,18 +93,23 @@ def main(
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
         return EXIT_ERROR
     except Exception as exc:  # a bug: still one line, never a traceback
-        _error_line(console, f"{PROG}: error: internal error, please report it: {exc!r}")
+        detail = f"{type(exc).__name__}: {exc}"
+        _error_line(console, f"{PROG}: error: internal error, please report it: {detail}")
         return EXIT_ERROR
 
 
 def _error_line(console: Console, line: str) -> None:
+    line = " ".join(line.splitlines())
+    if len(line) > MAX_ERROR_LINE:  # the library's errors are shorter; others may quote input
+        line = line[: MAX_ERROR_LINE - 1] + "…"
     with contextlib.suppress(OSError):  # stderr itself may be gone
-        console.note(" ".join(line.splitlines()))
+        console.note(line)
 
 
 def _error_message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
-        return f"{exc.filename}: {exc.strerror}"
+        name = str(exc.filename)
+        return f"{name if len(name) <= 200 else excerpt(name)}: {exc.strerror}"
     return str(exc) or type(exc).__name__
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardgames.cli import text
 from cardgames.cli.console import Console
-from cardgames.errors import InvalidPlayerError, SerializationError
+from cardgames.errors import InvalidPlayerError, SerializationError, excerpt
 from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
@@ -150,5 +150,5 @@ class _Replay:
         elif answer in ("h", "help", "?"):
             say(STEP_HELP)
         else:
-            say(f"unknown command {answer!r}; type help")
+            say(f"unknown command {excerpt(answer)}; type help")
         return None
