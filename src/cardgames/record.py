@@ -32,10 +32,9 @@ from cardgames.errors import (
     excerpt,
 )
 from cardgames.game import Game, Outcome
+from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
     FORMAT_VERSION,
-    MAX_INTEGER_BITS,
-    check_loaded,
     envelope,
     move_union,
     open_envelope,
@@ -210,10 +209,8 @@ class GameRecord:
             )
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
             raise SerializationError("outcome: expected an Outcome or None")
-        if type(self.seed) is not int or self.seed.bit_length() > MAX_INTEGER_BITS:
-            raise SerializationError(
-                f"seed: expected an integer of at most {MAX_INTEGER_BITS} bits"
-            )
+        if type(self.seed) is not int or self.seed.bit_length() > SEED_BITS:
+            raise SerializationError(f"seed: expected an integer of at most {SEED_BITS} bits")
         bad_name = next((p for p in map(_name_problem, self.players) if p is not None), None)
         if bad_name is not None:
             raise SerializationError(f"players: {bad_name}")
@@ -256,10 +253,9 @@ class GameRecord:
                 f"$.data: missing keys: {', '.join(missing) or 'none'}; unexpected keys: {extra}"
             )
         seed = data["seed"]
-        if type(seed) is not int or seed.bit_length() > MAX_INTEGER_BITS:
+        if type(seed) is not int or seed.bit_length() > SEED_BITS:
             raise SerializationError(
-                f"$.data.seed: expected an integer of at most {MAX_INTEGER_BITS} bits, "
-                f"got {excerpt(seed)}"
+                f"$.data.seed: expected an integer of at most {SEED_BITS} bits, got {excerpt(seed)}"
             )
         moves, players = data["moves"], data["players"]
         if type(moves) is not list:
@@ -270,12 +266,13 @@ class GameRecord:
             problem = _name_problem(player)
             if problem is not None:
                 raise SerializationError(f"$.data.players[{index}]: {problem}")
-        config = check_loaded(
-            structure(data["config"], game.config_type, "$.data.config"),
-            name,
-            "config",
-            "$.data.config",
-        )
+        config: Any = structure(data["config"], game.config_type, "$.data.config")
+        try:
+            game.check_config(config)
+        except CardgamesError as exc:
+            raise RecordError(
+                f"$.data.config: the recorded setup does not start a game: {exc}"
+            ) from None
         bound = game.max_decisions(config)
         if len(moves) > bound:
             raise RecordError(

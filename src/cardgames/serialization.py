@@ -12,8 +12,8 @@ Loading is built for documents from anywhere. A document longer than :data:`MAX_
 refused before it is parsed; otherwise the work is linear in the document's size, the first
 problem found stops it, and the error names that place and what was expected there, in a
 message of a few hundred characters at most that never repeats the document. A loaded state or
-view has also passed its game's ``check_state`` or ``check_view``: loading never returns an
-object that the rules could not have made.
+view has also passed its game's ``check_state`` or ``check_view``: loading never returns a
+state or view that the rules could not have made.
 """
 
 from __future__ import annotations
@@ -213,8 +213,7 @@ _DOCUMENTS: set[type] = set()
 _KIND_OF: dict[type, tuple[str, str]] = {}
 # (game name) -> the union of its move classes, for structuring a move of unknown class.
 _MOVE_UNION: dict[str, Any] = {}
-# config type -> the game's check of a config, run before a config is written and after one
-# is read.
+# config type -> the game's check of a config, run before a config is written.
 _CONFIG_CHECKS: dict[type, Callable[[Any], None]] = {}
 # state or view type -> the game's full check of one (``check_state``, ``check_view``), run on
 # every state or view read from JSON.
@@ -240,8 +239,8 @@ def register_game_types(
 
     ``check_config`` (raising a ``CardgamesError``) keeps :func:`to_json` from writing a config
     that could not be played, which might otherwise be written as another (``2.0`` players
-    equals the default 2, so it would be left out and read back as ``2``), and :func:`from_json`
-    from returning one. ``check_state`` and ``check_view`` (raising a ``CardgamesError`` too)
+    equals the default 2, so it would be left out and read back as ``2``). ``check_state`` and
+    ``check_view`` (raising a ``CardgamesError`` too)
     run on every state and view that :func:`from_json` reads, so a document that no game could
     reach is refused when it is loaded rather than when it is first used. Called once per game by
     the registry; a game's own code never needs it.
@@ -485,15 +484,14 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
 
 
 def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
-    """``obj``, just read from JSON, once its game's check of a config, state or view passes;
-    the check's error becomes a ``SerializationError`` that says so at ``path``."""
-    check: Callable[[Any], Any] | None
-    if kind == "config":
-        check = _CONFIG_CHECKS.get(type(obj))
-        what = "a playable config"
-    else:
-        check = _LOAD_CHECKS.get(type(obj))
-        what = f"a playable {kind}"
+    """``obj``, just read from JSON, once its game's check of a state or view passes; the
+    check's error becomes a ``SerializationError`` that says so at ``path``.
+
+    A config is not checked here: one that cannot be played loads, and ``new_game`` (and a
+    record's replay) refuse it, saying why.
+    """
+    check = _LOAD_CHECKS.get(type(obj))
+    what = f"a playable {kind}"
     if check is None:
         return obj
     try:

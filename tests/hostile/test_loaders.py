@@ -248,15 +248,6 @@ def test_loaded_states_are_checked_by_the_game(name: str) -> None:
     assert len(message) <= SHORT
 
 
-def test_loaded_configs_are_checked_by_the_game() -> None:
-    """Loading a config runs the game's check_config: an unplayable config does not load."""
-    text = cardgames.to_json(cardgames.lerally.Config())
-    doc = json.loads(text)
-    doc["data"]["players"] = 9
-    message = _refusal(lambda: cardgames.from_json(json.dumps(doc), cardgames.lerally.Config))
-    assert message.startswith("$.data: not a playable config of lerally")
-
-
 def test_loaded_views_go_through_the_registered_view_check(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

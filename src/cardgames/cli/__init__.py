@@ -38,7 +38,7 @@ from cardgames.cli import commands, play, replay, simulate
 from cardgames.cli.console import Console
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
-from cardgames.serialization import MAX_INTEGER_BITS
+from cardgames.rng import SEED_BITS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -52,6 +52,8 @@ MAX_USAGE_MESSAGE = 300
 MAX_ERROR_LINE = 2100
 # The most digits of a number given on the command line: 64 bits need 20.
 _MAX_DIGITS = 20
+# The most digits of a seed: enough for SEED_BITS bits.
+_SEED_DIGITS = len(str(1 << SEED_BITS))
 #: The exit status of a command that fails (the same as argparse's usage errors).
 EXIT_ERROR = 2
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
@@ -159,10 +161,13 @@ def _integer(text: str, minimum: int | None = None) -> int:
 
 
 def _seed(text: str) -> int:
-    """A seed: a whole number of at most 64 bits (what a record holds)."""
-    value = _integer(text)
-    if value.bit_length() > MAX_INTEGER_BITS:
-        raise argparse.ArgumentTypeError(f"a seed has at most {MAX_INTEGER_BITS} bits")
+    """A seed: a whole number of at most ``SEED_BITS`` bits."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}")
+    value = int(text)
+    if value.bit_length() > SEED_BITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_BITS} bits")
     return value
 
 
