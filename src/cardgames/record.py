@@ -8,7 +8,8 @@ naming the first point where record and replay part, unless:
 - every move is legal where it is played, and there are no more moves than the game's bound on
   decisions;
 - ``players`` names every seat of the config, or no seat at all (a record built by hand may
-  leave the names out);
+  leave the names out); in JSON, a name has at most ``MAX_PLAYER_NAME`` characters and no
+  control characters;
 - ``outcome`` is the outcome of the replayed final state: ``None`` exactly when the replayed
   game is not over.
 
@@ -35,6 +36,7 @@ from cardgames.game import Game, Outcome
 from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
     FORMAT_VERSION,
+    brief,
     envelope,
     move_union,
     open_envelope,
@@ -77,10 +79,10 @@ def _outcome_words(outcome: Outcome | None) -> str:
     if outcome is None:
         return "the game not over"
     winners = ", ".join(str(p) for p in sorted(outcome.winners)) or "none"
-    reason = outcome.reason if type(outcome.reason) is str else ""
+    reason = brief(outcome.reason) if type(outcome.reason) is str else ""
     if len(reason) > _REASON_SHOWN:
         reason = reason[: _REASON_SHOWN - 1] + "…"
-    return f"{' '.join(reason.split())!r} (winners: {winners})"
+    return f"{reason!r} (winners: {winners})"
 
 
 @attrs.frozen
@@ -156,15 +158,12 @@ class GameRecord:
             state = game.new_game(self.config, seed=self.seed)
         except CardgamesError as exc:
             raise RecordError(
-                f"{at}config: the recorded setup does not start a game: {exc}"
+                f"{at}config: the recorded setup does not start a game: {brief(str(exc))}"
             ) from None
         if self.players and len(self.players) != seats:
             raise RecordError(
                 f"{at}players: {len(self.players)} names for the {seats} seats of this config"
             )
-        bad_name = next((p for p in map(_name_problem, self.players) if p is not None), None)
-        if bad_name is not None:
-            raise RecordError(f"{at}players: {bad_name}")
         if len(self.moves) > bound:
             raise RecordError(
                 f"{at}moves: {len(self.moves)} moves, more than the {bound} this config allows"
@@ -176,11 +175,11 @@ class GameRecord:
                 state = apply_move(state, move)
             except IllegalMoveError as exc:
                 raise RecordMoveError(
-                    f"{at}moves[{number - 1}]: move {number} of the record: {exc}"
+                    f"{at}moves[{number - 1}]: move {number} of the record: {brief(str(exc))}"
                 ) from None
             except CardgamesError as exc:
                 raise RecordError(
-                    f"{at}moves[{number - 1}]: move {number} of the record: {exc}"
+                    f"{at}moves[{number - 1}]: move {number} of the record: {brief(str(exc))}"
                 ) from None
             states.append(state)
         replayed = game.outcome(state)
@@ -271,7 +270,7 @@ class GameRecord:
             game.check_config(config)
         except CardgamesError as exc:
             raise RecordError(
-                f"$.data.config: the recorded setup does not start a game: {exc}"
+                f"$.data.config: the recorded setup does not start a game: {brief(str(exc))}"
             ) from None
         bound = game.max_decisions(config)
         if len(moves) > bound:

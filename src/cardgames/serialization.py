@@ -42,6 +42,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_DOCUMENT",
     "MAX_INTEGER_BITS",
+    "brief",
     "converter",
     "from_json",
     "register_game_types",
@@ -338,9 +339,22 @@ def _reason(exc: BaseException) -> str:
         text = str(exc)
     except Exception:  # a message that cannot even be made is no message
         text = ""
-    text = " ".join(text.split()) or type(exc).__name__
-    # A hook that quotes the value it refused ("expected ..., got <value>") would repeat the
-    # document: keep no more of the value than excerpt would.
+    return brief(text) or type(exc).__name__
+
+
+def brief(text: str) -> str:
+    """An error's text from elsewhere (a game's hook or check), made safe to pass on: on one
+    line, at most a few hundred characters, and with no more of a quoted value than
+    :func:`~cardgames.errors.excerpt` would show."""
+    # Any long word but a path ($.data.hands[3][7]) is cut as excerpt cuts a string: a refused
+    # value is often quoted whole.
+    words = [
+        w if len(w) <= _QUOTED or (w.startswith("$") and len(w) <= _REASON) else w[:_QUOTED] + "…"
+        for w in text.split()
+    ]
+    text = " ".join(words)
+    # A hook that quotes the value it refused ("expected ..., got <value>") would repeat it
+    # even in short words: keep no more of it than excerpt would.
     got = text.find("got ")
     if got >= 0 and len(text) > got + 4 + _QUOTED:
         text = text[: got + 4 + _QUOTED] + "…"
