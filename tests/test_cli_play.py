@@ -203,7 +203,7 @@ def test_without_out_the_record_gets_a_free_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    for expected in ("alethi-5.json", "alethi-5-2.json"):
+    for expected in ("alethi-game.json", "alethi-game-2.json"):
         out = io.StringIO()
         argv = ["play", "alethi", "--seed", "5"]
         assert main(argv, stdin=io.StringIO("1\n" * 200), stdout=out) == 0

@@ -93,16 +93,14 @@ def test_from_json_wants_a_cardgames_class(cls: Any) -> None:
         cardgames.from_json(cardgames.to_json(alethi.Config()), cls)
 
 
-def test_an_unplayable_state_loads_but_is_refused_when_used() -> None:
-    """from_json checks the document; whether the state can be played is checked on first use
-    (or at once with check_state)."""
+def test_an_unplayable_state_is_refused_when_loaded() -> None:
+    """from_json checks the document, and whether the state can be played (check_state)."""
     doc = _state_doc()
     doc["data"]["field"][1]["at"] = doc["data"]["field"][0]["at"]
-    state: alethi.State = cardgames.from_json(json.dumps(doc), alethi.State)
-    with pytest.raises(InvalidStateError, match="not a playable alethi state: two cards share"):
-        alethi.GAME.check_state(state)
-    with pytest.raises(InvalidStateError, match="two cards share"):
-        alethi.legal_moves(state)
+    with pytest.raises(
+        SerializationError, match=r"\$\.data: not a playable state of alethi: two cards share"
+    ):
+        cardgames.from_json(json.dumps(doc), alethi.State)
 
 
 def test_the_cli_refuses_absurd_json_in_one_line(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 import attrs
 
 from cardgames.bots import Bot, make_bot
-from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError
+from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
 from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.rng import Rng, check_seed
@@ -37,10 +37,17 @@ MoveHook = Callable[[int, int, Any, Any], object]
 
 # Keeps the bots' numbers apart from the game's own draws for the same seed.
 _BOT_SALT = 0xB075_5EED
+#: More seats than any game has; a seat number beyond it is a mistake.
+MAX_SEATS = 64
+#: The most games one tournament plays: a larger number is taken for a mistake (the seeds of
+#: all games are made before the first one is played).
+MAX_GAMES = 10_000_000
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
     """The generator handed to the bot in ``seat`` of the game played with ``seed``."""
+    check_seed(seed)
+    _check_int("seat", seat, 0, MAX_SEATS - 1)
     rng = Rng.from_seed(seed ^ _BOT_SALT)
     for _ in range(seat + 1):
         value, rng = rng.next64()
@@ -65,14 +72,17 @@ def play(
 
     Each bot sees only its own view and the legal moves. A bot that answers with a move that is
     not legal ends the match with an ``IllegalMoveError`` naming the bot. ``on_move``, if given,
-    hears of every move as it is played (to print or stream the game).
+    hears of every move as it is played (to print or stream the game). Bad arguments (a game
+    that is not one, another game's config, bots that are not bots, a bad seed) raise
+    ``InvalidConfigError`` or ``UnknownNameError`` before anything is played.
     """
-    cfg = config if config is not None else game.config_type()
+    game = _resolve_game(game)
+    cfg = _config_of(game, config)
+    check_seed(seed)
     seats = game.num_players(cfg)
-    if len(bots) != seats:
-        raise InvalidConfigError(
-            f"{game.name} with this config seats {seats} bots, got {len(bots)}"
-        )
+    _check_bots(bots, seats, game.name, names=False)
+    if on_move is not None and not callable(on_move):
+        raise InvalidConfigError("on_move must be callable")
     state = game.new_game(cfg, seed=seed)
     rngs = [bot_rng(seed, seat) for seat in range(seats)]
     moves: list[Any] = []
@@ -127,6 +137,7 @@ def game_seeds(seed: int, games: int) -> tuple[int, ...]:
     seeds of the records exactly.
     """
     check_seed(seed)
+    _check_int("games", games, 0, MAX_GAMES)
     rng = Rng.from_seed(seed ^ _TOURNAMENT_SALT)
     seeds = []
     for _ in range(games):
@@ -145,6 +156,8 @@ def seat_order(number: int, seats: int) -> tuple[int, ...]:
     >>> seat_order(1, 3)
     (2, 0, 1)
     """
+    _check_int("number", number, 0)
+    _check_int("seats", seats, 1, MAX_SEATS)
     return tuple((seat - number) % seats for seat in range(seats))
 
 
@@ -159,10 +172,14 @@ def wilson_interval(wins: int, games: int, z: float = _Z95) -> tuple[float, floa
     >>> round(low, 4), round(high, 4)
     (0.2366, 0.7634)
     """
+    if type(wins) is not int or type(games) is not int:
+        raise InvalidConfigError("wins and games must be ints")
+    if not (isinstance(z, int | float) and not isinstance(z, bool) and 0 < z < math.inf):
+        raise InvalidConfigError(f"z must be a positive finite number, got {excerpt(z)}")
     if games <= 0:
         return 0.0, 1.0
     if not 0 <= wins <= games:
-        raise ValueError(f"wins must lie between 0 and games ({games}), got {wins}")
+        raise InvalidConfigError(f"wins must lie between 0 and games ({games}), got {wins}")
     p = wins / games
     z2 = z * z
     denominator = 1.0 + z2 / games
@@ -340,16 +357,48 @@ def _resolve_game(game: object) -> Game[Any, Any, Any, Any]:
 
     if isinstance(game, str):
         return get_game(game)
-    if not all(hasattr(game, name) for name in ("name", "new_game", "num_players")):
+    needed = ("name", "config_type", "new_game", "num_players", "max_decisions", "check_config")
+    if not all(hasattr(game, name) for name in needed):
         raise InvalidConfigError(f"expected a game or a game's name, got {type(game).__name__}")
     return game  # type: ignore[return-value]
 
 
-def _check_int(name: str, value: object, minimum: int) -> int:
+def _config_of(game: Game[Any, Any, Any, Any], config: object) -> Any:
+    """``config`` (the game's default config for ``None``), once it is a playable config of
+    ``game``."""
+    cfg = config if config is not None else game.config_type()
+    if type(cfg) is not game.config_type:
+        article = "an" if game.name[:1] in "aeiou" else "a"
+        raise InvalidConfigError(
+            f"expected {article} {game.name} Config or None, got {type(config).__name__}"
+        )
+    game.check_config(cfg)
+    return cfg
+
+
+def _check_bots(bots: object, seats: int, game: str, *, names: bool) -> tuple[Any, ...]:
+    """``bots`` as a tuple, once it is a sequence of one bot per seat (or bot name, when
+    ``names`` allows them)."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise InvalidConfigError("bots must be a sequence of bots or bot names, one per seat")
+    entries = tuple(bots)
+    if len(entries) != seats:
+        raise InvalidConfigError(f"{game} with this config seats {seats} bots, got {len(entries)}")
+    for entry in entries:
+        if not (callable(getattr(entry, "choose", None)) or (names and isinstance(entry, str))):
+            raise InvalidConfigError(
+                f"a bot needs a choose(view, legal_moves, rng) method; got {type(entry).__name__}"
+            )
+    return entries
+
+
+def _check_int(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidConfigError(f"{name} must be an int, got {type(value).__name__}")
     if value < minimum:
-        raise InvalidConfigError(f"{name} must be at least {minimum}, got {value}")
+        raise InvalidConfigError(f"{name} must be at least {minimum}, got {excerpt(value)}")
+    if maximum is not None and value > maximum:
+        raise InvalidConfigError(f"{name} must be at most {maximum}, got {excerpt(value)}")
     return value
 
 
@@ -492,28 +541,12 @@ def tournament(
     0...) raise before any game is played, with ``InvalidConfigError`` or ``UnknownNameError``.
     """
     the_game = _resolve_game(game)
-    cfg = config if config is not None else the_game.config_type()
-    the_game.check_config(cfg)
+    cfg = _config_of(the_game, config)
     check_seed(seed)
     seats = the_game.num_players(cfg)
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise InvalidConfigError("bots must be a sequence of bots or bot names, one per seat")
-    entries = tuple(bots)
-    if len(entries) != seats:
-        raise InvalidConfigError(
-            f"{the_game.name} with this config seats {seats} bots, got {len(entries)}"
-        )
-    made = []
-    for entry in entries:
-        if isinstance(entry, str):
-            made.append(make_bot(entry, the_game))
-        elif callable(getattr(entry, "choose", None)):
-            made.append(entry)
-        else:
-            raise InvalidConfigError(
-                f"a bot needs a choose(view, legal_moves, rng) method; got {entry!r}"
-            )
-    _check_int("games", games, 1)
+    entries = _check_bots(bots, seats, the_game.name, names=True)
+    made = [make_bot(e, the_game) if isinstance(e, str) else e for e in entries]
+    _check_int("games", games, 1, MAX_GAMES)
     if games % seats:
         raise InvalidConfigError(
             f"games must be a multiple of the {seats} seats, so that every bot plays every seat "

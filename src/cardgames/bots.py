@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardgames.errors import UnknownBotError
-from cardgames.ismcts import ISMCTSBot, Playout
+from cardgames.errors import InvalidConfigError, UnknownBotError, excerpt
+from cardgames.ismcts import MAX_ITERATIONS, ISMCTSBot, Playout, check_choice
 
 if TYPE_CHECKING:
     from cardgames.game import Game
@@ -37,7 +37,12 @@ class RandomBot:
     name = "random"
 
     def choose(self, view: object, legal_moves: Sequence[M], rng: random.Random) -> M:
-        """A uniformly random element of ``legal_moves``."""
+        """A uniformly random element of ``legal_moves``.
+
+        Legal moves that are not a non-empty sequence raise ``InvalidStateError``, and an
+        ``rng`` that is not a ``random.Random`` raises ``InvalidConfigError``.
+        """
+        check_choice(legal_moves, rng)
         return legal_moves[rng.randrange(len(legal_moves))]
 
     def __repr__(self) -> str:
@@ -59,21 +64,38 @@ def make_bot(name: str, game: Game[Any, Any, Any, Any]) -> Bot[Any, Any]:
     >>> make_bot("ismcts:50", GAME)
     ISMCTSBot('alethi', iterations=50, time_budget=None, exploration=0.7)
     """
+    if type(name) is not str:
+        raise UnknownBotError(f"a bot name is a string, got {excerpt(name)}")
+    if not _is_game(game):
+        raise InvalidConfigError(f"make_bot needs a game, got {type(game).__name__}")
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return game.heuristic_bot()
     if name == "ismcts":
         return ISMCTSBot(game)
-    base, colon, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
+    base, colon, budget = name.partition(":")
     if base == "ismcts" and colon:
-        if not (budget.isascii() and budget.isdigit() and int(budget) > 0):
+        # A budget beyond MAX_ITERATIONS is no budget a search could spend: refused unread.
+        if not (
+            budget.isascii()
+            and budget.isdigit()
+            and len(budget) <= len(str(MAX_ITERATIONS))
+            and 0 < int(budget) <= MAX_ITERATIONS
+        ):
             raise UnknownBotError(
-                f"bad bot name {name!r}: after 'ismcts:' comes a positive number of "
-                f"iterations, as in 'ismcts:500'"
+                f"bad bot name {excerpt(name)}: after 'ismcts:' comes a positive number of "
+                f"iterations (at most {MAX_ITERATIONS}), as in 'ismcts:500'"
             )
         return ISMCTSBot(game, iterations=int(budget))
     raise UnknownBotError(
-        f"unknown bot {name!r}; known bots: {', '.join(BOT_NAMES)} (and 'ismcts:N' for N "
+        f"unknown bot {excerpt(name)}; known bots: {', '.join(BOT_NAMES)} (and 'ismcts:N' for N "
         f"iterations)"
+    )
+
+
+def _is_game(game: object) -> bool:
+    return all(
+        hasattr(game, name)
+        for name in ("name", "heuristic_bot", "legal_moves", "apply_move", "resample", "playout")
     )

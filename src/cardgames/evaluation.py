@@ -3,7 +3,9 @@
 A search bot that stops a playout before the game ends needs a guess at each player's return
 from the state it stopped in. Every game's ``evaluate`` makes that guess from what decides the
 game: how far each side is from winning the match, and how well placed it is in the current
-round. These helpers turn such measures into chances that add up to one.
+round. These helpers turn such measures into chances that add up to one. Each takes a short,
+non-empty sequence of finite numbers (one per side) and raises ``InvalidStateError`` for
+anything else.
 """
 
 from __future__ import annotations
@@ -11,11 +13,38 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["mix", "race", "softmax"]
+from cardgames.errors import InvalidStateError
+
+__all__ = ["MAX_SIDES", "mix", "race", "softmax"]
 
 #: The slope that makes the logistic curve follow the normal one: Φ(x) is close to
 #: 1 / (1 + exp(-1.7 x)).
 _LOGISTIC = 1.7
+#: More sides than any game has: a longer sequence is a mistake.
+MAX_SIDES = 64
+
+
+def _numbers(values: object, what: str) -> tuple[float, ...]:
+    """``values`` as floats, once they are a non-empty sequence of at most ``MAX_SIDES`` finite
+    real numbers."""
+    if not isinstance(values, Sequence) or isinstance(values, str | bytes):
+        raise InvalidStateError(
+            f"{what} must be a sequence of numbers, got {type(values).__name__}"
+        )
+    if not 0 < len(values) <= MAX_SIDES:
+        raise InvalidStateError(f"{what} must hold 1 to {MAX_SIDES} numbers, got {len(values)}")
+    numbers = []
+    for value in values:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise InvalidStateError(f"{what} must hold numbers, got a {type(value).__name__}")
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if not math.isfinite(number):
+            raise InvalidStateError(f"{what} must hold finite numbers")
+        numbers.append(number)
+    return tuple(numbers)
 
 
 def softmax(strengths: Sequence[float]) -> tuple[float, ...]:
@@ -24,6 +53,7 @@ def softmax(strengths: Sequence[float]) -> tuple[float, ...]:
     >>> softmax([0.0, 0.0])
     (0.5, 0.5)
     """
+    strengths = _numbers(strengths, "strengths")
     top = max(strengths)
     weights = [math.exp(s - top) for s in strengths]
     total = sum(weights)
@@ -46,6 +76,7 @@ def race(needs: Sequence[float]) -> tuple[float, ...]:
     >>> race([0, 3])
     (1.0, 0.0)
     """
+    needs = _numbers(needs, "needs")
     done = [need <= 0 for need in needs]
     if any(done):
         first = done.index(True)
@@ -60,7 +91,13 @@ def mix(chances: Sequence[float], outcomes: Sequence[Sequence[float]]) -> tuple[
     >>> mix([0.5, 0.5], [(1.0, 0.0), (0.0, 1.0)])
     (0.5, 0.5)
     """
+    chances = _numbers(chances, "chances")
+    if not isinstance(outcomes, Sequence) or len(outcomes) != len(chances):
+        raise InvalidStateError("mix() needs one outcome per chance")
+    outcomes = [_numbers(o, "an outcome") for o in outcomes]
     sides = len(outcomes[0])
+    if any(len(o) != sides for o in outcomes):
+        raise InvalidStateError("every outcome of mix() needs a value per side")
     return tuple(
         sum(c * o[side] for c, o in zip(chances, outcomes, strict=True)) for side in range(sides)
     )

@@ -35,26 +35,38 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
     from cardgames.game import Game
 
-__all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "Playout"]
+__all__ = ["DEFAULT_ITERATIONS", "MAX_ITERATIONS", "MAX_TIME_BUDGET", "ISMCTSBot", "Playout"]
 
 #: The iteration budget of ``ISMCTSBot(game)`` and of ``make_bot("ismcts", game)``.
 DEFAULT_ITERATIONS: Final = 200
+#: The largest iteration budget a bot takes without a time budget: hours of search for one
+#: move, far more than any use needs; a larger number alone is taken for a mistake.
+MAX_ITERATIONS: Final = 10_000_000
+#: The largest time budget a bot takes for one move, in seconds (a day).
+MAX_TIME_BUDGET: Final = 86_400.0
+#: The longest playout a bot takes, in decisions: longer than any game's bound.
+MAX_PLAYOUT_LIMIT: Final = 1_000_000
 
 
 def _check_policy(instance: Playout, attribute: attrs.Attribute[str], value: object) -> None:
-    if value not in ("random", "heuristic"):
-        raise InvalidConfigError(f"Playout policy must be 'random' or 'heuristic', got {value!r}")
+    if type(value) is not str or value not in ("random", "heuristic"):
+        raise InvalidConfigError(
+            f"Playout policy must be 'random' or 'heuristic', got {excerpt(value)}"
+        )
 
 
 def _check_limit(instance: Playout, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidConfigError(f"Playout limit must be an int >= 0, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PLAYOUT_LIMIT:
+        raise InvalidConfigError(
+            f"Playout limit must be an int >= 0, got {excerpt(value)} (the most is "
+            f"{MAX_PLAYOUT_LIMIT})"
+        )
 
 
 @attrs.frozen
@@ -138,20 +150,24 @@ class ISMCTSBot:
             not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
         ):
             raise InvalidConfigError(
-                f"ISMCTSBot iterations must be a positive int or None, got {iterations!r}"
+                f"ISMCTSBot iterations must be a positive int or None, got {excerpt(iterations)}"
+            )
+        if iterations is not None and iterations > MAX_ITERATIONS and time_budget is None:
+            raise InvalidConfigError(
+                f"ISMCTSBot iterations above {MAX_ITERATIONS} need a time_budget too"
             )
         if time_budget is not None and not (
-            _is_real(time_budget) and math.isfinite(time_budget) and time_budget > 0
+            _is_real(time_budget) and 0 < time_budget <= MAX_TIME_BUDGET
         ):
             raise InvalidConfigError(
-                f"ISMCTSBot time_budget must be a positive number of seconds or None, "
-                f"got {time_budget!r}"
+                f"ISMCTSBot time_budget must be a positive number of seconds (at most "
+                f"{MAX_TIME_BUDGET:g}) or None, got {excerpt(time_budget)}"
             )
         if iterations is None and time_budget is None:
             raise InvalidConfigError("ISMCTSBot needs iterations, a time_budget, or both")
         if not (_is_real(exploration) and math.isfinite(exploration) and exploration >= 0):
             raise InvalidConfigError(
-                f"ISMCTSBot exploration must be a finite number >= 0, got {exploration!r}"
+                f"ISMCTSBot exploration must be a finite number >= 0, got {excerpt(exploration)}"
             )
         self.game = game
         self.iterations = iterations
@@ -164,7 +180,13 @@ class ISMCTSBot:
         self.playout: Playout = game.playout if playout is None else playout
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        """The most visited root move of a search from ``view``; one legal move needs none."""
+        """The most visited root move of a search from ``view``; one legal move needs none.
+
+        A view that is not one of the game's raises the game's ``InvalidStateError``; legal
+        moves that are not a non-empty sequence, or a generator that is not a
+        ``random.Random``, raise ``InvalidStateError`` and ``InvalidConfigError``.
+        """
+        check_choice(legal_moves, rng)
         if len(legal_moves) == 1:
             return legal_moves[0]
         root = self._search(view, legal_moves, rng)
@@ -280,6 +302,19 @@ class ISMCTSBot:
             f"time_budget={self.time_budget!r}, exploration={self.exploration!r}, "
             f"playout={self.playout!r})"
         )
+
+
+def check_choice(legal_moves: object, rng: object) -> None:
+    """Raise a library error unless a bot was given legal moves to choose from and its own
+    generator (the arguments of every bot's ``choose`` after the view)."""
+    if not isinstance(legal_moves, Sequence) or isinstance(legal_moves, str | bytes):
+        raise InvalidStateError(
+            f"legal moves must be a sequence of moves, got {type(legal_moves).__name__}"
+        )
+    if not legal_moves:
+        raise InvalidStateError("no legal moves to choose from: the game is over")
+    if not isinstance(rng, random.Random):
+        raise InvalidConfigError(f"rng must be a random.Random, got {type(rng).__name__}")
 
 
 def _is_real(value: object) -> bool:

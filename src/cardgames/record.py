@@ -1,15 +1,42 @@
-"""Stored games: :class:`GameRecord` holds everything needed to replay a game exactly."""
+"""Stored games: :class:`GameRecord` holds everything needed to replay a game exactly.
+
+A record is checked against its own replay, because a record from elsewhere may be edited, cut
+short or forged. :meth:`GameRecord.from_json` and :meth:`GameRecord.states` replay the game from
+the recorded config and seed and refuse the record, with a :class:`~cardgames.RecordError`
+naming the first point where record and replay part, unless:
+
+- every move is legal where it is played, and there are no more moves than the game's bound on
+  decisions;
+- ``players`` names every seat of the config, or no seat at all (a record built by hand may
+  leave the names out); in JSON, a name has at most ``MAX_PLAYER_NAME`` characters and no
+  control characters;
+- ``outcome`` is the outcome of the replayed final state: ``None`` exactly when the replayed
+  game is not over.
+
+The replay is made once per record: the states are kept (out of the record's value, so
+equality, pickles, copies and JSON never see them) for :meth:`~GameRecord.states` to return.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import attrs
 
-from cardgames.errors import IllegalMoveError, SerializationError, UnknownGameError
+from cardgames.errors import (
+    CardgamesError,
+    IllegalMoveError,
+    RecordError,
+    SerializationError,
+    UnknownGameError,
+    excerpt,
+)
 from cardgames.game import Game, Outcome
+from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
     FORMAT_VERSION,
+    brief,
     envelope,
     move_union,
     open_envelope,
@@ -18,7 +45,44 @@ from cardgames.serialization import (
     unstructure,
 )
 
-__all__ = ["GameRecord"]
+__all__ = ["MAX_PLAYER_NAME", "GameRecord", "RecordMoveError"]
+
+#: The longest player name a record holds, in characters. Names are printed on every line of a
+#: replay, so a record cannot make a replay print without end.
+MAX_PLAYER_NAME = 100
+# How much of an outcome's reason a message about a forged outcome shows.
+_REASON_SHOWN = 80
+
+
+class RecordMoveError(RecordError, IllegalMoveError):
+    """A record whose move is not legal where it is played in the replay.
+
+    It is both a :class:`~cardgames.RecordError` (the record is wrong) and an
+    :class:`~cardgames.IllegalMoveError` (what replaying a bad record raised before records were
+    checked), so code that catches either keeps working.
+    """
+
+
+def _name_problem(name: object) -> str | None:
+    """Why ``name`` is not a player name a record can hold, or ``None`` if it is one."""
+    if type(name) is not str:
+        return f"expected a name, got {excerpt(name)}"
+    if len(name) > MAX_PLAYER_NAME:
+        return f"a name of {len(name)} characters, more than {MAX_PLAYER_NAME}"
+    # Control characters (line breaks, terminal escapes) would garble a replay's output.
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        return "a name with control characters"
+    return None
+
+
+def _outcome_words(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "the game not over"
+    winners = ", ".join(str(p) for p in sorted(outcome.winners)) or "none"
+    reason = brief(outcome.reason) if type(outcome.reason) is str else ""
+    if len(reason) > _REASON_SHOWN:
+        reason = reason[: _REASON_SHOWN - 1] + "…"
+    return f"{reason!r} (winners: {winners})"
 
 
 @attrs.frozen
@@ -26,6 +90,7 @@ class GameRecord:
     """A whole game: which game, its config and seed, every move in order, who played, the end.
 
     Replaying needs nothing else, because every chance event of a game comes from its seed.
+    ``players`` has one name per seat, or none at all.
     """
 
     game: str
@@ -37,6 +102,20 @@ class GameRecord:
     #: The JSON format version of the document the record came from; new records have the
     #: version this library writes, and ``to_json`` always writes that one.
     format_version: int = attrs.field(default=FORMAT_VERSION, kw_only=True, eq=False)
+    #: The states of the replay, once the record has been checked against it. Not part of the
+    #: record's value; ``attrs.evolve`` makes a record without it, which replays anew.
+    _replay: tuple[Any, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The replay is worked out again by a copy, never carried along by a pickle.
+        return {a.name: getattr(self, a.name) for a in attrs.fields(GameRecord) if a.init}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_replay", None)
 
     def _game(self) -> Game[Any, Any, Any, Any]:
         from cardgames.registry import get_game
@@ -46,22 +125,70 @@ class GameRecord:
     def states(self) -> tuple[Any, ...]:
         """Every state of the game in order, from the first to the final one.
 
-        Raises ``IllegalMoveError`` naming the move's number if the record is not a legal game.
+        Raises :class:`RecordMoveError` (an ``IllegalMoveError`` and a ``RecordError``) naming
+        the move's number if a move is not legal, and ``RecordError`` if the players or the
+        outcome disagree with the replay (see the module's docstring).
         """
-        game = self._game()
-        state = game.new_game(self.config, seed=self.seed)
-        states = [state]
-        for number, move in enumerate(self.moves, start=1):
-            try:
-                state = game.apply_move(state, move)
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(f"move {number} of the record: {exc}") from None
-            states.append(state)
-        return tuple(states)
+        if self._replay is None:
+            object.__setattr__(self, "_replay", self._check_replay(""))
+        assert self._replay is not None
+        return self._replay
 
     def final_state(self) -> Any:
         """The state after the last move."""
         return self.states()[-1]
+
+    def _check_replay(self, at: str) -> tuple[Any, ...]:
+        """The replay's states, once the record agrees with them; ``RecordError`` if not.
+
+        ``at`` comes before the name of the part that disagrees (``$.data.`` for a document).
+        """
+        try:
+            game = self._game()
+        except UnknownGameError as exc:
+            raise RecordError(f"{at}game: {exc}") from None
+        if not isinstance(self.config, game.config_type):
+            raise RecordError(f"{at}config: expected a {self.game} Config")
+        if type(self.moves) is not tuple or type(self.players) is not tuple:
+            raise RecordError(f"{at}moves, {at}players: expected tuples")
+        try:
+            game.check_config(self.config)
+            seats = game.num_players(self.config)
+            bound = game.max_decisions(self.config)
+            state = game.new_game(self.config, seed=self.seed)
+        except CardgamesError as exc:
+            raise RecordError(
+                f"{at}config: the recorded setup does not start a game: {brief(str(exc))}"
+            ) from None
+        if self.players and len(self.players) != seats:
+            raise RecordError(
+                f"{at}players: {len(self.players)} names for the {seats} seats of this config"
+            )
+        if len(self.moves) > bound:
+            raise RecordError(
+                f"{at}moves: {len(self.moves)} moves, more than the {bound} this config allows"
+            )
+        apply_move = game.apply_move
+        states = [state]
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state = apply_move(state, move)
+            except IllegalMoveError as exc:
+                raise RecordMoveError(
+                    f"{at}moves[{number - 1}]: move {number} of the record: {brief(str(exc))}"
+                ) from None
+            except CardgamesError as exc:
+                raise RecordError(
+                    f"{at}moves[{number - 1}]: move {number} of the record: {brief(str(exc))}"
+                ) from None
+            states.append(state)
+        replayed = game.outcome(state)
+        if replayed != self.outcome:
+            raise RecordError(
+                f"{at}outcome: the replay ends with {_outcome_words(replayed)} but the record "
+                f"says {_outcome_words(self.outcome)}"
+            )
+        return tuple(states)
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
@@ -71,27 +198,43 @@ class GameRecord:
             raise SerializationError(f"game: {exc}") from None
         if not isinstance(self.config, game.config_type):
             raise SerializationError(f"config: expected a {self.game} Config")
+        if type(self.moves) is not tuple or type(self.players) is not tuple:
+            raise SerializationError("moves and players must be tuples")
         moves = game.move_types
         bad = next((i for i, m in enumerate(self.moves) if not isinstance(m, moves)), None)
         if bad is not None:
-            raise SerializationError(f"moves[{bad}]: {self.moves[bad]!r} is not a {self.game} move")
+            raise SerializationError(
+                f"moves[{bad}]: {excerpt(self.moves[bad])} is not a {self.game} move"
+            )
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
             raise SerializationError("outcome: expected an Outcome or None")
-        if type(self.seed) is not int or not all(type(p) is str for p in self.players):
-            raise SerializationError("seed must be an int and players a tuple of names")
-        data = {
-            "config": unstructure(self.config, game.config_type),
-            "seed": self.seed,
-            "moves": [unstructure(m, move_union(self.game)) for m in self.moves],
-            "players": list(self.players),
-            "outcome": unstructure(self.outcome, Outcome | None),
-        }
-        return envelope(self.game, "record", data)
+        if type(self.seed) is not int or self.seed.bit_length() > SEED_BITS:
+            raise SerializationError(f"seed: expected an integer of at most {SEED_BITS} bits")
+        bad_name = next((p for p in map(_name_problem, self.players) if p is not None), None)
+        if bad_name is not None:
+            raise SerializationError(f"players: {bad_name}")
+        try:
+            data = {
+                "config": unstructure(self.config, game.config_type),
+                "seed": self.seed,
+                "moves": [unstructure(m, move_union(self.game)) for m in self.moves],
+                "players": list(self.players),
+                "outcome": unstructure(self.outcome, Outcome | None),
+            }
+            return envelope(self.game, "record", data)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            raise SerializationError(
+                f"cannot write this record: {type(exc).__name__}: {excerpt(str(exc))}"
+            ) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        """Load a record written by :meth:`to_json`; raises ``SerializationError`` if invalid."""
-        from cardgames.errors import UnknownGameError
+        """Load a record written by :meth:`to_json`, checked against its replay.
+
+        Raises ``SerializationError`` naming the place if the document is not a record, and
+        ``RecordError`` (a ``SerializationError``) if it does not replay (see the module's
+        docstring).
+        """
         from cardgames.registry import get_game
 
         name, version, data = open_envelope(text, None, "record")
@@ -99,34 +242,53 @@ class GameRecord:
             game = get_game(name)
         except UnknownGameError as exc:
             raise SerializationError(f"$.game: {exc}") from None
-        if not isinstance(data, dict):
-            raise SerializationError("$.data: expected a JSON object")
-        expected = {"config", "seed", "moves", "players", "outcome"}
-        if set(data) != expected:
-            missing = ", ".join(sorted(expected - set(data))) or "none"
-            extra = ", ".join(sorted(set(data) - expected)) or "none"
-            raise SerializationError(f"$.data: missing keys: {missing}; unexpected keys: {extra}")
+        if type(data) is not dict:
+            raise SerializationError(f"$.data: expected a JSON object, got {excerpt(data)}")
+        expected = ("config", "seed", "moves", "players", "outcome")
+        missing = [key for key in expected if key not in data]
+        if missing or len(data) != len(expected):
+            extra = len(data) - len(expected) + len(missing)
+            raise SerializationError(
+                f"$.data: missing keys: {', '.join(missing) or 'none'}; unexpected keys: {extra}"
+            )
         seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SerializationError(f"$.data.seed: expected an integer, got {seed!r}")
-        if not isinstance(data["moves"], list):
-            raise SerializationError("$.data.moves: expected a list")
-        if not isinstance(data["players"], list) or not all(
-            isinstance(p, str) for p in data["players"]
-        ):
-            raise SerializationError("$.data.players: expected a list of names")
+        if type(seed) is not int or seed.bit_length() > SEED_BITS:
+            raise SerializationError(
+                f"$.data.seed: expected an integer of at most {SEED_BITS} bits, got {excerpt(seed)}"
+            )
+        moves, players = data["moves"], data["players"]
+        if type(moves) is not list:
+            raise SerializationError(f"$.data.moves: expected a list, got {excerpt(moves)}")
+        if type(players) is not list:
+            raise SerializationError(f"$.data.players: expected a list, got {excerpt(players)}")
+        for index, player in enumerate(players):
+            problem = _name_problem(player)
+            if problem is not None:
+                raise SerializationError(f"$.data.players[{index}]: {problem}")
+        config: Any = structure(data["config"], game.config_type, "$.data.config")
+        try:
+            game.check_config(config)
+        except CardgamesError as exc:
+            raise RecordError(
+                f"$.data.config: the recorded setup does not start a game: {brief(str(exc))}"
+            ) from None
+        bound = game.max_decisions(config)
+        if len(moves) > bound:
+            raise RecordError(
+                f"$.data.moves: {len(moves)} moves, more than the {bound} this config allows"
+            )
         union = move_union(name)
-        return cls(
+        record = cls(
             game=name,
-            config=structure(data["config"], game.config_type, "$.data.config"),
+            config=config,
             seed=seed,
-            moves=tuple(
-                structure(m, union, f"$.data.moves[{i}]") for i, m in enumerate(data["moves"])
-            ),
-            players=tuple(data["players"]),
+            moves=tuple(structure(m, union, f"$.data.moves[{i}]") for i, m in enumerate(moves)),
+            players=tuple(players),
             outcome=structure(data["outcome"], Outcome | None, "$.data.outcome"),
             format_version=version,
         )
+        object.__setattr__(record, "_replay", record._check_replay("$.data."))
+        return record
 
 
 register_document(GameRecord)

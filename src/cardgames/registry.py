@@ -9,7 +9,7 @@ from typing import Any
 from cardgames.alakaslam import GAME as _ALAKASLAM
 from cardgames.alakazum import GAME as _ALAKAZUM
 from cardgames.alethi import GAME as _ALETHI
-from cardgames.errors import UnknownGameError
+from cardgames.errors import UnknownGameError, excerpt
 from cardgames.game import Game
 from cardgames.lerally import GAME as _LERALLY
 from cardgames.serialization import register_game_types
@@ -31,6 +31,8 @@ for _game in _ALL:
         view=_game.view_type,
         moves=_game.move_types,
         check_config=_game.check_config,
+        check_state=_game.check_state,
+        check_view=getattr(_game, "check_view", None),
     )
 
 
@@ -40,4 +42,4 @@ def get_game(name: str) -> Game[Any, Any, Any, Any]:
         return GAMES[name]
     except (KeyError, TypeError):
         known = ", ".join(GAMES)
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownGameError(f"unknown game {excerpt(name)}; known games: {known}") from None

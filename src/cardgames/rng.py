@@ -17,9 +17,13 @@ from typing import TypeVar
 
 import attrs
 
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import InvalidConfigError, excerpt
 
-__all__ = ["Rng", "check_seed", "draw_below"]
+__all__ = ["SEED_BITS", "Rng", "check_seed", "draw_below"]
+
+#: A seed is an int of at most this many bits, of either sign: far more than any seed needs (the
+#: generator keeps 64 bits of it), few enough that no seed costs time to read or write.
+SEED_BITS = 1024
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
@@ -35,13 +39,21 @@ def _mix(z: int) -> int:
 
 @attrs.frozen
 class Rng:
-    """An immutable SplitMix64 generator; ``state`` is its whole state."""
+    """An immutable SplitMix64 generator; ``state`` is its whole state, an int from 0 to
+    ``2**64 - 1``.
+
+    The state is not checked when a generator is made (engines make one at every draw); the
+    games' ``check_state`` checks the generator of any state from outside.
+    """
 
     state: int
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """The generator for a seed; any Python ``int`` works, negative or large."""
+        """The generator for a seed; any Python ``int`` works, negative or large (only its low
+        64 bits count, so a huge one costs no more than reading it)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
         return cls(_mix((seed + _GOLDEN) & _MASK))
 
     def next64(self) -> tuple[int, Rng]:
@@ -59,7 +71,12 @@ class Rng:
 
         The same draws as calling :meth:`below` for each swap, with the arithmetic inlined.
         """
-        out = list(items)
+        try:
+            out = list(items)
+        except TypeError:
+            raise InvalidConfigError(
+                f"shuffled() needs a sequence of items, got {type(items).__name__}"
+            ) from None
         state = self.state
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
@@ -85,8 +102,10 @@ class Rng:
 def draw_below(state: int, n: int) -> tuple[int, int]:
     """:meth:`Rng.below` on a bare generator state: the value and the next state. Engines that
     draw many numbers in one move keep the state as an int and make the ``Rng`` once."""
-    if n <= 0:
-        raise ValueError(f"below() needs a positive bound, got {n}")
+    if type(n) is not int or not 0 < n <= _SPAN:
+        raise InvalidConfigError(
+            f"below() needs a positive int bound of at most 2**64, got {excerpt(n)}"
+        )
     limit = _SPAN - _SPAN % n
     while True:
         state = (state + _GOLDEN) & _MASK
@@ -96,6 +115,9 @@ def draw_below(state: int, n: int) -> tuple[int, int]:
 
 
 def check_seed(seed: object) -> None:
-    """Raise ``InvalidConfigError`` unless ``seed`` is an int (``True`` is not a seed)."""
+    """Raise ``InvalidConfigError`` unless ``seed`` is an int of at most :data:`SEED_BITS` bits
+    (``True`` is not a seed)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
+    if seed.bit_length() > SEED_BITS:
+        raise InvalidConfigError(f"seed must have at most {SEED_BITS} bits, got {excerpt(seed)}")

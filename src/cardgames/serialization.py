@@ -7,6 +7,13 @@ Every document is an envelope that says what it holds::
 Loading checks the envelope first, so a record of another game, a view offered where a state is
 expected, or a document written by a newer version of the library is refused with a
 :class:`~cardgames.errors.SerializationError` that names the offending place (``$.kind``...).
+
+Loading is built for documents from anywhere. A document longer than :data:`MAX_DOCUMENT` is
+refused before it is parsed; otherwise the work is linear in the document's size, the first
+problem found stops it, and the error names that place and what was expected there, in a
+message of a few hundred characters at most that never repeats the document. A loaded state or
+view has also passed its game's ``check_state`` or ``check_view``: loading never returns a
+state or view that the rules could not have made.
 """
 
 from __future__ import annotations
@@ -19,15 +26,23 @@ from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
 
 import attrs
 import cattrs
-from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.errors import (
+    AttributeValidationNote,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from cardgames.errors import CardgamesError, SerializationError
+from cardgames.errors import CardgamesError, SerializationError, excerpt
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_DOCUMENT",
+    "MAX_INTEGER_BITS",
+    "brief",
     "converter",
     "from_json",
     "register_game_types",
@@ -38,6 +53,18 @@ __all__ = [
 FORMAT = "cardgames"
 #: The format version this library writes, and the newest it reads.
 FORMAT_VERSION = 1
+#: The longest document :func:`from_json` reads, in characters of a ``str`` or bytes of a
+#: ``bytes``: 4 MiB. The longest record of a real game is a few tens of kilobytes, so the limit
+#: only ever refuses documents that were made to be large.
+MAX_DOCUMENT = 4 * 1024 * 1024
+#: Integers in documents lie strictly between ``-2**MAX_INTEGER_BITS`` and ``2**MAX_INTEGER_BITS``:
+#: every number of every game, and every 64-bit seed, fits; a larger one is refused before any
+#: arithmetic is done with it.
+MAX_INTEGER_BITS = 64
+#: The most characters of a nested error's own text that a loading error quotes.
+_REASON = 240
+# The most characters of a refused value that a loading error shows after "got".
+_QUOTED = 34
 T = TypeVar("T")
 
 #: The one converter of the library. Unknown keys are errors, so a round trip is exact.
@@ -54,10 +81,12 @@ def _structure_enum(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
     expected = ", ".join(repr(v) for v in by_value)
 
     def structure(value: Any, _: Any) -> Enum:
-        member = by_value.get(value) if type(value) is not bool else None
+        member = by_value.get(value) if type(value) in (str, int, float) else None
         # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads.
         if member is None or type(value) is not type(member.value):
-            raise ValueError(f"{value!r} is not a {cls.__name__}; expected one of {expected}")
+            raise ValueError(
+                f"{excerpt(value)} is not a {cls.__name__}; expected one of {expected}"
+            )
         return member
 
     return structure
@@ -81,7 +110,7 @@ def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any]
             or any(type(v) is not int for v in value)
         ):
             raise ValueError(
-                f"expected a list of {size} integers for {cls.__name__}, got {value!r}"
+                f"expected a list of {size} integers for {cls.__name__}, got {excerpt(value)}"
             )
         return cls(*value)
 
@@ -94,18 +123,22 @@ def _strict(kind: type, check: Callable[[Any], bool], what: str) -> None:
 
     def structure(value: Any, _: Any) -> Any:
         if not check(value):
-            raise ValueError(f"expected {what}, got {value!r}")
+            raise ValueError(f"expected {what}, got {excerpt(value)}")
         return kind(value)
 
     converter.register_structure_hook(kind, structure)
 
 
-_strict(int, lambda v: type(v) is int, "an integer")
+def _is_document_int(value: object) -> bool:
+    return type(value) is int and value.bit_length() <= MAX_INTEGER_BITS
+
+
+_strict(int, _is_document_int, f"an integer of at most {MAX_INTEGER_BITS} bits")
 _strict(bool, lambda v: type(v) is bool, "true or false")
 _strict(str, lambda v: type(v) is str, "a string")
 _strict(
     float,
-    lambda v: (type(v) is float and math.isfinite(v)) or type(v) is int,
+    lambda v: (type(v) is float and math.isfinite(v)) or _is_document_int(v),
     "a finite number",
 )
 
@@ -115,20 +148,43 @@ def _is_homogeneous_tuple(t: Any) -> bool:
     return getattr(t, "__origin__", None) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
-def _structure_homogeneous_tuple(t: Any) -> Callable[[Any, Any], Any]:
-    """A tuple of any length is written as a JSON list, and only a list loads as one (cattrs
-    alone would also take a JSON object, as the tuple of its keys)."""
-    items = homogenous_tuple_structure_factory(t, converter)
+def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any]) -> Any:
+    """A hook for a collection written as a JSON list: only a list loads as one (cattrs alone
+    would also take a JSON object, as the collection of its keys), and the first item that does
+    not load stops the work, with its index, instead of every bad item being collected."""
 
-    def structure(value: Any, cls: Any) -> Any:
+    def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
-            raise ValueError(f"expected a list, got {type(value).__name__}")
-        return items(value, cls)
+            raise ValueError(f"expected a list, got {excerpt(value)}")
+        item = converter.get_structure_hook(item_type)
+        items = []
+        for index, element in enumerate(value):
+            try:
+                items.append(item(element, item_type))
+            except Exception as exc:
+                exc.__notes__ = [IterableValidationNote(f"@ index {index}", index, item_type)]
+                raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
+        return make(items)
 
     return structure
 
 
+def _structure_homogeneous_tuple(t: Any) -> Callable[[Any, Any], Any]:
+    """A tuple of any length is written as a JSON list."""
+    return cast(Callable[[Any, Any], Any], _first_error_items(t, get_args(t)[0], tuple))
+
+
+def _is_frozenset(t: Any) -> bool:
+    return getattr(t, "__origin__", None) is frozenset and len(get_args(t)) == 1
+
+
+def _structure_frozenset(t: Any) -> Callable[[Any, Any], Any]:
+    """A frozen set is written as a JSON list."""
+    return cast(Callable[[Any, Any], Any], _first_error_items(t, get_args(t)[0], frozenset))
+
+
 converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homogeneous_tuple)
+converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 
 def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
@@ -160,6 +216,9 @@ _KIND_OF: dict[type, tuple[str, str]] = {}
 _MOVE_UNION: dict[str, Any] = {}
 # config type -> the game's check of a config, run before a config is written.
 _CONFIG_CHECKS: dict[type, Callable[[Any], None]] = {}
+# state or view type -> the game's full check of one (``check_state``, ``check_view``), run on
+# every state or view read from JSON.
+_LOAD_CHECKS: dict[type, Callable[[Any], Any]] = {}
 
 
 def _tag(cls: type) -> str:
@@ -174,13 +233,18 @@ def register_game_types(
     view: type,
     moves: tuple[type, ...],
     check_config: Callable[[Any], None] | None = None,
+    check_state: Callable[[Any], Any] | None = None,
+    check_view: Callable[[Any], Any] | None = None,
 ) -> None:
     """Make a game's classes known to :func:`to_json` and :func:`from_json`.
 
     ``check_config`` (raising a ``CardgamesError``) keeps :func:`to_json` from writing a config
     that could not be played, which might otherwise be written as another (``2.0`` players
-    equals the default 2, so it would be left out and read back as ``2``). Called once per game
-    by the registry; a game's own code never needs it.
+    equals the default 2, so it would be left out and read back as ``2``). ``check_state`` and
+    ``check_view`` (raising a ``CardgamesError`` too)
+    run on every state and view that :func:`from_json` reads, so a document that no game could
+    reach is refused when it is loaded rather than when it is first used. Called once per game by
+    the registry; a game's own code never needs it.
     """
     seen: set[Any] = set()
     for cls in (config, state, view, *moves):
@@ -190,12 +254,37 @@ def register_game_types(
         _CONFIG_CHECKS[config] = check_config
     _KIND_OF[state] = (game, "state")
     _KIND_OF[view] = (game, "view")
+    for cls, check in ((state, check_state), (view, check_view)):
+        if check is not None:
+            _LOAD_CHECKS[cls] = check
     union: Any = Union[moves]  # noqa: UP007 - a runtime union built from a tuple
     for cls in moves:
         _KIND_OF[cls] = (game, "move")
     _MOVE_UNION[game] = union
     if len(moves) > 1:
+        # The strategy writes the tag; reading goes through a hook of our own, which checks the
+        # tag before it looks it up, so that a bad tag is named but never repeated.
         configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
+        converter.register_structure_hook(union, _structure_move(moves))
+
+
+def _structure_move(moves: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+    """The hook of a game's move union: ``{"type": tag, ...fields}``, the tag chosen first."""
+    by_tag = {_tag(cls): cls for cls in moves}
+    expected = ", ".join(by_tag)
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not dict:
+            raise ValueError(f"expected a move as a JSON object, got {excerpt(value)}")
+        tag = value.get("type")
+        cls = by_tag.get(tag) if type(tag) is str else None
+        if cls is None:
+            got = "no type" if "type" not in value else excerpt(tag)
+            raise ValueError(f"expected a move type ({expected}), got {got}")
+        fields = {key: item for key, item in value.items() if key != "type"}
+        return converter.get_structure_hook(cls)(fields, cls)
+
+    return structure
 
 
 def register_document(cls: type) -> None:
@@ -209,10 +298,69 @@ def move_union(game: str) -> Any:
     return _MOVE_UNION[game]
 
 
-def _where(exc: Exception, path: str) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, path=path))
-    return f"{path}: {exc}"
+def _first_problem(exc: BaseException, path: str) -> str:
+    """``path: what is wrong`` for the first problem that ``exc`` reports.
+
+    cattrs gathers the errors of a class's fields into a tree; the first leaf, with the fields
+    and indices that lead to it, names the place. Only the leaf's own short text is kept, never
+    the whole tree (which could hold an error per item of a long list).
+    """
+    while isinstance(exc, cattrs.BaseValidationError) and exc.exceptions:
+        first = exc.exceptions[0]
+        for note in getattr(first, "__notes__", ()):
+            if isinstance(note, AttributeValidationNote):
+                path += f".{note.name}"
+            elif isinstance(note, IterableValidationNote):
+                index = note.index
+                path += f"[{index}]" if type(index) is int else f"[{excerpt(index)}]"
+        exc = first
+    return f"{path}: {_reason(exc)}"
+
+
+def _key(key: object) -> str:
+    """A key of a JSON object as a message shows it: plain if short and printable."""
+    if type(key) is str and len(key) <= 32 and key.isprintable():
+        return key
+    return excerpt(key)
+
+
+def _reason(exc: BaseException) -> str:
+    """A short text for one error found while loading."""
+    if isinstance(exc, ForbiddenExtraKeysError):
+        keys = sorted(exc.extra_fields, key=str)
+        shown = ", ".join(_key(key) for key in keys[:3])
+        more = f" and {len(keys) - 3} more" if len(keys) > 3 else ""
+        return f"unexpected keys {shown}{more}"
+    if type(exc) is KeyError:
+        return "a required key is missing"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    try:
+        text = str(exc)
+    except Exception:  # a message that cannot even be made is no message
+        text = ""
+    return brief(text) or type(exc).__name__
+
+
+def brief(text: str) -> str:
+    """An error's text from elsewhere (a game's hook or check), made safe to pass on: on one
+    line, at most a few hundred characters, and with no more of a quoted value than
+    :func:`~cardgames.errors.excerpt` would show."""
+    # Any long word but a path ($.data.hands[3][7]) is cut as excerpt cuts a string: a refused
+    # value is often quoted whole.
+    words = [
+        w if len(w) <= _QUOTED or (w.startswith("$") and len(w) <= _REASON) else w[:_QUOTED] + "…"
+        for w in text.split()
+    ]
+    text = " ".join(words)
+    # A hook that quotes the value it refused ("expected ..., got <value>") would repeat it
+    # even in short words: keep no more of it than excerpt would.
+    got = text.find("got ")
+    if got >= 0 and len(text) > got + 4 + _QUOTED:
+        text = text[: got + 4 + _QUOTED] + "…"
+    if len(text) > _REASON:
+        text = text[: _REASON - 1] + "…"
+    return text
 
 
 def unstructure(obj: Any, as_type: Any) -> Any:
@@ -224,10 +372,19 @@ def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
     """Build an object from its JSON-ready form, turning every failure into a located error."""
     try:
         return cast(T, converter.structure(data, as_type))
-    except SerializationError:
-        raise
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise SerializationError(_where(exc, path)) from None
+    except SerializationError as exc:
+        # A game's own hook that located the problem itself: its words, kept as short.
+        raise SerializationError(_reason(exc)) from None
+    except (
+        cattrs.BaseValidationError,
+        ValueError,
+        TypeError,
+        KeyError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+    ) as exc:
+        raise SerializationError(_first_problem(exc, path)) from None
 
 
 def _kind_of(obj_type: Any) -> tuple[str, str]:
@@ -263,46 +420,61 @@ def to_json(obj: object) -> str:
         try:
             check(obj)
         except CardgamesError as exc:
-            raise SerializationError(f"cannot write this config: {exc}") from None
+            raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
     as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
     try:
         data = unstructure(obj, as_type)
         return envelope(game, kind, data)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise SerializationError(f"cannot write this {kind}: {exc}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise SerializationError(f"cannot write this {kind}: {_reason(exc)}") from None
+
+
+_ENVELOPE_KEYS = {"format", "version", "game", "kind", "data"}
+_KINDS = ("config", "state", "move", "view", "record")
 
 
 def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, int, Any]:
     """Check a document's envelope; return its game name, its format version and its data."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SerializationError(f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT:
+        raise SerializationError(
+            f"$: the document is {len(text)} long, more than the {MAX_DOCUMENT} that cardgames "
+            "reads"
+        )
     try:
         doc = json.loads(text)
-    except TypeError:
-        raise SerializationError(f"expected JSON text, got {type(text).__name__}") from None
     except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting or numbers
-        raise SerializationError(f"not JSON: {exc}") from None
+        raise SerializationError(f"not JSON: {_reason(exc)}") from None
     if not isinstance(doc, dict):
         raise SerializationError(f"$: expected a JSON object, got {type(doc).__name__}")
     missing = [key for key in ("format", "version", "game", "kind", "data") if key not in doc]
     if missing:
         raise SerializationError(f"$: not a cardgames document, missing {', '.join(missing)}")
-    extra = sorted(set(doc) - {"format", "version", "game", "kind", "data"})
-    if extra:
-        raise SerializationError(f"$: unexpected keys {', '.join(extra)}")
+    if len(doc) > 5:
+        raise SerializationError(
+            f"$: {_reason(ForbiddenExtraKeysError('', dict, set(doc) - _ENVELOPE_KEYS))}"
+        )
     if doc["format"] != FORMAT:
-        raise SerializationError(f"$.format: expected {FORMAT!r}, got {doc['format']!r}")
+        raise SerializationError(f"$.format: expected {FORMAT!r}, got {excerpt(doc['format'])}")
     version = doc["version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SerializationError(f"$.version: expected a positive integer, got {version!r}")
+    if type(version) is not int or version < 1:
+        raise SerializationError(f"$.version: expected a positive integer, got {excerpt(version)}")
     if version > FORMAT_VERSION:
         raise SerializationError(
             f"$.version: format version {version} is newer than this library reads "
             f"(up to {FORMAT_VERSION}); upgrade cardgames"
         )
+    if type(doc["game"]) is not str:
+        raise SerializationError(f"$.game: expected a game name, got {excerpt(doc['game'])}")
     if game is not None and doc["game"] != game:
-        raise SerializationError(f"$.game: this is a {doc['game']!r} document, expected {game!r}")
+        raise SerializationError(
+            f"$.game: this is a {excerpt(doc['game'])} document, expected {game!r}"
+        )
     if doc["kind"] != kind:
-        raise SerializationError(f"$.kind: this document holds a {doc['kind']}, expected a {kind}")
-    return str(doc["game"]), version, doc["data"]
+        held = doc["kind"] if doc["kind"] in _KINDS else excerpt(doc["kind"])
+        raise SerializationError(f"$.kind: this document holds a {held}, expected a {kind}")
+    return doc["game"], version, doc["data"]
 
 
 def from_json(text: str | bytes, cls: type[T] | Any) -> T:
@@ -322,4 +494,28 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
     obj: Any = structure(data, as_type, "$.data")
     if kind == "move" and isinstance(cls, type) and not isinstance(obj, cls):
         raise SerializationError(f"$.data.type: expected a {_tag(cls)} move, got {_tag(type(obj))}")
-    return cast(T, obj)
+    return cast(T, check_loaded(obj, game, kind, "$.data"))
+
+
+def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
+    """``obj``, just read from JSON, once its game's check of a state or view passes; the
+    check's error becomes a ``SerializationError`` that says so at ``path``.
+
+    A config is not checked here: one that cannot be played loads, and ``new_game`` (and a
+    record's replay) refuse it, saying why.
+    """
+    check = _LOAD_CHECKS.get(type(obj))
+    what = f"a playable {kind}"
+    if check is None:
+        return obj
+    try:
+        check(obj)
+    except CardgamesError as exc:
+        # The games' checks often start with the same words: say them once.
+        reason = _reason(exc).removeprefix(f"not a playable {game} {kind}: ")
+        raise SerializationError(f"{path}: not {what} of {game}: {reason}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise SerializationError(
+            f"{path}: not {what} of {game}: {type(exc).__name__}: {_reason(exc)}"
+        ) from None
+    return obj

@@ -37,7 +37,8 @@ from cardgames.bench import DEFAULT_SECONDS
 from cardgames.cli import commands, play, replay, simulate
 from cardgames.cli.console import Console
 from cardgames.cli.options import add_config_flags
-from cardgames.errors import CardgamesError
+from cardgames.errors import CardgamesError, excerpt
+from cardgames.rng import SEED_BITS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -45,6 +46,14 @@ if TYPE_CHECKING:
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "main"]
 
 PROG = "cardgames"
+#: The longest usage error printed, in characters (argparse's own messages quote arguments).
+MAX_USAGE_MESSAGE = 300
+#: The longest error line printed, in characters.
+MAX_ERROR_LINE = 2100
+# The most digits of a number given on the command line: 64 bits need 20.
+_MAX_DIGITS = 20
+# The most digits of a seed: enough for SEED_BITS bits.
+_SEED_DIGITS = len(str(1 << SEED_BITS))
 #: The exit status of a command that fails (the same as argparse's usage errors).
 EXIT_ERROR = 2
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
@@ -86,18 +95,23 @@ def main(
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
         return EXIT_ERROR
     except Exception as exc:  # a bug: still one line, never a traceback
-        _error_line(console, f"{PROG}: error: internal error, please report it: {exc!r}")
+        detail = f"{type(exc).__name__}: {exc}"
+        _error_line(console, f"{PROG}: error: internal error, please report it: {detail}")
         return EXIT_ERROR
 
 
 def _error_line(console: Console, line: str) -> None:
+    line = " ".join(line.splitlines())
+    if len(line) > MAX_ERROR_LINE:  # the library's errors are shorter; others may quote input
+        line = line[: MAX_ERROR_LINE - 1] + "…"
     with contextlib.suppress(OSError):  # stderr itself may be gone
-        console.note(" ".join(line.splitlines()))
+        console.note(line)
 
 
 def _error_message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
-        return f"{exc.filename}: {exc.strerror}"
+        name = str(exc.filename)
+        return f"{name if len(name) <= 200 else excerpt(name)}: {exc.strerror}"
     return str(exc) or type(exc).__name__
 
 
@@ -127,15 +141,49 @@ class _Parser(argparse.ArgumentParser):
         raise _Exit(status)
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes what it was given (an unknown choice, extra arguments): keep it short.
+        message = " ".join(w if len(w) <= 40 else w[:32] + "…" for w in message.split())
+        if len(message) > MAX_USAGE_MESSAGE:
+            message = message[: MAX_USAGE_MESSAGE - 1] + "…"
         self.console.note(f"{PROG}: error: {message} (see '{self.prog} --help')")
         raise _Exit(EXIT_ERROR)
 
 
+def _integer(text: str, minimum: int | None = None) -> int:
+    """A whole number of at most 20 digits, written in ASCII digits, ``minimum`` or more."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}")
+    value = int(text)
+    if minimum is not None and value < minimum:
+        raise argparse.ArgumentTypeError(f"expected a number of at least {minimum}, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number of at most ``SEED_BITS`` bits."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}")
+    value = int(text)
+    if value.bit_length() > SEED_BITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_BITS} bits")
+    return value
+
+
+def _count(text: str) -> int:
+    return _integer(text, minimum=0)
+
+
 def _positive_float(text: str) -> float:
+    if len(text) > _MAX_DIGITS * 2:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {excerpt(text)}")
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, got {excerpt(text)}"
+        ) from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"expected a positive, finite number, got {text}")
     return value
@@ -169,13 +217,18 @@ def _parser(console: Console) -> _Parser:
         "without a human seat the bots play each other",
     )
     play_cmd.add_argument(
-        "--seed", type=int, metavar="N", help="the game's seed (default: a new one, printed)"
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help="the game's seed, which decides every card: a secret until the game ends "
+        "(default: 64 random bits, printed when the game ends)",
     )
     play_cmd.add_argument(
         "--out",
         type=Path,
         metavar="FILE",
-        help="write the game record here (a game with you: default GAME-SEED.json)",
+        help="write the game record here when the game ends (a game with you: default "
+        "GAME-game.json)",
     )
     play_cmd.add_argument("--quiet", action="store_true", help="bots only: print only the result")
     play_cmd.add_argument(
@@ -199,19 +252,25 @@ def _parser(console: Console) -> _Parser:
     )
     sim_cmd.add_argument(
         "--games",
-        type=int,
+        type=_integer,
         required=True,
         metavar="N",
         help="how many games (a multiple of the seat count)",
     )
     sim_cmd.add_argument(
         "--jobs",
-        type=int,
+        type=_integer,
         default=1,
         metavar="J",
         help="worker processes: 1 plays in this process (default), 0 one per core",
     )
-    sim_cmd.add_argument("--seed", type=int, default=0, metavar="N", help="the seed (default 0)")
+    sim_cmd.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="N",
+        help="the seed of the whole run, printed with the results (default 0)",
+    )
     sim_cmd.add_argument(
         "--records", type=Path, metavar="FILE", help="write every game's record, one JSON a line"
     )
@@ -230,7 +289,7 @@ def _parser(console: Console) -> _Parser:
     )
     replay_cmd.add_argument(
         "--view",
-        type=int,
+        type=_count,
         metavar="SEAT",
         help="draw the tables as this seat saw them (default: everything)",
     )

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from cardgames.alakaslam import Character
-from cardgames.errors import InvalidConfigError, UnknownNameError
+from cardgames.errors import InvalidConfigError, UnknownNameError, excerpt
 from cardgames.game import Game
 from cardgames.lerally import Format
 
@@ -58,10 +58,11 @@ def _field(name: str) -> Callable[[Any, Any], dict[str, Any]]:
 
 
 def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    # Twenty digits hold any 64-bit number; a longer one is no count of players or cards.
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}")
+    number = int(text)
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected a positive number, got {number}")
     return number
@@ -72,7 +73,9 @@ def _format(text: str) -> Format:
         return Format(text.lower())
     except ValueError:
         known = ", ".join(f.value for f in Format)
-        raise argparse.ArgumentTypeError(f"unknown format {text!r}; known: {known}") from None
+        raise argparse.ArgumentTypeError(
+            f"unknown format {excerpt(text)}; known: {known}"
+        ) from None
 
 
 def _characters(text: str) -> tuple[Character, ...]:
@@ -81,7 +84,9 @@ def _characters(text: str) -> tuple[Character, ...]:
         return tuple(Character(name) for name in names)
     except ValueError:
         known = ", ".join(c.value for c in Character)
-        raise argparse.ArgumentTypeError(f"unknown character in {text!r}; known: {known}") from None
+        raise argparse.ArgumentTypeError(
+            f"unknown character in {excerpt(text)}; known: {known}"
+        ) from None
 
 
 def _doubles_lerally(value: bool, config: Any) -> dict[str, Any]:
@@ -231,23 +236,23 @@ def _preset(game: Game[Any, Any, Any, Any], preset: str | None) -> Any:
         return game.config_type()
     try:
         return game.presets[preset]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(game.presets)
         raise UnknownNameError(
-            f"unknown preset {preset!r} for {game.name}; known presets: {known}"
+            f"unknown preset {excerpt(preset)} for {game.name}; known presets: {known}"
         ) from None
 
 
 def _seat_number(game: Game[Any, Any, Any, Any], config: Any, text: str) -> int:
     names = game.seat_names(config)
-    if text.isascii() and text.isdigit() and int(text) < len(names):
+    if text.isascii() and text.isdigit() and len(text) <= 3 and int(text) < len(names):
         return int(text)
     wanted = text.strip().lower()
     for seat, name in enumerate(names):
         if name.lower() == wanted:
             return seat
     choices = ", ".join(f"{seat} ({name})" for seat, name in enumerate(names))
-    raise InvalidConfigError(f"--first-player: no seat {text!r}; seats: {choices}")
+    raise InvalidConfigError(f"--first-player: no seat {excerpt(text)}; seats: {choices}")
 
 
 def seat_entries(text: str | None, seats: int) -> list[str]:
@@ -262,7 +267,7 @@ def seat_entries(text: str | None, seats: int) -> list[str]:
         return [HUMAN] + [DEFAULT_OPPONENT] * (seats - 1)
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
-        raise InvalidConfigError(f"--bots {text!r}: an empty name")
+        raise InvalidConfigError(f"--bots {excerpt(text)}: an empty name")
     names = [HUMAN if name.lower() in HUMAN_NAMES else name for name in names]
     if len(names) > seats:
         raise InvalidConfigError(f"this game seats {seats} players, got {len(names)} names")

@@ -13,7 +13,14 @@ bots' generators included, so the same answers replay the same game. A decision 
 legal move is made for the person, and listed as their only move.
 
 The record is saved when the game ends, when the person quits and at the end of input: to
-``--out``, or to ``GAME-SEED.json`` in the current directory (a free name, printed).
+``--out``, or to ``GAME-game.json`` in the current directory (a free name, printed).
+
+The seed decides every card of the game, so it is a secret of the whole table until the game is
+over: the person never sees it while play goes on (not in the header, the help, ``undo``, a
+message or the record file, which holds nothing until play stops), and it is printed, and
+written to the record, once the game ends or the person leaves. A seed that ``play`` picks
+itself is 64 bits from the operating system's entropy (:mod:`secrets`), far too many to guess
+from what a player sees.
 """
 
 from __future__ import annotations
@@ -39,14 +46,14 @@ from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
 
-__all__ = ["DEFAULT_THINK_LIMIT", "HELP", "run"]
+__all__ = ["DEFAULT_THINK_LIMIT", "HELP", "SEED_BITS", "new_seed", "run", "seed_line"]
 
 #: The longest a bot may think about one move in a person's game, in seconds, by default.
 DEFAULT_THINK_LIMIT = 60.0
 #: After this long a bot's thinking is announced, so the person knows the program is working.
 THINKING_NOTICE = 1.0
-#: The largest seed ``play`` picks when none is given (small, to be easy to type again).
-SEED_RANGE = 1_000_000
+#: The bits of a seed that ``play`` picks when none is given: too many to search through.
+SEED_BITS = 64
 #: Exit status when the input ends before the game does.
 EXIT_END_OF_INPUT = 1
 
@@ -68,7 +75,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.game)
     config = config_from_args(game, args)
     entries = seat_entries(args.bots, game.num_players(config))
-    seed = args.seed if args.seed is not None else secrets.randbelow(SEED_RANGE)
+    seed = args.seed if args.seed is not None else new_seed()
     if HUMAN not in entries:
         return _bots_only(game, config, entries, seed, args, console)
     if args.quiet:
@@ -82,6 +89,17 @@ def run(args: argparse.Namespace, console: Console) -> int:
         think_limit=args.think_limit,
     )
     return table.play(args.out)
+
+
+def new_seed() -> int:
+    """A seed for a game nobody chose one for: ``SEED_BITS`` random bits from the system."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_line(seed: int, *, person: bool = True) -> str:
+    """What a finished game says about its seed."""
+    same = "answers" if person else "bots"
+    return f"Seed {seed}: the same seed and {same} replay this game."
 
 
 # --- bots only ----------------------------------------------------------------------------------
@@ -98,7 +116,7 @@ def _bots_only(
     bots = [make_bot(name, game) for name in entries]
     labels = text.labels(game, config, [arena.bot_name(bot) for bot in bots])
     if not args.quiet:
-        console.say(text.header(game.name, seed, labels))
+        console.say(text.header(game.name, labels))
     final: list[Any] = []
 
     def on_move(number: int, player: int, move: Any, state: Any) -> None:
@@ -111,6 +129,8 @@ def _bots_only(
         console.say(game.render(final[0] if final else record.final_state()))
     for line in text.outcome_lines(record.outcome, labels):
         console.say(line)
+    if not args.quiet:
+        console.say(seed_line(seed, person=False))
     if args.out is not None:
         _write(record, args.out)
         if not args.quiet:
@@ -188,15 +208,16 @@ class _PersonGame:
     def play(self, out: Path | None) -> int:
         """Play to the end (or until the person leaves), save the record; the exit status."""
         game, console = self.game, self.console
-        console.say(text.header(game.name, self.seed, self.labels))
+        console.say(text.header(game.name, self.labels))
         console.say(
-            f"You play {self.seat_name}, seat {self.me}. Seed {self.seed}: the same seed "
-            "and answers replay this game. Type 'help' for the commands."
+            f"You play {self.seat_name}, seat {self.me}. Type 'help' for the commands; the "
+            "game's seed is shown when it ends."
         )
-        path = out if out is not None else _free_name(f"{game.name}-{self.seed}", ".json")
-        # Written once before the first move, so a file that cannot be written is found before
-        # the person plays a whole game, not after it.
-        self._save(path)
+        path = out if out is not None else _free_name(f"{game.name}-game", ".json")
+        # Made (empty) before the first move, so a file that cannot be written is found before
+        # the person plays a whole game, not after it; the record, seed and all, is written
+        # only once play stops.
+        path.write_text("", encoding="utf-8")
         try:
             end = self._loop()
         except KeyboardInterrupt:
@@ -209,6 +230,7 @@ class _PersonGame:
             self._save(path)  # whatever went wrong, the person's moves are kept
             raise
         self._save(path)
+        console.say(seed_line(self.seed))
         if end is _End.OVER:
             console.say()
             console.say(game.render(game.view(self.state, self.me)))

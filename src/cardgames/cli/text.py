@@ -33,10 +33,11 @@ def seat(player: int | None, players: Sequence[str]) -> str:
     return players[player] if player < len(players) else f"player {player}"
 
 
-def header(game: str, seed: int, players: Sequence[str]) -> str:
-    """The first line of a game: ``alethi, seed 7: red (greedy), blue (random)``."""
+def header(game: str, players: Sequence[str], *, seed: int | None = None) -> str:
+    """The first line of a game: ``alethi: red (greedy), blue (random)``, or with ``seed``
+    (only for a game that is over: the seed tells every card) ``alethi, seed 7: ...``."""
     seats = ", ".join(seat(p, players) for p in range(len(players)))
-    return f"{game}, seed {seed}: {seats}"
+    return f"{game}: {seats}" if seed is None else f"{game}, seed {seed}: {seats}"
 
 
 def move_line(number: int, player: int | None, players: Sequence[str], notation: str) -> str:
