@@ -79,7 +79,7 @@ class Result:
 
 def _same_copies(game: AnyGame, state: Any, moves: tuple[Any, ...], deep: bool) -> None:
     text = cardgames.to_json(state)
-    back = cardgames.from_json(text, game.state_type)
+    back: Any = cardgames.from_json(text, game.state_type)
     assert back == state, "the JSON round trip changed the state"
     assert cardgames.to_json(back) == text, "the JSON of a loaded state differs"
     assert game.legal_moves(back) == moves, "a state from JSON has other legal moves"
@@ -98,7 +98,7 @@ def _check_views(game: AnyGame, state: Any, moves: tuple[Any, ...], seed: int) -
     for player in range(players):
         view = game.view(state, player)
         game.check_view(view)
-        back = cardgames.from_json(cardgames.to_json(view), game.view_type)
+        back: Any = cardgames.from_json(cardgames.to_json(view), game.view_type)
         assert back == view, f"the JSON round trip changed player {player}'s view"
         if player not in (dealt, to_move):
             continue
@@ -169,7 +169,7 @@ def play_one(task: Task, every: int) -> int:
         player = game.current_player(state)
         assert moves, "a game that is not over has no legal move"
         assert len(set(moves)) == len(moves), "the legal moves hold a duplicate"
-        assert player in range(players), "nobody is to move in a game that is not over"
+        assert player is not None and 0 <= player < players, "nobody is to move, yet not over"
         thorough = len(played) % every == 0
         if thorough:
             _check_thoroughly(game, state, moves, cards, task.seed + len(played))

@@ -742,12 +742,16 @@ def test_a_malformed_state_does_not_poison_the_moves_of_real_states() -> None:
         assert all(c.colour is None or type(c.colour) is Colour for c in cards)
 
 
-def test_an_unplayable_state_loaded_from_json_is_refused_when_used() -> None:
-    """A loadable but unplayable JSON state is refused on first use."""
+def test_an_unplayable_state_is_refused_when_loaded_from_json() -> None:
+    """JSON loading runs the full check: a well-formed but unplayable state does not load, and
+    the same state built by hand is refused on first use."""
     doc = _doc(_move())
     doc["data"]["positions"][0] = [0, 3]
-    state: State = cardgames.from_json(json.dumps(doc), State)
-    _refused_everywhere(state, "player 0 is not on a cell of their own half")
+    with pytest.raises(SerializationError, match="player 0 is not on a cell of their own half"):
+        cardgames.from_json(json.dumps(doc), State)
+    real = _move()
+    by_hand = attrs.evolve(real, positions=(Cell(0, 3), *real.positions[1:]))
+    _refused_everywhere(by_hand, "player 0 is not on a cell of their own half")
 
 
 def test_a_refused_state_does_not_poison_its_real_original() -> None:

@@ -1056,12 +1056,15 @@ def test_states_with_malformed_cards_are_refused(change: Change) -> None:
     _refused_everywhere(state, None)
 
 
-def test_an_unplayable_state_loaded_from_json_is_refused_when_used() -> None:
-    """A loadable but unplayable JSON state is refused on first use."""
+def test_an_unplayable_state_is_refused_when_loaded_from_json() -> None:
+    """JSON loading runs the full check: a well-formed but unplayable state does not load, and
+    the same state built by hand is refused on first use."""
     doc = _doc(_at(Phase.ACTION))
     doc["data"]["seen"] = [999, 0]
-    state: State = cardgames.from_json(json.dumps(doc), State)
-    _refused_everywhere(state, "each at most the forest deck's size")
+    with pytest.raises(SerializationError, match="each at most the forest deck's size"):
+        cardgames.from_json(json.dumps(doc), State)
+    by_hand = attrs.evolve(_at(Phase.ACTION), seen=(999, 0))
+    _refused_everywhere(by_hand, "each at most the forest deck's size")
 
 
 def test_a_refused_state_does_not_poison_its_real_original() -> None:

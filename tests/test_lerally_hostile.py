@@ -966,12 +966,16 @@ def test_a_malformed_state_does_not_poison_the_moves_of_real_states(
     assert lerally.legal_moves(after)
 
 
-def test_an_unplayable_state_loaded_from_json_is_refused_when_used() -> None:
-    """A loadable but unplayable JSON state (one card too many) is refused on first use."""
+def test_an_unplayable_state_is_refused_when_loaded_from_json() -> None:
+    """JSON loading runs the full check: a well-formed but unplayable state (one card too many)
+    does not load, and the same state built by hand is refused on first use."""
     doc = _doc(_lead())
     doc["data"]["deck"].append("BL-BL")
-    state: State = cardgames.from_json(json.dumps(doc), State)
-    _refused_everywhere(state, "not those")
+    with pytest.raises(SerializationError, match="not those"):
+        cardgames.from_json(json.dumps(doc), State)
+    real = _lead()
+    by_hand = attrs.evolve(real, deck=(*real.deck, real.deck[-1]))
+    _refused_everywhere(by_hand, "not those")
 
 
 def test_a_refused_state_does_not_poison_its_real_original() -> None:

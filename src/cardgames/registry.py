@@ -32,7 +32,7 @@ for _game in _ALL:
         moves=_game.move_types,
         check_config=_game.check_config,
         check_state=_game.check_state,
-        check_view=getattr(_game, "check_view", None),
+        check_view=_game.check_view,
     )
 
 

@@ -59,7 +59,8 @@ def _sample(name: str, preset: str, seed: int) -> tuple[Any, ...]:
     config = game.presets[preset]
     rng = random.Random(seed)
     state = game.new_game(config, seed=seed)
-    states, moves = [state], []
+    states: list[Any] = [state]
+    moves: list[Any] = []
     while not game.is_over(state) and len(moves) < 400:
         legal = game.legal_moves(state)
         move = legal[rng.randrange(len(legal))]
@@ -211,8 +212,15 @@ def _check(kind: str, game: AnyGame, sample: tuple[Any, ...], text: str) -> None
             _use_view(game, loaded)
     elif kind == "config":
         loaded = _load(text, game.config_type)
-        if loaded is not None:
-            _use_state(game, game.new_game(loaded, seed=3))
+        if loaded is None:
+            return
+        # A config that loads may still be unplayable: new_game refuses it then.
+        try:
+            state = game.new_game(loaded, seed=3)
+        except Exception as exc:
+            _refused_well(exc, text)
+            return
+        _use_state(game, state)
     elif kind == "move":
         loaded = _load(text, move_union(game.name))
         if loaded is not None:
