@@ -27,7 +27,7 @@ from cardgames.errors import (
     UnknownNameError,
 )
 from cardgames.game import Game, Outcome
-from cardgames.record import GameRecord
+from cardgames.record import GameRecord, RecordMoveError
 
 # The registry imports every game, so it comes after the core names the games use.
 from cardgames.registry import GAMES, get_game
@@ -51,6 +51,7 @@ __all__ = [
     "InvalidViewError",
     "Outcome",
     "RecordError",
+    "RecordMoveError",
     "Rng",
     "SerializationError",
     "UnknownBotError",

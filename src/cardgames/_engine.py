@@ -16,6 +16,7 @@ from cardgames.errors import (
     InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
+    excerpt,
 )
 from cardgames.rng import check_seed
 
@@ -120,12 +121,12 @@ def register_card_codes(
 
     def structure(value: object, _: object) -> C:
         if type(value) is not str:
-            raise ValueError(f"expected a card name such as {example!r}, got {value!r}")
+            raise ValueError(f"expected a card name such as {example!r}, got {excerpt(value)}")
         return parse(value)
 
     def unstructure(card: C) -> str:
         if not is_card(card):
-            raise ValueError(f"{card!r} is not a well-formed card")
+            raise ValueError(f"{excerpt(card)} is not a well-formed card")
         return code(card)
 
     converter.register_unstructure_hook(card_type, unstructure)

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
+from cardgames.errors import InvalidStateError, excerpt
+
 if TYPE_CHECKING:
     from cardgames.bots import Bot
     from cardgames.ismcts import Playout
 
-__all__ = ["Game", "Outcome"]
+__all__ = ["MAX_PLAYERS", "Game", "Outcome"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
 C = TypeVar("C")
+
+
+#: The most players an outcome (and so any game) may have.
+MAX_PLAYERS = 64
 
 
 def _winners(value: Iterable[int]) -> frozenset[int]:
@@ -27,18 +34,24 @@ def _returns(value: Iterable[float]) -> tuple[float, ...]:
     return tuple(value)
 
 
+def _check_players(players: object) -> int:
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise InvalidStateError(
+            f"an outcome has 1 to {MAX_PLAYERS} players, not {excerpt(players)}"
+        )
+    return players
+
+
 def _returns_are_valid(instance: Outcome, attribute: attrs.Attribute[Any], value: Any) -> None:
-    players = len(value)
-    if players == 0:
-        raise ValueError("an outcome needs at least one player")
-    if any(w not in range(players) for w in instance.winners):
-        raise ValueError(f"winners {sorted(instance.winners)} are not players of {players}")
+    players = _check_players(len(value))
+    if any(type(w) is not int or not 0 <= w < players for w in instance.winners):
+        raise InvalidStateError(f"an outcome's winners must be players 0 to {players - 1}")
     if instance.winners:
         expected = tuple(1.0 if p in instance.winners else 0.0 for p in range(players))
         if value != expected:
-            raise ValueError(f"returns {value} do not match winners {sorted(instance.winners)}")
+            raise InvalidStateError("an outcome's returns must be 1.0 for each winner, 0.0 else")
     elif value not in ((0.0,) * players, (1.0 / players,) * players):
-        raise ValueError(f"returns {value} are neither a draw nor a loss for everybody")
+        raise InvalidStateError("an outcome without winners is a draw or a loss for everybody")
 
 
 @attrs.frozen
@@ -57,20 +70,23 @@ class Outcome:
     @classmethod
     def win(cls, winners: frozenset[int] | set[int], players: int, reason: str) -> Outcome:
         """The given players win, everybody else loses."""
-        won = frozenset(int(w) for w in winners)
+        players = _check_players(players)
+        try:  # a player number may come as an int-like value, such as Alethi's Colour
+            won = frozenset(operator.index(w) for w in winners)
+        except TypeError:
+            raise InvalidStateError("an outcome's winners must be player numbers") from None
         return cls(won, tuple(1.0 if p in won else 0.0 for p in range(players)), reason)
 
     @classmethod
     def draw(cls, players: int, reason: str) -> Outcome:
         """Nobody wins; the players share 1.0 equally."""
-        if players < 1:
-            raise ValueError("an outcome needs at least one player")
+        players = _check_players(players)
         return cls(frozenset(), (1.0 / players,) * players, reason)
 
     @classmethod
     def all_lose(cls, players: int, reason: str) -> Outcome:
         """Every player loses."""
-        return cls(frozenset(), (0.0,) * players, reason)
+        return cls(frozenset(), (0.0,) * _check_players(players), reason)
 
     @property
     def is_draw(self) -> bool:

@@ -147,6 +147,14 @@ BAD_CALLS: list[tuple[str, Callable[[], object]]] = [
     ("wilson wins above games", lambda: arena.wilson_interval(11, 10)),
     ("wilson float", lambda: arena.wilson_interval(1.5, 10)),  # type: ignore[arg-type]
     ("wilson z nan", lambda: arena.wilson_interval(1, 10, float("nan"))),
+    ("outcome win huge", lambda: cardgames.Outcome.win({0}, 10**9, "r")),
+    ("outcome win str players", lambda: cardgames.Outcome.win({0}, "2", "r")),  # type: ignore[arg-type]
+    ("outcome win str winner", lambda: cardgames.Outcome.win({"0"}, 2, "r")),  # type: ignore[arg-type]
+    ("outcome draw zero", lambda: cardgames.Outcome.draw(0, "r")),
+    ("outcome all_lose huge", lambda: cardgames.Outcome.all_lose(10**12, "r")),
+    ("outcome returns forged", lambda: cardgames.Outcome(frozenset({0}), (0.0, 1.0), "r")),
+    ("outcome winner outside", lambda: cardgames.Outcome(frozenset({5}), (0.5, 0.5), "r")),
+    ("outcome no player", lambda: cardgames.Outcome(frozenset(), (), "r")),
 ]
 
 
