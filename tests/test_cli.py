@@ -195,6 +195,14 @@ def test_usage_errors_are_one_line_and_exit_2(
     assert line.endswith("--help')")
 
 
+def test_version_prints_the_library_version_and_exits_0() -> None:
+    """``cardgames --version`` names the program and ``cardgames.__version__``."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--version"], stdout=out, stderr=err) == 0
+    assert out.getvalue() == f"cardgames {cardgames.__version__}\n"
+    assert err.getvalue() == ""
+
+
 def test_help_goes_to_the_given_stdout() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["play", "--help"], stdout=out, stderr=err) == 0

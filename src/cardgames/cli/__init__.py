@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from cardgames import __version__
 from cardgames.bench import DEFAULT_SECONDS
 from cardgames.cli import commands, play, replay, simulate
 from cardgames.cli.console import Console
@@ -194,6 +195,9 @@ def _parser(console: Console) -> _Parser:
         prog=PROG,
         description="Play, watch, simulate and replay the tabletop card games of cardgames.",
         console=console,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help="show the version"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
