@@ -15,7 +15,7 @@ import attrs
 from cardgames.bots import Bot, make_bot
 from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
 from cardgames.game import Game
-from cardgames.record import GameRecord
+from cardgames.record import MAX_PLAYER_NAME, GameRecord, _name_problem
 from cardgames.rng import Rng, check_seed
 
 __all__ = [
@@ -384,10 +384,20 @@ def _check_bots(bots: object, seats: int, game: str, *, names: bool) -> tuple[An
     entries = tuple(bots)
     if len(entries) != seats:
         raise InvalidConfigError(f"{game} with this config seats {seats} bots, got {len(entries)}")
-    for entry in entries:
+    for seat, entry in enumerate(entries):
         if not (callable(getattr(entry, "choose", None)) or (names and isinstance(entry, str))):
             raise InvalidConfigError(
-                f"a bot needs a choose(view, legal_moves, rng) method; got {type(entry).__name__}"
+                "a bot needs a choose(view, legal_moves, rng) method; "
+                f"got {excerpt(type(entry).__name__)}"
+            )
+        if isinstance(entry, str):
+            continue  # a bot name: make_bot answers for it
+        # The bot's name goes into the record and into error messages: refuse one that a record
+        # cannot hold before playing, rather than a game whose record cannot be written.
+        problem = _name_problem(bot_name(entry))
+        if problem is not None:
+            raise InvalidConfigError(
+                f"the bot in seat {seat} has a name no record can hold: {problem}"
             )
     return entries
 
@@ -410,7 +420,9 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
         candidate, copy = name, 1
         while candidate in taken:
             copy += 1
-            candidate = f"{name}#{copy}"
+            suffix = f"#{copy}"
+            # Shorten the name to make room for the number, so the record can still hold it.
+            candidate = name[: MAX_PLAYER_NAME - len(suffix)] + suffix
         taken.add(candidate)
         unique.append(candidate)
     return tuple(unique)

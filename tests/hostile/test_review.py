@@ -1,0 +1,125 @@
+"""Defects found by the review of issue 15, tried as a hostile client would: each test names the
+boundary it covers and fails on the code before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardgames
+from cardgames import (
+    GameRecord,
+    InvalidConfigError,
+    InvalidStateError,
+    Outcome,
+    RecordError,
+)
+from cardgames.bots import RandomBot
+from cardgames.record import MAX_PLAYER_NAME
+from cardgames.registry import GAMES
+
+NAMES = sorted(GAMES)
+
+
+def _record(name: str, seed: int = 4) -> GameRecord:
+    game = GAMES[name]
+    seats = game.num_players(game.config_type())
+    return cardgames.arena.play(game, [RandomBot()] * seats, seed=seed)
+
+
+class _Named:
+    """A bot that plays the first legal move under a name of the caller's choosing."""
+
+    def __init__(self, name: object) -> None:
+        self.name = name
+
+    def choose(self, view: Any, legal_moves: Any, rng: Any) -> Any:
+        return legal_moves[0]
+
+
+# --- Outcome -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("winners", "returns"),
+    [(5, (1.0, 0.0)), (frozenset({0}), 5), (None, (0.5, 0.5)), (frozenset(), None)],
+)
+def test_outcome_of_non_iterable_winners_or_returns_is_a_library_error(
+    winners: Any, returns: Any
+) -> None:
+    with pytest.raises(InvalidStateError):
+        Outcome(winners, returns, "r")
+
+
+@pytest.mark.parametrize("reason", [None, 5, b"bytes", ["a"]])
+def test_outcome_reason_must_be_text(reason: Any) -> None:
+    with pytest.raises(InvalidStateError, match="reason"):
+        Outcome.draw(2, reason)
+    with pytest.raises(InvalidStateError, match="reason"):
+        Outcome(frozenset({0}), (1.0, 0.0), reason)
+
+
+def test_outcome_returns_of_bools_are_refused_and_whole_numbers_are_floats() -> None:
+    with pytest.raises(InvalidStateError):
+        Outcome(frozenset({0}), (True, False), "r")
+    spelled = Outcome(frozenset({0}), (1, 0), "r")
+    assert spelled == Outcome.win({0}, 2, "r")
+    assert all(type(r) is float for r in spelled.returns)
+
+
+# --- records built in code -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("outcome", ["won", 1, ("winners",)])
+def test_record_states_with_an_outcome_that_is_not_one_is_a_record_error(
+    name: str, outcome: Any
+) -> None:
+    record = attrs.evolve(_record(name), outcome=outcome)
+    with pytest.raises(RecordError, match="outcome"):
+        record.states()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("bad", [1, None, "a\nb", "x" * (MAX_PLAYER_NAME + 1)])
+def test_record_states_refuses_player_names_that_to_json_refuses(name: str, bad: Any) -> None:
+    record = _record(name)
+    players = (bad, *record.players[1:])
+    with pytest.raises(RecordError, match=r"players\[0\]"):
+        attrs.evolve(record, players=players).states()
+
+
+# --- bot names in the arena ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["a\nb", "\x1b[2J", "x" * (MAX_PLAYER_NAME + 1), "n" * 10**6])
+def test_arena_play_refuses_a_bot_name_no_record_can_hold_before_playing(bad: str) -> None:
+    game = GAMES["alethi"]
+    with pytest.raises(InvalidConfigError, match="seat 0") as caught:
+        cardgames.arena.play(game, [_Named(bad), RandomBot()], seed=1)
+    assert len(str(caught.value)) < 200
+
+
+def test_arena_play_with_a_valid_bot_name_writes_its_record() -> None:
+    game = GAMES["alethi"]
+    record = cardgames.arena.play(game, [_Named("x" * MAX_PLAYER_NAME), RandomBot()], seed=1)
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_tournament_numbers_long_repeated_names_within_the_record_limit(tmp_path: Path) -> None:
+    game = GAMES["alethi"]
+    name = "x" * MAX_PLAYER_NAME
+    out = tmp_path / "records.jsonl"
+    result = cardgames.arena.tournament(
+        game, [_Named(name), _Named(name)], games=2, seed=1, records=str(out)
+    )
+    names = [standing.name for standing in result.standings]
+    assert len(set(names)) == 2
+    assert all(len(n) <= MAX_PLAYER_NAME for n in names)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        GameRecord.from_json(line)
