@@ -120,6 +120,8 @@ GameHook = Callable[[int, GameRecord], object]
 
 # Keeps the games' seeds of a tournament apart from other draws made from the same seed.
 _TOURNAMENT_SALT = 0x7041_5EED
+# The most bits a count of games given to wilson_interval may have.
+_MAX_COUNT_BITS = 64
 # The standard normal quantile for a two-sided 95% interval.
 _Z95 = 1.959963984540054
 # Batches per worker of a local pool: enough to even out games of unequal length, few enough that
@@ -178,8 +180,15 @@ def wilson_interval(wins: int, games: int, z: float = _Z95) -> tuple[float, floa
         raise InvalidConfigError(f"z must be a positive finite number, got {excerpt(z)}")
     if games <= 0:
         return 0.0, 1.0
+    # Past 64 bits a count no tournament reaches would overflow the float arithmetic below.
+    if games.bit_length() > _MAX_COUNT_BITS:
+        raise InvalidConfigError(
+            f"games must have at most {_MAX_COUNT_BITS} bits, got {excerpt(games)}"
+        )
     if not 0 <= wins <= games:
-        raise InvalidConfigError(f"wins must lie between 0 and games ({games}), got {wins}")
+        raise InvalidConfigError(
+            f"wins must lie between 0 and games ({games}), got {excerpt(wins)}"
+        )
     p = wins / games
     z2 = z * z
     denominator = 1.0 + z2 / games

@@ -3,6 +3,7 @@ boundary it covers and fails on the code before its fix."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,3 +124,39 @@ def test_tournament_numbers_long_repeated_names_within_the_record_limit(tmp_path
     assert len(lines) == 2
     for line in lines:
         GameRecord.from_json(line)
+
+
+# --- numbers echoed in messages -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("digits", [40, 1000, 4000])
+def test_a_huge_format_version_is_not_echoed(digits: int) -> None:
+    game = GAMES["alethi"]
+    text = cardgames.to_json(game.new_game(seed=1)).replace(
+        '"version":1', '"version":' + "9" * digits
+    )
+    loads: list[Callable[[], object]] = [
+        lambda: cardgames.from_json(text, game.state_type),
+        lambda: GameRecord.from_json(text),
+    ]
+    for load in loads:
+        with pytest.raises(cardgames.SerializationError, match="version") as caught:
+            load()
+        assert "9" * 33 not in str(caught.value)
+        assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("wins", "games"),
+    [(10**5000, 10**5001), (10**5001, 10**5000), (5, 10**400), (-(10**4000), 10), (11**900, 10)],
+    ids=["huge-both", "wins-above", "games-above-float", "negative-wins", "wins-above-games"],
+)
+def test_wilson_interval_of_huge_counts_is_a_short_library_error(wins: int, games: int) -> None:
+    with pytest.raises(InvalidConfigError) as caught:
+        cardgames.arena.wilson_interval(wins, games)
+    assert len(str(caught.value)) < 200
+
+
+def test_wilson_interval_still_answers_counts_of_64_bits() -> None:
+    low, high = cardgames.arena.wilson_interval(2**62, 2**63)
+    assert 0.0 <= low <= 0.5 <= high <= 1.0
