@@ -3,6 +3,7 @@ boundary it covers and fails on the code before its fix."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from cardgames import (
     RecordError,
 )
 from cardgames.bots import RandomBot
+from cardgames.cli import main
 from cardgames.record import MAX_PLAYER_NAME
 from cardgames.registry import GAMES
 
@@ -160,3 +162,47 @@ def test_wilson_interval_of_huge_counts_is_a_short_library_error(wins: int, game
 def test_wilson_interval_still_answers_counts_of_64_bits() -> None:
     low, high = cardgames.arena.wilson_interval(2**62, 2**63)
     assert 0.0 <= low <= 0.5 <= high <= 1.0
+
+
+# --- numbers typed at the command line ------------------------------------------------------------
+
+
+def _cli(args: list[str], answers: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(args, stdin=io.StringIO(answers), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("digits", [4000, 5000, 100_000])
+def test_cli_play_a_huge_move_number_is_refused_and_the_game_goes_on(
+    tmp_path: Path, digits: int
+) -> None:
+    out_file = tmp_path / "game.json"
+    args = ["play", "alethi", "--bots", "human,random", "--out", str(out_file)]
+    _, out, err = _cli(args, "9" * digits + "\n1\n")
+    assert "internal error" not in err
+    # The console echoes a scripted answer as a terminal would; the reply quotes only a part.
+    reply = next(line for line in out.splitlines() if line.startswith("no move"))
+    assert len(reply) < 200
+    assert "stops after" in err  # the game went on until the input ended, and was saved
+    assert GameRecord.from_json(out_file.read_text()).moves
+
+
+def test_cli_play_a_move_number_with_many_leading_zeros_is_that_move(tmp_path: Path) -> None:
+    out_file = tmp_path / "game.json"
+    args = ["play", "alethi", "--bots", "human,random", "--out", str(out_file)]
+    _, out, err = _cli(args, "0" * 100_000 + "1\n")
+    assert "internal error" not in err
+    assert "no move" not in out
+    assert GameRecord.from_json(out_file.read_text()).moves
+
+
+@pytest.mark.parametrize("digits", [4000, 5000])
+def test_cli_replay_step_a_huge_move_number_is_refused(tmp_path: Path, digits: int) -> None:
+    record_file = tmp_path / "game.json"
+    record_file.write_text(_record("alethi").to_json())
+    status, out, err = _cli(["replay", "--step", str(record_file)], "9" * digits + "\nq\n")
+    assert (status, err) == (0, "")
+    # The console echoes a scripted answer as a terminal would; the reply quotes only a part.
+    reply = next(line for line in out.splitlines() if line.startswith("no move"))
+    assert len(reply) < 200
