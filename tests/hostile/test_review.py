@@ -4,6 +4,7 @@ boundary it covers and fails on the code before its fix."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,10 @@ import pytest
 import cardgames
 from cardgames import (
     GameRecord,
+    IllegalMoveError,
     InvalidConfigError,
     InvalidStateError,
+    InvalidViewError,
     Outcome,
     RecordError,
 )
@@ -164,7 +167,7 @@ def test_wilson_interval_still_answers_counts_of_64_bits() -> None:
     assert 0.0 <= low <= 0.5 <= high <= 1.0
 
 
-# --- numbers typed at the command line ------------------------------------------------------------
+# --- numbers typed at the command line -----------------------------------------------------------
 
 
 def _cli(args: list[str], answers: str) -> tuple[int, str, str]:
@@ -206,3 +209,37 @@ def test_cli_replay_step_a_huge_move_number_is_refused(tmp_path: Path, digits: i
     # The console echoes a scripted answer as a terminal would; the reply quotes only a part.
     reply = next(line for line in out.splitlines() if line.startswith("no move"))
     assert len(reply) < 200
+
+
+# --- the AlakaSLAM greedy bot --------------------------------------------------------------------
+
+
+def _alakaslam_rally_view() -> tuple[Any, Any]:
+    """A view of the player to move in the middle of a rally, and that player's legal moves."""
+    game = GAMES["alakaslam"]
+    for state in _record("alakaslam", seed=5).states():
+        player = game.current_player(state)
+        view = game.view(state, player) if player is not None else None
+        if view is not None and view.ball is not None:
+            return view, game.legal_moves(state)
+    raise AssertionError("no rally in this game")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"player": None}, {"config": None}, {"ball": None}, {"positions": ()}],
+    ids=["player-none", "config-none", "ball-none", "positions-empty"],
+)
+def test_alakaslam_greedy_bot_answers_a_broken_view_with_invalid_view_error(
+    changes: dict[str, Any],
+) -> None:
+    view, legal = _alakaslam_rally_view()
+    broken = attrs.evolve(view, **changes)
+    with pytest.raises(InvalidViewError):
+        GAMES["alakaslam"].heuristic_bot().choose(broken, legal, random.Random(1))
+
+
+def test_alakaslam_greedy_bot_answers_legal_moves_that_are_not_a_sequence() -> None:
+    view, _ = _alakaslam_rally_view()
+    with pytest.raises(IllegalMoveError):
+        GAMES["alakaslam"].heuristic_bot().choose(view, 5, random.Random(1))  # type: ignore[arg-type]
