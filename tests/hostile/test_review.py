@@ -3,6 +3,7 @@ boundary it covers and fails on the code before its fix."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 from collections.abc import Callable
@@ -243,3 +244,19 @@ def test_alakaslam_greedy_bot_answers_legal_moves_that_are_not_a_sequence() -> N
     view, _ = _alakaslam_rally_view()
     with pytest.raises(IllegalMoveError):
         GAMES["alakaslam"].heuristic_bot().choose(view, 5, random.Random(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("rng", [None, 5, "x", random.Random], ids=["none", "int", "str", "class"])
+def test_every_greedy_bot_answers_a_bad_rng_with_a_library_error(name: str, rng: Any) -> None:
+    game = GAMES[name]
+    state = game.new_game(seed=1)
+    for _ in range(3):
+        state = game.apply_move(state, game.legal_moves(state)[0])
+    player = game.current_player(state)
+    assert player is not None
+    view = game.view(state, player)
+    bot = game.heuristic_bot()
+    # A bot that uses its generator refuses one that is not; the others never touch it.
+    with contextlib.suppress(InvalidConfigError):
+        bot.choose(view, game.legal_moves(state), rng)
