@@ -327,7 +327,11 @@ class _RecordSink:
             try:
                 self._stream = open(self._target, "w", encoding="utf-8")
             except OSError as exc:
-                raise InvalidConfigError(f"records: cannot write {self._target}: {exc}") from None
+                # OSError's own text repeats the file name: quote the name once, and in part.
+                name = os.fspath(self._target)
+                shown = name if len(name) <= 200 else excerpt(name)
+                why = exc.strerror or type(exc).__name__
+                raise InvalidConfigError(f"records: cannot write {shown}: {why}") from None
             self._owned = True
         elif self._target is not None:
             self._stream = self._target

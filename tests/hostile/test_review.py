@@ -260,3 +260,10 @@ def test_every_greedy_bot_answers_a_bad_rng_with_a_library_error(name: str, rng:
     # A bot that uses its generator refuses one that is not; the others never touch it.
     with contextlib.suppress(InvalidConfigError):
         bot.choose(view, game.legal_moves(state), rng)
+
+
+def test_tournament_records_to_a_long_unwritable_path_quotes_it_once_and_in_part() -> None:
+    path = "/nonexistent/" + "x" * 100_000
+    with pytest.raises(InvalidConfigError, match="records: cannot write") as caught:
+        cardgames.arena.tournament(GAMES["alethi"], ["random", "random"], games=2, records=path)
+    assert len(str(caught.value)) < 200
