@@ -15,7 +15,7 @@ import attrs
 from cardgames.bots import Bot, make_bot
 from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
 from cardgames.game import Game
-from cardgames.record import GameRecord
+from cardgames.record import MAX_PLAYER_NAME, GameRecord, _name_problem
 from cardgames.rng import Rng, check_seed
 
 __all__ = [
@@ -120,6 +120,8 @@ GameHook = Callable[[int, GameRecord], object]
 
 # Keeps the games' seeds of a tournament apart from other draws made from the same seed.
 _TOURNAMENT_SALT = 0x7041_5EED
+# The most bits a count of games given to wilson_interval may have.
+_MAX_COUNT_BITS = 64
 # The standard normal quantile for a two-sided 95% interval.
 _Z95 = 1.959963984540054
 # Batches per worker of a local pool: enough to even out games of unequal length, few enough that
@@ -178,8 +180,15 @@ def wilson_interval(wins: int, games: int, z: float = _Z95) -> tuple[float, floa
         raise InvalidConfigError(f"z must be a positive finite number, got {excerpt(z)}")
     if games <= 0:
         return 0.0, 1.0
+    # Past 64 bits a count no tournament reaches would overflow the float arithmetic below.
+    if games.bit_length() > _MAX_COUNT_BITS:
+        raise InvalidConfigError(
+            f"games must have at most {_MAX_COUNT_BITS} bits, got {excerpt(games)}"
+        )
     if not 0 <= wins <= games:
-        raise InvalidConfigError(f"wins must lie between 0 and games ({games}), got {wins}")
+        raise InvalidConfigError(
+            f"wins must lie between 0 and games ({games}), got {excerpt(wins)}"
+        )
     p = wins / games
     z2 = z * z
     denominator = 1.0 + z2 / games
@@ -318,7 +327,11 @@ class _RecordSink:
             try:
                 self._stream = open(self._target, "w", encoding="utf-8")
             except OSError as exc:
-                raise InvalidConfigError(f"records: cannot write {self._target}: {exc}") from None
+                # OSError's own text repeats the file name: quote the name once, and in part.
+                name = os.fspath(self._target)
+                shown = name if len(name) <= 200 else excerpt(name)
+                why = exc.strerror or type(exc).__name__
+                raise InvalidConfigError(f"records: cannot write {shown}: {why}") from None
             self._owned = True
         elif self._target is not None:
             self._stream = self._target
@@ -384,10 +397,20 @@ def _check_bots(bots: object, seats: int, game: str, *, names: bool) -> tuple[An
     entries = tuple(bots)
     if len(entries) != seats:
         raise InvalidConfigError(f"{game} with this config seats {seats} bots, got {len(entries)}")
-    for entry in entries:
+    for seat, entry in enumerate(entries):
         if not (callable(getattr(entry, "choose", None)) or (names and isinstance(entry, str))):
             raise InvalidConfigError(
-                f"a bot needs a choose(view, legal_moves, rng) method; got {type(entry).__name__}"
+                "a bot needs a choose(view, legal_moves, rng) method; "
+                f"got {excerpt(type(entry).__name__)}"
+            )
+        if isinstance(entry, str):
+            continue  # a bot name: make_bot answers for it
+        # The bot's name goes into the record and into error messages: refuse one that a record
+        # cannot hold before playing, rather than a game whose record cannot be written.
+        problem = _name_problem(bot_name(entry))
+        if problem is not None:
+            raise InvalidConfigError(
+                f"the bot in seat {seat} has a name no record can hold: {problem}"
             )
     return entries
 
@@ -410,7 +433,9 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
         candidate, copy = name, 1
         while candidate in taken:
             copy += 1
-            candidate = f"{name}#{copy}"
+            suffix = f"#{copy}"
+            # Shorten the name to make room for the number, so the record can still hold it.
+            candidate = name[: MAX_PLAYER_NAME - len(suffix)] + suffix
         taken.add(candidate)
         unique.append(candidate)
     return tuple(unique)

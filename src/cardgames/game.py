@@ -27,11 +27,29 @@ MAX_PLAYERS = 64
 
 
 def _winners(value: Iterable[int]) -> frozenset[int]:
-    return frozenset(value)
+    try:
+        return frozenset(value)
+    except TypeError:
+        raise InvalidStateError(
+            f"an outcome's winners must be a set of players, not {excerpt(value)}"
+        ) from None
 
 
 def _returns(value: Iterable[float]) -> tuple[float, ...]:
-    return tuple(value)
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise InvalidStateError(
+            f"an outcome's returns must be a sequence of numbers, not {excerpt(value)}"
+        ) from None
+    # A return written as a whole number (1 for 1.0) is the same return; keep them all floats
+    # so that an outcome's JSON and its equality do not depend on how it was spelled.
+    return tuple(float(r) if type(r) is int else r for r in items)
+
+
+def _reason_is_text(instance: Outcome, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not str:
+        raise InvalidStateError(f"an outcome's reason must be text, not {excerpt(value)}")
 
 
 def _check_players(players: object) -> int:
@@ -44,6 +62,8 @@ def _check_players(players: object) -> int:
 
 def _returns_are_valid(instance: Outcome, attribute: attrs.Attribute[Any], value: Any) -> None:
     players = _check_players(len(value))
+    if any(type(r) is not float for r in value):
+        raise InvalidStateError("an outcome's returns must be numbers")
     if any(type(w) is not int or not 0 <= w < players for w in instance.winners):
         raise InvalidStateError(f"an outcome's winners must be players 0 to {players - 1}")
     if instance.winners:
@@ -65,7 +85,7 @@ class Outcome:
 
     winners: frozenset[int] = attrs.field(converter=_winners)
     returns: tuple[float, ...] = attrs.field(converter=_returns, validator=_returns_are_valid)
-    reason: str
+    reason: str = attrs.field(validator=_reason_is_text)
 
     @classmethod
     def win(cls, winners: frozenset[int] | set[int], players: int, reason: str) -> Outcome:

@@ -151,6 +151,16 @@ class GameRecord:
             raise RecordError(f"{at}config: expected a {self.game} Config")
         if type(self.moves) is not tuple or type(self.players) is not tuple:
             raise RecordError(f"{at}moves, {at}players: expected tuples")
+        # A record built in code (not loaded) reaches here unchecked: hold it to what a loaded
+        # one must be, so that every record that replays can also be written.
+        if self.outcome is not None and not isinstance(self.outcome, Outcome):
+            raise RecordError(
+                f"{at}outcome: expected an Outcome or None, got {excerpt(self.outcome)}"
+            )
+        for index, player in enumerate(self.players):
+            problem = _name_problem(player)
+            if problem is not None:
+                raise RecordError(f"{at}players[{index}]: {problem}")
         try:
             game.check_config(self.config)
             seats = game.num_players(self.config)

@@ -462,7 +462,7 @@ def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, 
         raise SerializationError(f"$.version: expected a positive integer, got {excerpt(version)}")
     if version > FORMAT_VERSION:
         raise SerializationError(
-            f"$.version: format version {version} is newer than this library reads "
+            f"$.version: format version {excerpt(version)} is newer than this library reads "
             f"(up to {FORMAT_VERSION}); upgrade cardgames"
         )
     if type(doc["game"]) is not str:

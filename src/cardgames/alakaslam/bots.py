@@ -23,6 +23,7 @@ from cardgames.alakaslam.moves import (
 )
 from cardgames.alakaslam.rules import side_of
 from cardgames.alakaslam.state import Phase, View
+from cardgames.alakaslam.view import check_view
 from cardgames.errors import IllegalMoveError, InvalidViewError
 
 __all__ = ["RallyBot"]
@@ -65,6 +66,19 @@ class RallyBot:
             raise InvalidViewError(f"expected a View of alakaslam, got {type(view).__name__}")
         if not legal_moves:
             raise IllegalMoveError("RallyBot was given no legal move to choose from")
+        try:
+            return self._choose(view, legal_moves)
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError, AssertionError):
+            # The rules of thumb trust the view, as they may for one the rules made. A view from
+            # elsewhere (built by hand, changed with attrs.evolve) is only checked once it has
+            # tripped them, so that play pays nothing for it: check_view then says what is wrong.
+            check_view(view)
+            # The view holds: what tripped them is the other argument.
+            raise IllegalMoveError(
+                "RallyBot: legal_moves must be a sequence of the moves of the view's player"
+            ) from None
+
+    def _choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
         phase = view.phase
         if phase in (Phase.SERVE, Phase.MOVE):
             hits = [m for m in legal_moves if isinstance(m, Hit)]

@@ -33,7 +33,7 @@ from cardgames.alakazum.moves import (
 )
 from cardgames.alakazum.rules import culture_totals
 from cardgames.alakazum.state import Member, Phase, View
-from cardgames.errors import InvalidViewError
+from cardgames.errors import InvalidConfigError, InvalidViewError
 
 __all__ = ["CollectorBot"]
 
@@ -69,6 +69,8 @@ class CollectorBot:
         """
         if type(view) is not View:
             raise InvalidViewError(f"expected an alakazum View, got {type(view).__name__}")
+        if not isinstance(rng, random.Random):
+            raise InvalidConfigError(f"rng must be a random.Random, got {type(rng).__name__}")
         try:
             culture = _favourite(view)
             scores = [_score(view, move, culture) for move in legal_moves]

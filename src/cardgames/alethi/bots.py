@@ -12,7 +12,7 @@ from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move, board_of, checked
 from cardgames.alethi.state import Placed, State, View
 from cardgames.alethi.view import playable_state_of
-from cardgames.errors import IllegalMoveError
+from cardgames.errors import IllegalMoveError, InvalidConfigError
 
 __all__ = ["GreedyBot"]
 
@@ -51,6 +51,8 @@ class GreedyBot:
         """
         if not isinstance(legal_moves, Sequence) or isinstance(legal_moves, str) or not legal_moves:
             raise IllegalMoveError("the greedy bot needs a non-empty sequence of legal moves")
+        if not isinstance(rng, random.Random):
+            raise InvalidConfigError(f"rng must be a random.Random, got {type(rng).__name__}")
         # Not resample: the greedy bot also plays hand-made positions, which need only be
         # playable (nothing is hidden, so the state is the view's own table).
         state = playable_state_of(view)

@@ -370,10 +370,10 @@ class _PersonGame:
                 if confirm.lower() in ("y", "yes"):
                     return _End.QUIT
             elif word.isascii() and word.isdigit():
-                number = int(word)
-                if 1 <= number <= len(legal):
+                number, shown = text.number_typed(word)
+                if number is not None and 1 <= number <= len(legal):
                     return legal[number - 1]
-                console.say(f"no move {number}: choose 1-{len(legal)}, or type 'help'")
+                console.say(f"no move {shown}: choose 1-{len(legal)}, or type 'help'")
             else:
                 move = self._parse(answer, legal)
                 if move is not None:

@@ -144,9 +144,10 @@ class _Replay:
         elif answer in ("e", "end"):
             return last
         elif answer.isascii() and answer.isdigit():
-            if int(answer) <= last:
-                return int(answer)
-            say(f"no move {answer}: the game has moves 1-{last}")
+            number, shown = text.number_typed(answer)
+            if number is not None and number <= last:
+                return number
+            say(f"no move {shown}: the game has moves 1-{last}")
         elif answer in ("h", "help", "?"):
             say(STEP_HELP)
         else:

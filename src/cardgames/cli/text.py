@@ -5,12 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardgames.errors import excerpt
 from cardgames.game import Game, Outcome
+
+# More digits than any list of moves or any game needs: a longer number is out of range anyway,
+# and Python refuses to read one past 4,300 digits (and reads long ones slowly).
+_NUMBER_DIGITS = 9
 
 __all__ = [
     "header",
     "labels",
     "move_line",
+    "number_typed",
     "numbered",
     "outcome_lines",
     "outcome_summary",
@@ -81,3 +87,12 @@ def numbered(items: Sequence[str], width: int = 100) -> list[str]:
         ).rstrip()
         for r in range(rows)
     ]
+
+
+def number_typed(answer: str) -> tuple[int | None, str]:
+    """A number a person typed (ASCII digits) and how to quote it back: ``None`` for a number
+    too long to be any move's, which is never converted and is quoted only in part."""
+    digits = answer.lstrip("0") or "0"
+    if len(digits) > _NUMBER_DIGITS:
+        return None, excerpt(answer)
+    return int(digits), answer if len(answer) <= _NUMBER_DIGITS else digits
