@@ -9,26 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardgames.errors import InvalidConfigError, UnknownBotError, excerpt
-from cardgames.ismcts import MAX_ITERATIONS, ISMCTSBot, Playout, check_choice
+from cardgames.game import Bot, Playout
+from cardgames.ismcts import MAX_ITERATIONS, ISMCTSBot, check_choice
 
 if TYPE_CHECKING:
     from cardgames.game import Game
 
 __all__ = ["BOT_NAMES", "Bot", "ISMCTSBot", "Playout", "RandomBot", "make_bot"]
 
-V_contra = TypeVar("V_contra", contravariant=True)
 M = TypeVar("M")
-
-
-class Bot(Protocol[V_contra, M]):
-    """A player program: picks one of the legal moves from what its player can see."""
-
-    def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
-        """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
-        ...
 
 
 class RandomBot:

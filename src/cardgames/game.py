@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 import attrs
 
-from cardgames.errors import InvalidStateError, excerpt
+from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 
-if TYPE_CHECKING:
-    from cardgames.bots import Bot
-    from cardgames.ismcts import Playout
-
-__all__ = ["MAX_PLAYERS", "Game", "Outcome"]
+__all__ = ["MAX_PLAYERS", "MAX_PLAYOUT_LIMIT", "Bot", "Game", "Outcome", "Playout"]
 
 S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V")
 C = TypeVar("C")
+V_contra = TypeVar("V_contra", contravariant=True)
 
 
 #: The most players an outcome (and so any game) may have.
@@ -112,6 +110,52 @@ class Outcome:
     def is_draw(self) -> bool:
         """True when nobody won and the players share the result."""
         return not self.winners and sum(self.returns) > 0.0
+
+
+class Bot(Protocol[V_contra, M]):
+    """A player program: picks one of the legal moves from what its player can see."""
+
+    def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
+        """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
+        ...
+
+
+#: The longest playout a bot takes, in decisions: longer than any game's bound.
+MAX_PLAYOUT_LIMIT: Final = 1_000_000
+
+
+def _check_policy(instance: Playout, attribute: attrs.Attribute[str], value: object) -> None:
+    if type(value) is not str or value not in ("random", "heuristic"):
+        raise InvalidConfigError(
+            f"Playout policy must be 'random' or 'heuristic', got {excerpt(value)}"
+        )
+
+
+def _check_limit(instance: Playout, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PLAYOUT_LIMIT:
+        raise InvalidConfigError(
+            f"Playout limit must be an int >= 0, got {excerpt(value)} (the most is "
+            f"{MAX_PLAYOUT_LIMIT})"
+        )
+
+
+@attrs.frozen
+class Playout:
+    """How :class:`~cardgames.bots.ISMCTSBot` plays a deal on from a node it has just added.
+
+    ``policy`` is ``"random"`` (uniformly random moves: cheap, so many iterations fit in a
+    budget) or ``"heuristic"`` (the game's heuristic bot chooses for every player, from that
+    player's view of the deal: slower, but the playout looks like a real game). After at most
+    ``limit`` decisions the game's ``evaluate`` scores the state reached; ``limit=0`` scores the
+    new node itself. Each game recommends one as ``game.playout``; bad values raise
+    ``InvalidConfigError``.
+
+    >>> Playout("heuristic", limit=40)
+    Playout(policy='heuristic', limit=40)
+    """
+
+    policy: Literal["random", "heuristic"] = attrs.field(default="random", validator=_check_policy)
+    limit: int = attrs.field(default=20, validator=_check_limit)
 
 
 class Game(Protocol[S, M, V, C]):

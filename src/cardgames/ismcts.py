@@ -31,17 +31,22 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
-
-import attrs
+from typing import TYPE_CHECKING, Any, Final
 
 from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
+from cardgames.game import MAX_PLAYOUT_LIMIT, Bot, Playout
 
 if TYPE_CHECKING:
-    from cardgames.bots import Bot
     from cardgames.game import Game
 
-__all__ = ["DEFAULT_ITERATIONS", "MAX_ITERATIONS", "MAX_TIME_BUDGET", "ISMCTSBot", "Playout"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "MAX_ITERATIONS",
+    "MAX_PLAYOUT_LIMIT",
+    "MAX_TIME_BUDGET",
+    "ISMCTSBot",
+    "Playout",
+]
 
 #: The iteration budget of ``ISMCTSBot(game)`` and of ``make_bot("ismcts", game)``.
 DEFAULT_ITERATIONS: Final = 200
@@ -50,42 +55,6 @@ DEFAULT_ITERATIONS: Final = 200
 MAX_ITERATIONS: Final = 10_000_000
 #: The largest time budget a bot takes for one move, in seconds (a day).
 MAX_TIME_BUDGET: Final = 86_400.0
-#: The longest playout a bot takes, in decisions: longer than any game's bound.
-MAX_PLAYOUT_LIMIT: Final = 1_000_000
-
-
-def _check_policy(instance: Playout, attribute: attrs.Attribute[str], value: object) -> None:
-    if type(value) is not str or value not in ("random", "heuristic"):
-        raise InvalidConfigError(
-            f"Playout policy must be 'random' or 'heuristic', got {excerpt(value)}"
-        )
-
-
-def _check_limit(instance: Playout, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PLAYOUT_LIMIT:
-        raise InvalidConfigError(
-            f"Playout limit must be an int >= 0, got {excerpt(value)} (the most is "
-            f"{MAX_PLAYOUT_LIMIT})"
-        )
-
-
-@attrs.frozen
-class Playout:
-    """How :class:`ISMCTSBot` plays a deal on from a node it has just added.
-
-    ``policy`` is ``"random"`` (uniformly random moves: cheap, so many iterations fit in a
-    budget) or ``"heuristic"`` (the game's heuristic bot chooses for every player, from that
-    player's view of the deal: slower, but the playout looks like a real game). After at most
-    ``limit`` decisions the game's ``evaluate`` scores the state reached; ``limit=0`` scores the
-    new node itself. Each game recommends one as ``game.playout``; bad values raise
-    ``InvalidConfigError``.
-
-    >>> Playout("heuristic", limit=40)
-    Playout(policy='heuristic', limit=40)
-    """
-
-    policy: Literal["random", "heuristic"] = attrs.field(default="random", validator=_check_policy)
-    limit: int = attrs.field(default=20, validator=_check_limit)
 
 
 class _Node:
