@@ -65,8 +65,9 @@ from cardgames.alakaslam.rules import (
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
 from cardgames.alakaslam.view import check_view, resample, view
+from cardgames.define import define_game
 from cardgames.errors import InvalidConfigError, InvalidPlayerError
-from cardgames.ismcts import Playout
+from cardgames.game import Game, Playout
 
 __all__ = [
     "DEFAULT_DECK",
@@ -208,14 +209,31 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
 )
 
 
-class _AlakaSlam:
-    """The ``cardgames.Game`` of AlakaSLAM."""
+def num_players(config: Config) -> int:
+    """2 in singles, 4 in doubles (``InvalidConfigError`` for a config that cannot be
+    played)."""
+    check_config(config)
+    return config.players
 
-    name = "alakaslam"
-    config_type = Config
-    state_type = State
-    view_type = View
-    move_types: tuple[type[Move], ...] = (
+
+def seat_names(config: Config) -> tuple[str, ...]:
+    """Players by number and side: side A defends rows 1-2, side B rows 3-4
+    (``InvalidConfigError`` for a config that cannot be played)."""
+    check_config(config)
+    return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
+
+
+def heuristic_bot() -> RallyBot:
+    """A fresh :class:`RallyBot`."""
+    return RallyBot()
+
+
+#: AlakaSLAM's functions bundled as a :class:`~cardgames.Game`: what
+#: ``cardgames.get_game("alakaslam")`` returns.
+GAME: Game[State, Move, View, Config] = define_game(
+    __name__,
+    name="alakaslam",
+    move_types=(
         Choose,
         Mulligan,
         Keep,
@@ -232,53 +250,9 @@ class _AlakaSlam:
         Decline,
         Done,
         Discard,
-    )
-    presets = PRESETS
-
-    new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    outcome = staticmethod(outcome)
-    view = staticmethod(view)
-    resample = staticmethod(resample)
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    render = staticmethod(render)
-    card_counts = staticmethod(card_counts)
-    check_config = staticmethod(check_config)
-    check_state = staticmethod(check_state)
-    check_view = staticmethod(check_view)
-    max_decisions = staticmethod(max_decisions)
-    evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with the heuristic bot for at most 12 decisions: about
-    #: the rest of the point being played, which a move decides far more than the later ones.
-    playout = Playout("heuristic", limit=12)
-
-    @staticmethod
-    def num_players(config: Config) -> int:
-        """2 in singles, 4 in doubles (``InvalidConfigError`` for a config that cannot be
-        played)."""
-        check_config(config)
-        return config.players
-
-    @staticmethod
-    def seat_names(config: Config) -> tuple[str, ...]:
-        """Players by number and side: side A defends rows 1-2, side B rows 3-4
-        (``InvalidConfigError`` for a config that cannot be played)."""
-        check_config(config)
-        return tuple(f"player {p} ({'AB'[p % 2]})" for p in range(config.players))
-
-    @staticmethod
-    def heuristic_bot() -> RallyBot:
-        """A fresh :class:`RallyBot`."""
-        return RallyBot()
-
-    def __repr__(self) -> str:
-        return "<cardgames game 'alakaslam'>"
-
-
-#: AlakaSLAM's functions bundled as a :class:`~cardgames.Game`: what
-#: ``cardgames.get_game("alakaslam")`` returns.
-GAME = _AlakaSlam()
+    ),
+    presets=PRESETS,
+    # Searches in this game play out with the heuristic bot for at most 12 decisions: about
+    # the rest of the point being played, which a move decides far more than the later ones.
+    playout=Playout("heuristic", limit=12),
+)

@@ -70,7 +70,8 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.alakazum.view import check_view, resample, view
-from cardgames.ismcts import Playout
+from cardgames.define import define_game
+from cardgames.game import Game, Playout
 
 _codec.register()
 
@@ -187,59 +188,32 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
 )
 
 
-class _Alakazum:
-    """The ``cardgames.Game`` of Alakazum!."""
+def num_players(config: Config) -> int:
+    """2 to 5; ``InvalidConfigError`` for a config that cannot be played."""
+    check_config(config)
+    return config.players
 
-    name = "alakazum"
-    config_type = Config
-    state_type = State
-    view_type = View
-    move_types: tuple[type[Move], ...] = MOVE_TYPES
-    presets = PRESETS
 
-    new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    outcome = staticmethod(outcome)
-    view = staticmethod(view)
-    resample = staticmethod(resample)
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    render = staticmethod(render)
-    card_counts = staticmethod(card_counts)
-    check_config = staticmethod(check_config)
-    check_state = staticmethod(check_state)
-    check_view = staticmethod(check_view)
-    max_decisions = staticmethod(max_decisions)
-    evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with the heuristic bot for at most 15 decisions, about a
-    #: turn: random witches seldom gather the points an Alakazum needs, so their games say
-    #: little about a move.
-    playout = Playout("heuristic", limit=15)
+def seat_names(config: Config) -> tuple[str, ...]:
+    """Players by number; ``InvalidConfigError`` for a config that cannot be played."""
+    check_config(config)
+    return tuple(f"player {p}" for p in range(config.players))
 
-    @staticmethod
-    def num_players(config: Config) -> int:
-        """2 to 5; ``InvalidConfigError`` for a config that cannot be played."""
-        check_config(config)
-        return config.players
 
-    @staticmethod
-    def seat_names(config: Config) -> tuple[str, ...]:
-        """Players by number; ``InvalidConfigError`` for a config that cannot be played."""
-        check_config(config)
-        return tuple(f"player {p}" for p in range(config.players))
-
-    @staticmethod
-    def heuristic_bot() -> CollectorBot:
-        """A fresh :class:`CollectorBot`."""
-        return CollectorBot()
-
-    def __repr__(self) -> str:
-        return "<cardgames game 'alakazum'>"
+def heuristic_bot() -> CollectorBot:
+    """A fresh :class:`CollectorBot`."""
+    return CollectorBot()
 
 
 #: Alakazum!'s functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("alakazum")`` returns.
-GAME = _Alakazum()
+GAME: Game[State, Move, View, Config] = define_game(
+    __name__,
+    name="alakazum",
+    move_types=MOVE_TYPES,
+    presets=PRESETS,
+    # Searches in this game play out with the heuristic bot for at most 15 decisions, about a
+    # turn: random witches seldom gather the points an Alakazum needs, so their games say
+    # little about a move.
+    playout=Playout("heuristic", limit=15),
+)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from types import MappingProxyType
 
 import attrs
 
@@ -44,7 +43,8 @@ from cardgames.alethi.rules import (
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
 from cardgames.alethi.view import check_view, resample, view
-from cardgames.ismcts import Playout
+from cardgames.define import define_game
+from cardgames.game import Game, Playout
 
 __all__ = [
     "DEFAULT_ARMY",
@@ -124,61 +124,32 @@ SPECIALS = Config(
 )
 
 
-class _Alethi:
-    """The ``cardgames.Game`` of Alethi."""
+def num_players(config: Config) -> int:
+    """Always two (``InvalidConfigError`` for anything but an alethi ``Config``)."""
+    check_config_type(config)
+    return 2
 
-    name = "alethi"
-    config_type = Config
-    state_type = State
-    view_type = View
-    move_types: tuple[type[Move], ...] = (Soulcast, Throw, Scout, Pass)
-    presets: Mapping[str, Config] = MappingProxyType(
-        {"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS}
-    )
 
-    new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    outcome = staticmethod(outcome)
-    view = staticmethod(view)
-    resample = staticmethod(resample)
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    render = staticmethod(render)
-    card_counts = staticmethod(card_counts)
-    check_config = staticmethod(check_config)
-    check_state = staticmethod(check_state)
-    check_view = staticmethod(check_view)
-    max_decisions = staticmethod(max_decisions)
-    evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with random moves for at most 60 decisions: nearly always
-    #: to the end of the battle.
-    playout = Playout("random", limit=60)
+def seat_names(config: Config) -> tuple[str, ...]:
+    """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for anything but an
+    alethi ``Config``; its fields may still be in the making, as the command line's are)."""
+    check_config_type(config)
+    return tuple(colour.label for colour in Colour)
 
-    @staticmethod
-    def num_players(config: Config) -> int:
-        """Always two (``InvalidConfigError`` for anything but an alethi ``Config``)."""
-        check_config_type(config)
-        return 2
 
-    @staticmethod
-    def seat_names(config: Config) -> tuple[str, ...]:
-        """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for anything but an
-        alethi ``Config``; its fields may still be in the making, as the command line's are)."""
-        check_config_type(config)
-        return tuple(colour.label for colour in Colour)
-
-    @staticmethod
-    def heuristic_bot() -> GreedyBot:
-        """A fresh :class:`GreedyBot`."""
-        return GreedyBot()
-
-    def __repr__(self) -> str:
-        return "<cardgames game 'alethi'>"
+def heuristic_bot() -> GreedyBot:
+    """A fresh :class:`GreedyBot`."""
+    return GreedyBot()
 
 
 #: Alethi's functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("alethi")`` returns.
-GAME = _Alethi()
+GAME: Game[State, Move, View, Config] = define_game(
+    __name__,
+    name="alethi",
+    move_types=(Soulcast, Throw, Scout, Pass),
+    presets={"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS},
+    # Searches in this game play out with random moves for at most 60 decisions: nearly
+    # always to the end of the battle.
+    playout=Playout("random", limit=60),
+)

@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from cardgames.ismcts import Playout
+from cardgames.define import define_game
+from cardgames.game import Game, Playout
 from cardgames.lerally.bots import ShedderBot
 from cardgames.lerally.cards import (
     DEFAULT_CARDS,
@@ -130,60 +131,33 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
 )
 
 
-class _LeRally:
-    """The ``cardgames.Game`` of Le Rally."""
+def num_players(config: Config) -> int:
+    """2, 3 or 4 (``InvalidConfigError`` for a config the game cannot play)."""
+    check_config(config)
+    return config.players
 
-    name = "lerally"
-    config_type = Config
-    state_type = State
-    view_type = View
-    move_types: tuple[type[Move], ...] = (Play, Lob, Offense, PickUp)
-    presets = PRESETS
 
-    new_game = staticmethod(new_game)
-    current_player = staticmethod(current_player)
-    legal_moves = staticmethod(legal_moves)
-    apply_move = staticmethod(apply_move)
-    is_over = staticmethod(is_over)
-    outcome = staticmethod(outcome)
-    view = staticmethod(view)
-    resample = staticmethod(resample)
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    render = staticmethod(render)
-    card_counts = staticmethod(card_counts)
-    check_config = staticmethod(check_config)
-    check_state = staticmethod(check_state)
-    check_view = staticmethod(check_view)
-    max_decisions = staticmethod(max_decisions)
-    evaluate = staticmethod(evaluate)
-    #: Searches in this game play out with random moves for at most 20 decisions: the heuristic
-    #: bot deals imagined hands of its own to judge lobs, too slow for playouts.
-    playout = Playout("random", limit=20)
+def seat_names(config: Config) -> tuple[str, ...]:
+    """Players by number (and team in doubles: A for 0 and 2, B for 1 and 3)."""
+    check_config(config)
+    if config.doubles:
+        return tuple(f"player {p} ({TEAMS[side_of(config, p)]})" for p in range(config.players))
+    return tuple(f"player {p}" for p in range(config.players))
 
-    @staticmethod
-    def num_players(config: Config) -> int:
-        """2, 3 or 4 (``InvalidConfigError`` for a config the game cannot play)."""
-        check_config(config)
-        return config.players
 
-    @staticmethod
-    def seat_names(config: Config) -> tuple[str, ...]:
-        """Players by number (and team in doubles: A for 0 and 2, B for 1 and 3)."""
-        check_config(config)
-        if config.doubles:
-            return tuple(f"player {p} ({TEAMS[side_of(config, p)]})" for p in range(config.players))
-        return tuple(f"player {p}" for p in range(config.players))
-
-    @staticmethod
-    def heuristic_bot() -> ShedderBot:
-        """A fresh :class:`ShedderBot`."""
-        return ShedderBot()
-
-    def __repr__(self) -> str:
-        return "<cardgames game 'lerally'>"
+def heuristic_bot() -> ShedderBot:
+    """A fresh :class:`ShedderBot`."""
+    return ShedderBot()
 
 
 #: Le Rally's functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("lerally")`` returns.
-GAME = _LeRally()
+GAME: Game[State, Move, View, Config] = define_game(
+    __name__,
+    name="lerally",
+    move_types=(Play, Lob, Offense, PickUp),
+    presets=PRESETS,
+    # Searches in this game play out with random moves for at most 20 decisions: the heuristic
+    # bot deals imagined hands of its own to judge lobs, too slow for playouts.
+    playout=Playout("random", limit=20),
+)
