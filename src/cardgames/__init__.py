@@ -11,6 +11,10 @@ True
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from cardgames import arena, bots
 from cardgames.errors import (
     CardgamesError,
@@ -28,11 +32,12 @@ from cardgames.errors import (
 )
 from cardgames.game import Game, Outcome
 from cardgames.record import GameRecord, RecordMoveError
-
-# The registry imports every game, so it comes after the core names the games use.
 from cardgames.registry import GAMES, get_game
 from cardgames.rng import Rng
 from cardgames.serialization import FORMAT_VERSION, from_json, to_json
+
+if TYPE_CHECKING:  # at run time a game's subpackage loads on first use, through __getattr__
+    from cardgames import alakaslam, alakazum, alethi, lerally  # noqa: F401
 
 #: The library version.
 __version__ = "0.1.0"
@@ -64,3 +69,13 @@ __all__ = [
     "get_game",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """The subpackage of a registered game of this library (``cardgames.alethi``), imported
+    the first time it is asked for, as it would be by ``import cardgames.alethi``."""
+    if name in GAMES and not name.startswith("_"):
+        module = type(get_game(name)).__module__
+        if module == f"{__name__}.{name}":
+            return importlib.import_module(module)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
