@@ -6,6 +6,7 @@ Game code uses these; a program using the library never needs them (the module i
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -21,6 +22,7 @@ from cardgames.errors import (
 from cardgames.rng import check_seed
 
 __all__ = [
+    "field_reader",
     "find_move",
     "register_card_codes",
     "resample_checked",
@@ -55,6 +57,32 @@ def restore_without_memo(self: Any, fields: dict[str, Any]) -> None:
     for name, value in fields.items():
         object.__setattr__(self, name, value)
     object.__setattr__(self, MEMO, None)
+
+
+def field_reader(
+    source: type, target: type, *, leave: tuple[str, ...] = ()
+) -> Callable[[Any], dict[str, Any]]:
+    """A function that reads, from a ``source`` instance, every field that the attrs class
+    ``target`` takes under the same name, but those in ``leave``, as keyword arguments.
+
+    How a view takes what it shows as it is in the state (``View(**read(state), hand=...)``),
+    and a resampled state takes it back from the view: the fields both have by name are the
+    open part of the table, and only the hidden part is written out by hand.
+    """
+    have = {field.name for field in attrs.fields(source)}
+    names = tuple(
+        field.name
+        for field in attrs.fields(target)
+        if field.init and field.name in have and field.name not in leave
+    )
+    if len(names) < 2:
+        raise TypeError(f"{target.__name__} shares fewer than two fields with {source.__name__}")
+    get = operator.attrgetter(*names)
+
+    def read(obj: Any) -> dict[str, Any]:
+        return dict(zip(names, get(obj), strict=True))
+
+    return read
 
 
 def find_move(moves: tuple[M, ...], move: object) -> M | None:
