@@ -71,11 +71,25 @@ __all__ = [
 ]
 
 
+def __dir__() -> list[str]:
+    """The public names, and the registered games of this library as subpackages."""
+    games = [name for name in GAMES if _subpackage(name) is not None]
+    return sorted({*__all__, *games})
+
+
+def _subpackage(name: str) -> str | None:
+    """The name of the subpackage of this library that holds game ``name``, if one does."""
+    try:
+        module = type(get_game(name)).__module__
+    except UnknownGameError:  # installed but broken: not an attribute of this package
+        return None
+    return module if module == f"{__name__}.{name}" else None
+
+
 def __getattr__(name: str) -> ModuleType:
     """The subpackage of a registered game of this library (``cardgames.alethi``), imported
     the first time it is asked for, as it would be by ``import cardgames.alethi``."""
-    if name in GAMES and not name.startswith("_"):
-        module = type(get_game(name)).__module__
-        if module == f"{__name__}.{name}":
-            return importlib.import_module(module)
+    module = _subpackage(name) if name in GAMES else None
+    if module is not None:
+        return importlib.import_module(module)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
