@@ -33,6 +33,7 @@ from cardgames.errors import (
     excerpt,
 )
 from cardgames.game import Game, Outcome
+from cardgames.registry import get_game
 from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
     FORMAT_VERSION,
@@ -117,10 +118,17 @@ class GameRecord:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_replay", None)
 
-    def _game(self) -> Game[Any, Any, Any, Any]:
-        from cardgames.registry import get_game
-
-        return get_game(self.game)
+    def _game(self, error: type[CardgamesError], at: str = "") -> Game[Any, Any, Any, Any]:
+        """The record's game, once its config is one of that game's; ``error`` (with ``at``
+        before the name of the part at fault) if the game is not installed or the config is
+        another game's."""
+        try:
+            game = get_game(self.game)
+        except UnknownGameError as exc:
+            raise error(f"{at}game: {exc}") from None
+        if not isinstance(self.config, game.config_type):
+            raise error(f"{at}config: expected a {self.game} Config")
+        return game
 
     def states(self) -> tuple[Any, ...]:
         """Every state of the game in order, from the first to the final one.
@@ -143,12 +151,7 @@ class GameRecord:
 
         ``at`` comes before the name of the part that disagrees (``$.data.`` for a document).
         """
-        try:
-            game = self._game()
-        except UnknownGameError as exc:
-            raise RecordError(f"{at}game: {exc}") from None
-        if not isinstance(self.config, game.config_type):
-            raise RecordError(f"{at}config: expected a {self.game} Config")
+        game = self._game(RecordError, at)
         if type(self.moves) is not tuple or type(self.players) is not tuple:
             raise RecordError(f"{at}moves, {at}players: expected tuples")
         # A record built in code (not loaded) reaches here unchecked: hold it to what a loaded
@@ -202,12 +205,7 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
-        try:
-            game = self._game()
-        except UnknownGameError as exc:
-            raise SerializationError(f"game: {exc}") from None
-        if not isinstance(self.config, game.config_type):
-            raise SerializationError(f"config: expected a {self.game} Config")
+        game = self._game(SerializationError)
         if type(self.moves) is not tuple or type(self.players) is not tuple:
             raise SerializationError("moves and players must be tuples")
         moves = game.move_types
@@ -245,8 +243,6 @@ class GameRecord:
         ``RecordError`` (a ``SerializationError``) if it does not replay (see the module's
         docstring).
         """
-        from cardgames.registry import get_game
-
         name, version, data = open_envelope(text, None, "record")
         try:
             game = get_game(name)
