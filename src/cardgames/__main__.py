@@ -2,4 +2,6 @@
 
 from cardgames.cli import main
 
+__all__: list[str] = []
+
 raise SystemExit(main())

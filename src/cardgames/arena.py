@@ -42,4 +42,5 @@ __all__ = [
 
 
 def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
     return sorted(__all__)

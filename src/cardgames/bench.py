@@ -535,3 +535,8 @@ def _silent(message: str) -> None:
 def render_json(report: Report) -> str:
     """The report as indented JSON."""
     return json.dumps(attrs.asdict(report), indent=2, ensure_ascii=False)
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

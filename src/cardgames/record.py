@@ -298,3 +298,8 @@ class GameRecord:
 
 
 register_document(GameRecord)
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

@@ -534,3 +534,8 @@ def _run_parallel(
         _run_on(pool, payload, batches, deliver)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)
