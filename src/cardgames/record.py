@@ -53,6 +53,8 @@ __all__ = ["MAX_PLAYER_NAME", "GameRecord", "RecordMoveError"]
 MAX_PLAYER_NAME = 100
 # How much of an outcome's reason a message about a forged outcome shows.
 _REASON_SHOWN = 80
+# The longest list of players a record's repr spells out.
+_PLAYERS_SHOWN = 60
 
 
 class RecordMoveError(RecordError, IllegalMoveError):
@@ -76,6 +78,15 @@ def _name_problem(name: object) -> str | None:
     return None
 
 
+def _end_words(outcome: object) -> str:
+    """How a record's game ended, in a few words."""
+    if not isinstance(outcome, Outcome):
+        return "not over" if outcome is None else "a malformed outcome"
+    if outcome.winners:
+        return "winners " + ", ".join(str(p) for p in sorted(outcome.winners))
+    return "a draw" if outcome.is_draw else "no winner"
+
+
 def _outcome_words(outcome: Outcome | None) -> str:
     if outcome is None:
         return "the game not over"
@@ -86,7 +97,7 @@ def _outcome_words(outcome: Outcome | None) -> str:
     return f"{reason!r} (winners: {winners})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
     """A whole game: which game, its config and seed, every move in order, who played, the end.
 
@@ -108,6 +119,19 @@ class GameRecord:
     _replay: tuple[Any, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+
+    def __repr__(self) -> str:
+        """One line: ``<GameRecord alethi, seed 7: 52 moves by random, greedy; winners 1>``."""
+        players = self.players if isinstance(self.players, tuple) else ()
+        who = ", ".join(map(str, players))
+        if len(who) > _PLAYERS_SHOWN:
+            who = f"{len(players)} player{'s' if len(players) > 1 else ''}"
+        moves = len(self.moves) if isinstance(self.moves, tuple) else "?"
+        game = self.game if isinstance(self.game, str) and len(self.game) <= 20 else "?"
+        return (
+            f"<GameRecord {game}, seed {excerpt(self.seed)}: {moves} moves"
+            f"{f' by {who}' if who else ''}; {_end_words(self.outcome)}>"
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         # The replay is worked out again by a copy, never carried along by a pickle.

@@ -56,6 +56,8 @@ _TOURNAMENT_SALT = 0x7041_5EED
 _MAX_COUNT_BITS = 64
 # The standard normal quantile for a two-sided 95% interval.
 _Z95 = 1.959963984540054
+# The most entries a result's repr names.
+_ENTRIES_SHOWN = 4
 # Batches per worker of a local pool: enough to even out games of unequal length, few enough that
 # sending the bots and the config to a worker costs nothing next to the games.
 _BATCHES_PER_WORKER = 4
@@ -150,7 +152,7 @@ class Standing:
     high: float
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TournamentResult:
     """What :func:`tournament` returns: the standings and every game.
 
@@ -164,6 +166,15 @@ class TournamentResult:
     standings: tuple[Standing, ...]
     mean_length: float
     records: tuple[GameRecord, ...]
+
+    def __repr__(self) -> str:
+        """One line: ``<TournamentResult alethi, seed 0: 100 games; random 31.0, greedy 69.0>``."""
+        scores = ", ".join(f"{s.name} {s.score:.1f}" for s in self.standings[:_ENTRIES_SHOWN])
+        if len(self.standings) > _ENTRIES_SHOWN:
+            scores += ", ..."
+        return (
+            f"<TournamentResult {self.game}, seed {self.seed}: {len(self.records)} games; {scores}>"
+        )
 
     def table(self) -> str:
         """The results as a plain-text table, one line per entry, with a heading line."""
