@@ -98,17 +98,40 @@ def export_functions_over_modules(package: griffe.Module) -> None:
                 module.set_member(name, griffe.Alias(name, target, parent=module))
 
 
+#: Module functions of PEP 562 (``dir()`` and lazy attributes): machinery, not API.
+MODULE_HOOKS = ("__dir__", "__getattr__")
+
+
+def drop_module_hooks(package: griffe.Module) -> None:
+    """Leave each module's ``__dir__`` and ``__getattr__`` out of the reference."""
+    for module in _modules(package):
+        for name in MODULE_HOOKS:
+            if name in module.members:
+                del module.members[name]
+
+
+def hide_built_value(obj: griffe.Object) -> None:
+    """Show an attribute whose value is built by a call (``GAME = define_game(...)``,
+    ``GAMES = _Registry()``) by its type and docstring alone: the call says how the object is
+    made, which is the module's business, not what it is."""
+    if isinstance(obj, griffe.Attribute) and isinstance(obj.value, griffe.ExprCall):
+        obj.value = None
+
+
 class CardgamesDocstrings(griffe.Extension):
     """Reads ``#:`` comments as attribute docstrings and turns reST habits into Markdown."""
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
-        """Put exported functions back in place of the submodules of the same name."""
+        """Put exported functions back in place of the submodules of the same name, and leave
+        the modules' own hooks out."""
         export_functions_over_modules(pkg)
+        drop_module_hooks(pkg)
 
     def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Fix up one object's docstring once the whole tree is loaded."""
         if obj.is_alias:
             return
+        hide_built_value(obj)
         if obj.docstring is None and obj.is_attribute:
             text = comment_docstring(obj)
             if text:

@@ -71,8 +71,9 @@ from typing import Any, TypeAlias
 
 import attrs
 
-import cardgames
 from cardgames.errors import InvalidConfigError
+from cardgames.game import Game
+from cardgames.serialization import from_json, to_json
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -159,7 +160,7 @@ class JsonResult:
     meets_target: bool
 
 
-def game_playouts(game: cardgames.Game[Any, Any, Any, Any], config: Any) -> Playouts:
+def game_playouts(game: Game[Any, Any, Any, Any], config: Any) -> Playouts:
     """The random playouts of ``game`` with ``config``, as described in the module docstring."""
 
     def run(seeds: Sequence[int]) -> int:
@@ -281,7 +282,7 @@ def measure_playouts(
     return results, rounds
 
 
-def mid_game_state(game: cardgames.Game[Any, Any, Any, Any], config: Any) -> tuple[Any, int]:
+def mid_game_state(game: Game[Any, Any, Any, Any], config: Any) -> tuple[Any, int]:
     """A state about halfway through a seeded random game, and the decisions that led to it."""
     state = game.new_game(config, seed=MID_GAME_SEED)
     rng = random.Random(MID_GAME_SEED)
@@ -302,21 +303,21 @@ def best_microseconds(call: Callable[[], object], seconds: float) -> float:
     return min(timer.repeat(repeat=JSON_REPEATS, number=number)) / number * 1e6
 
 
-def json_figures(game: cardgames.Game[Any, Any, Any, Any], seconds: float) -> JsonResult:
+def json_figures(game: Game[Any, Any, Any, Any], seconds: float) -> JsonResult:
     """Time the JSON of a mid-game state of ``game``'s first preset, ``seconds`` per figure."""
     preset, config = next(iter(game.presets.items()), ("default", None))
     state, played = mid_game_state(game, config)
     cls = type(state)
-    text = cardgames.to_json(state)
+    text = to_json(state)
 
     def round_trip() -> object:
-        return cardgames.from_json(cardgames.to_json(state), cls)
+        return from_json(to_json(state), cls)
 
     def dump() -> object:
-        return cardgames.to_json(state)
+        return to_json(state)
 
     def load() -> object:
-        return cardgames.from_json(text, cls)
+        return from_json(text, cls)
 
     round_trip_us = best_microseconds(round_trip, seconds)
     return JsonResult(
@@ -334,7 +335,7 @@ def json_figures(game: cardgames.Game[Any, Any, Any, Any], seconds: float) -> Js
 
 
 def measure_json(
-    games: Sequence[cardgames.Game[Any, Any, Any, Any]],
+    games: Sequence[Game[Any, Any, Any, Any]],
     seconds: float,
     progress: Callable[[str], None],
 ) -> list[JsonResult]:
@@ -379,70 +380,49 @@ def _target(value: float | None) -> str:
     return "-" if value is None else f">= {value:g}x"
 
 
+#: A column of a table: its heading, and how one result fills its cell.
+_Column: TypeAlias = tuple[str, Callable[[Any], str]]
+
+# Every table starts with what was measured: the game and its preset.
+_NAMES: tuple[_Column, ...] = (("game", lambda r: r.game), ("preset", lambda r: r.preset))
+
+_PLAYOUT_COLUMNS: tuple[_Column, ...] = (
+    *_NAMES,
+    ("decisions/s", lambda r: f"{r.decisions_per_second:,.0f}"),
+    ("games/s", lambda r: f"{r.games_per_second:,.1f}"),
+    ("decisions/game", lambda r: f"{r.decisions / r.playouts:.1f}"),
+    ("ratio to chess", lambda r: _ratio(r.ratio)),
+    ("median round ratio", lambda r: _ratio(r.ratio_median_of_rounds)),
+    ("target", lambda r: _target(r.ratio_target)),
+    ("met", lambda r: _yes_no(r.meets_target)),
+)
+
+_JSON_COLUMNS: tuple[_Column, ...] = (
+    *_NAMES,
+    ("after decisions", lambda r: str(r.decisions_played)),
+    ("bytes", lambda r: f"{r.bytes:,}"),
+    ("to_json µs", lambda r: f"{r.to_json_us:.1f}"),
+    ("from_json µs", lambda r: f"{r.from_json_us:.1f}"),
+    ("round trip µs", lambda r: f"{r.round_trip_us:.1f}"),
+    ("exact", lambda r: _yes_no(r.exact)),
+    ("target", lambda r: f"< {r.target_us:g} µs"),
+    ("met", lambda r: _yes_no(r.meets_target)),
+)
+
+
+def _rows(columns: Sequence[_Column], results: Sequence[object]) -> list[list[str]]:
+    """A table's rows: the headings, then one row per result."""
+    return [[title for title, _ in columns], *([cell(r) for _, cell in columns] for r in results)]
+
+
 def playout_rows(report: Report) -> list[list[str]]:
     """The playout table, header first."""
-    rows = [
-        [
-            "game",
-            "preset",
-            "decisions/s",
-            "games/s",
-            "decisions/game",
-            "ratio to chess",
-            "median round ratio",
-            "target",
-            "met",
-        ]
-    ]
-    for r in report.playouts:
-        rows.append(
-            [
-                r.game,
-                r.preset,
-                f"{r.decisions_per_second:,.0f}",
-                f"{r.games_per_second:,.1f}",
-                f"{r.decisions / r.playouts:.1f}",
-                _ratio(r.ratio),
-                _ratio(r.ratio_median_of_rounds),
-                _target(r.ratio_target),
-                _yes_no(r.meets_target),
-            ]
-        )
-    return rows
+    return _rows(_PLAYOUT_COLUMNS, report.playouts)
 
 
 def json_rows(report: Report) -> list[list[str]]:
     """The JSON table, header first."""
-    rows = [
-        [
-            "game",
-            "preset",
-            "after decisions",
-            "bytes",
-            "to_json µs",
-            "from_json µs",
-            "round trip µs",
-            "exact",
-            "target",
-            "met",
-        ]
-    ]
-    for r in report.json:
-        rows.append(
-            [
-                r.game,
-                r.preset,
-                str(r.decisions_played),
-                f"{r.bytes:,}",
-                f"{r.to_json_us:.1f}",
-                f"{r.from_json_us:.1f}",
-                f"{r.round_trip_us:.1f}",
-                _yes_no(r.exact),
-                f"< {r.target_us:g} µs",
-                _yes_no(r.meets_target),
-            ]
-        )
-    return rows
+    return _rows(_JSON_COLUMNS, report.json)
 
 
 def context_line(report: Report) -> str:
@@ -506,7 +486,7 @@ def render_markdown(report: Report) -> str:
 
 
 def measure(
-    games: Sequence[cardgames.Game[Any, Any, Any, Any]],
+    games: Sequence[Game[Any, Any, Any, Any]],
     seconds: float = DEFAULT_SECONDS,
     *,
     chess: bool = True,
@@ -555,3 +535,8 @@ def _silent(message: str) -> None:
 def render_json(report: Report) -> str:
     """The report as indented JSON."""
     return json.dumps(attrs.asdict(report), indent=2, ensure_ascii=False)
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

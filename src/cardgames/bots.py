@@ -91,3 +91,8 @@ def _is_game(game: object) -> bool:
         hasattr(game, name)
         for name in ("name", "heuristic_bot", "legal_moves", "apply_move", "resample", "playout")
     )
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

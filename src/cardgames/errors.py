@@ -125,3 +125,8 @@ class UnknownGameError(UnknownNameError):
 
 class UnknownBotError(UnknownNameError):
     """A bot name that :func:`cardgames.bots.make_bot` does not know."""
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

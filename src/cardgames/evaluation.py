@@ -101,3 +101,8 @@ def mix(chances: Sequence[float], outcomes: Sequence[Sequence[float]]) -> tuple[
     return tuple(
         sum(c * o[side] for c, o in zip(chances, outcomes, strict=True)) for side in range(sides)
     )
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

@@ -33,6 +33,7 @@ from cardgames.errors import (
     excerpt,
 )
 from cardgames.game import Game, Outcome
+from cardgames.registry import get_game
 from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
     FORMAT_VERSION,
@@ -52,6 +53,8 @@ __all__ = ["MAX_PLAYER_NAME", "GameRecord", "RecordMoveError"]
 MAX_PLAYER_NAME = 100
 # How much of an outcome's reason a message about a forged outcome shows.
 _REASON_SHOWN = 80
+# The longest list of players a record's repr spells out.
+_PLAYERS_SHOWN = 60
 
 
 class RecordMoveError(RecordError, IllegalMoveError):
@@ -75,6 +78,15 @@ def _name_problem(name: object) -> str | None:
     return None
 
 
+def _end_words(outcome: object) -> str:
+    """How a record's game ended, in a few words."""
+    if not isinstance(outcome, Outcome):
+        return "not over" if outcome is None else "a malformed outcome"
+    if outcome.winners:
+        return "winners " + ", ".join(str(p) for p in sorted(outcome.winners))
+    return "a draw" if outcome.is_draw else "no winner"
+
+
 def _outcome_words(outcome: Outcome | None) -> str:
     if outcome is None:
         return "the game not over"
@@ -85,7 +97,7 @@ def _outcome_words(outcome: Outcome | None) -> str:
     return f"{reason!r} (winners: {winners})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
     """A whole game: which game, its config and seed, every move in order, who played, the end.
 
@@ -108,6 +120,19 @@ class GameRecord:
         default=None, init=False, eq=False, repr=False, hash=False
     )
 
+    def __repr__(self) -> str:
+        """One line: ``<GameRecord alethi, seed 7: 52 moves by random, greedy; winners 1>``."""
+        players = self.players if isinstance(self.players, tuple) else ()
+        who = ", ".join(map(str, players))
+        if len(who) > _PLAYERS_SHOWN:
+            who = f"{len(players)} player{'s' if len(players) > 1 else ''}"
+        moves = len(self.moves) if isinstance(self.moves, tuple) else "?"
+        game = self.game if isinstance(self.game, str) and len(self.game) <= 20 else "?"
+        return (
+            f"<GameRecord {game}, seed {excerpt(self.seed)}: {moves} moves"
+            f"{f' by {who}' if who else ''}; {_end_words(self.outcome)}>"
+        )
+
     def __getstate__(self) -> dict[str, Any]:
         # The replay is worked out again by a copy, never carried along by a pickle.
         return {a.name: getattr(self, a.name) for a in attrs.fields(GameRecord) if a.init}
@@ -117,10 +142,17 @@ class GameRecord:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_replay", None)
 
-    def _game(self) -> Game[Any, Any, Any, Any]:
-        from cardgames.registry import get_game
-
-        return get_game(self.game)
+    def _game(self, error: type[CardgamesError], at: str = "") -> Game[Any, Any, Any, Any]:
+        """The record's game, once its config is one of that game's; ``error`` (with ``at``
+        before the name of the part at fault) if the game is not installed or the config is
+        another game's."""
+        try:
+            game = get_game(self.game)
+        except UnknownGameError as exc:
+            raise error(f"{at}game: {exc}") from None
+        if not isinstance(self.config, game.config_type):
+            raise error(f"{at}config: expected a {self.game} Config")
+        return game
 
     def states(self) -> tuple[Any, ...]:
         """Every state of the game in order, from the first to the final one.
@@ -143,12 +175,7 @@ class GameRecord:
 
         ``at`` comes before the name of the part that disagrees (``$.data.`` for a document).
         """
-        try:
-            game = self._game()
-        except UnknownGameError as exc:
-            raise RecordError(f"{at}game: {exc}") from None
-        if not isinstance(self.config, game.config_type):
-            raise RecordError(f"{at}config: expected a {self.game} Config")
+        game = self._game(RecordError, at)
         if type(self.moves) is not tuple or type(self.players) is not tuple:
             raise RecordError(f"{at}moves, {at}players: expected tuples")
         # A record built in code (not loaded) reaches here unchecked: hold it to what a loaded
@@ -202,12 +229,7 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
-        try:
-            game = self._game()
-        except UnknownGameError as exc:
-            raise SerializationError(f"game: {exc}") from None
-        if not isinstance(self.config, game.config_type):
-            raise SerializationError(f"config: expected a {self.game} Config")
+        game = self._game(SerializationError)
         if type(self.moves) is not tuple or type(self.players) is not tuple:
             raise SerializationError("moves and players must be tuples")
         moves = game.move_types
@@ -245,8 +267,6 @@ class GameRecord:
         ``RecordError`` (a ``SerializationError``) if it does not replay (see the module's
         docstring).
         """
-        from cardgames.registry import get_game
-
         name, version, data = open_envelope(text, None, "record")
         try:
             game = get_game(name)
@@ -302,3 +322,8 @@ class GameRecord:
 
 
 register_document(GameRecord)
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

@@ -121,3 +121,8 @@ def check_seed(seed: object) -> None:
         raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
     if seed.bit_length() > SEED_BITS:
         raise InvalidConfigError(f"seed must have at most {SEED_BITS} bits, got {excerpt(seed)}")
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

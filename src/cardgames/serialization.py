@@ -519,3 +519,8 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
             f"{path}: not {what} of {game}: {type(exc).__name__}: {_reason(exc)}"
         ) from None
     return obj
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

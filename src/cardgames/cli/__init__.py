@@ -317,3 +317,8 @@ def _parser(console: Console) -> _Parser:
         "--markdown", action="store_true", help="print the tables as Markdown (docs/performance.md)"
     )
     return parser
+
+
+def __dir__() -> list[str]:
+    """What ``dir()`` lists: the public names of the module, not what it imports."""
+    return sorted(__all__)

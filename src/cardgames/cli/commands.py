@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import inspect
+import sys
 import time
 from importlib import resources
 from typing import Any
@@ -39,12 +41,25 @@ def player_counts(game: Game[Any, Any, Any, Any]) -> str:
     return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
 
 
+def _package(game: Game[Any, Any, Any, Any]) -> str:
+    """The package that defines ``game`` (``cardgames.alethi``, or another distribution's)."""
+    module = type(game).__module__
+    loaded = sys.modules.get(module)
+    return (getattr(loaded, "__package__", None) or module) if loaded is not None else module
+
+
 def rules_text(game: Game[Any, Any, Any, Any]) -> str:
-    """The game's rules summary, shipped with the package as ``cardgames/<game>/RULES.md``."""
+    """The game's rules summary: the ``RULES.md`` shipped in its package (``cardgames/<game>/``
+    for the library's own games), or else the package's docstring."""
+    package = _package(game)
     try:
-        return resources.files(f"cardgames.{game.name}").joinpath(RULES_FILE).read_text("utf-8")
+        return resources.files(package).joinpath(RULES_FILE).read_text("utf-8")
     except (ModuleNotFoundError, OSError):
-        raise CardgamesError(f"no rules summary is installed for {game.name}") from None
+        pass
+    summary = inspect.getdoc(sys.modules.get(package))
+    if not summary:
+        raise CardgamesError(f"no rules summary is installed for {game.name}")
+    return summary
 
 
 def rules(args: argparse.Namespace, console: Console) -> int:
@@ -56,7 +71,8 @@ def rules(args: argparse.Namespace, console: Console) -> int:
     flags = GAME_OPTIONS.get(game.name, ())
     if flags:
         console.say(f"Options of 'cardgames play {game.name}': {', '.join(flags)}")
-    console.say(f"The full rules: docs/rules/{game.name}.md in the project's repository.")
+    if _package(game) == f"cardgames.{game.name}":  # the library's own: documented with it
+        console.say(f"The full rules: docs/rules/{game.name}.md in the project's repository.")
     return 0
 
 

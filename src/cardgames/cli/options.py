@@ -175,11 +175,12 @@ _FLAGS: tuple[_Flag, ...] = (
     ),
 )
 
-#: Each game's config flags, in the order ``--help`` lists them.
+#: Each game's config flags, in the order ``--help`` lists them; a game without flags (one from
+#: another distribution, say) is not listed and plays its presets.
 GAME_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         name: tuple(f.flag for f in _FLAGS if name in f.games)
-        for name in ("alakaslam", "alakazum", "alethi", "lerally")
+        for name in sorted({name for f in _FLAGS for name in f.games})
     }
 )
 

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from cardgames.cli import text
 from cardgames.cli.console import Console
 from cardgames.errors import InvalidPlayerError, SerializationError, excerpt
@@ -57,21 +59,20 @@ def _read(path: Path) -> bytes:
     return path.read_bytes()
 
 
+@attrs.define
 class _Replay:
-    def __init__(
-        self,
-        game: Game[Any, Any, Any, Any],
-        record: GameRecord,
-        states: Sequence[Any],
-        console: Console,
-        view: int | None,
-    ) -> None:
-        self.game = game
-        self.record = record
-        self.states = states
-        self.console = console
-        self.seat = view
-        self.labels = text.labels(game, record.config, record.players)
+    """A record being shown: its game, its replayed states, and whose view draws the tables
+    (``seat``; ``None`` for the whole state)."""
+
+    game: Game[Any, Any, Any, Any]
+    record: GameRecord
+    states: Sequence[Any]
+    console: Console
+    seat: int | None
+    labels: tuple[str, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.labels = text.labels(self.game, self.record.config, self.record.players)
 
     def _header(self) -> str:
         # The seed tells every card: only the record of a finished game shows it.

@@ -1,0 +1,124 @@
+"""A fifth game from another distribution plays through the command line like the built-in four.
+
+The game is ``tests/plugin/toygame.py`` ("high card"). The test builds a real wheel of it by
+hand (the package, its METADATA, WHEEL, RECORD with hashes and an ``entry_points.txt`` naming
+``toy = toygame:GAME`` in the ``cardgames.games`` group), installs it with pip into a throwaway
+directory, and runs ``cardgames list``, ``play`` and ``replay`` in a process that has that
+directory on its path: nothing in the library is told about the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cardgames
+
+PLUGIN = Path(__file__).resolve().parent / "plugin" / "toygame.py"
+#: Where the ``cardgames`` under test lives, so the child process runs this checkout.
+SOURCE = Path(cardgames.__file__).resolve().parent.parent
+NAME, VERSION = "toygame", "0.1"
+DIST_INFO = f"{NAME}-{VERSION}.dist-info"
+
+
+def _hash(data: bytes) -> str:
+    digest = hashlib.sha256(data).digest()
+    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def build_wheel(directory: Path) -> Path:
+    """A pure-Python wheel holding the package ``toygame`` and declaring its game."""
+    files = {
+        f"{NAME}/__init__.py": PLUGIN.read_bytes(),
+        f"{DIST_INFO}/METADATA": (
+            f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {VERSION}\n"
+            "Summary: High card, a toy game for cardgames\nRequires-Dist: cardgames\n"
+        ).encode(),
+        f"{DIST_INFO}/WHEEL": (
+            b"Wheel-Version: 1.0\nGenerator: cardgames-tests\nRoot-Is-Purelib: true\n"
+            b"Tag: py3-none-any\n"
+        ),
+        f"{DIST_INFO}/entry_points.txt": b"[cardgames.games]\ntoy = toygame:GAME\n",
+    }
+    record = "".join(f"{path},{_hash(data)},{len(data)}\n" for path, data in files.items())
+    files[f"{DIST_INFO}/RECORD"] = (record + f"{DIST_INFO}/RECORD,,\n").encode()
+    wheel = directory / f"{NAME}-{VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            archive.writestr(path, data)
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory the toy game's wheel is installed into."""
+    work = tmp_path_factory.mktemp("plugin")
+    target = work / "site"
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    done = subprocess.run(
+        [*pip, "--no-deps", "--no-index", "--target", str(target), str(build_wheel(work))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+def cli(installed: Path, cwd: Path, *args: str) -> str:
+    """Run ``cardgames ARGS`` with the toy game installed; its standard output."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(SOURCE)])}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardgames", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_wheel_is_a_wheel(tmp_path: Path) -> None:
+    """Its RECORD lists every other file with the hash and size of what was written."""
+    with zipfile.ZipFile(build_wheel(tmp_path)) as archive:
+        rows = archive.read(f"{DIST_INFO}/RECORD").decode().splitlines()
+        for row in rows[:-1]:
+            path, digest, size = row.split(",")
+            data = archive.read(path)
+            assert (digest, int(size)) == (_hash(data), len(data))
+    assert rows[-1] == f"{DIST_INFO}/RECORD,,"
+
+
+def test_the_toy_game_is_listed_played_and_replayed(installed: Path, tmp_path: Path) -> None:
+    """``list`` shows it, ``play`` plays it between bots, ``replay`` replays the record."""
+    listed = cli(installed, tmp_path, "list")
+    assert "toy: 2 players; presets: default, long-deck" in listed
+    assert "alethi:" in listed  # the built-in games are still there
+
+    played = cli(
+        installed, tmp_path, "play", "toy", "--bots", "random,greedy", "--seed", "1",
+        "--out", "rec.json",
+    )  # fmt: skip
+    assert played.startswith("toy: player 0 (random), player 1 (greedy)")
+    assert "record written to rec.json" in played
+    record = json.loads((tmp_path / "rec.json").read_text(encoding="utf-8"))
+    assert record["game"] == "toy"
+    assert record["data"]["players"] == ["random", "greedy"]
+    assert len(record["data"]["moves"]) == 2
+
+    replayed = cli(installed, tmp_path, "replay", "rec.json")
+    assert "the replayed outcome matches the stored outcome" in replayed
+
+    rules = cli(installed, tmp_path, "rules", "toy")
+    assert "High card" in rules
+    assert "docs/rules" not in rules  # the built-in games' rules pages are not the toy's
