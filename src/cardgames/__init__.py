@@ -1,8 +1,8 @@
 """cardgames: four tabletop card games as an embeddable, fully typed Python library.
 
 >>> import cardgames
->>> [name for name in cardgames.GAMES if name.startswith("ala")]
-['alakaslam', 'alakazum']
+>>> {"alakaslam", "alakazum", "alethi", "lerally"} <= set(cardgames.GAMES)
+True
 >>> game = cardgames.get_game("alethi")
 >>> record = cardgames.arena.play(game, [cardgames.bots.RandomBot()] * 2, seed=1)
 >>> record.outcome is not None
