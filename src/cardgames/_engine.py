@@ -6,7 +6,6 @@ Game code uses these; a program using the library never needs them (the module i
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -77,11 +76,13 @@ def field_reader(
     )
     if len(names) < 2:
         raise TypeError(f"{target.__name__} shares fewer than two fields with {source.__name__}")
-    get = operator.attrgetter(*names)
-
-    def read(obj: Any) -> dict[str, Any]:
-        return dict(zip(names, get(obj), strict=True))
-
+    # One dict display, written out from the field names as slot_filler writes its function:
+    # about three times as fast as attrgetter and zip, and a view is made at every search step.
+    items = ", ".join(f"{name!r}: obj.{name}" for name in names)
+    namespace: dict[str, Any] = {}
+    exec(f"def read(obj):\n    return {{{items}}}\n", namespace)  # names of attrs fields
+    read: Callable[[Any], dict[str, Any]] = namespace["read"]
+    read.__qualname__ = f"field_reader({source.__name__}, {target.__name__})"
     return read
 
 
