@@ -88,14 +88,20 @@ class View:
     result: Outcome | None
 
     def __repr__(self) -> str:
-        player = self.player.label if type(self.player) is Colour else excerpt(self.player)
+        player = getattr(self, "player", None)
+        player = player.label if type(player) is Colour else excerpt(player)
         return f"<alethi.View of {player}: {_summary(self)}>"
 
 
 def _summary(table: State | View) -> str:
     """The turn, who decides in which phase (or how the game ended) and the number of cards on
-    the field: the body of a state's or a view's repr, safe whatever its fields hold."""
-    result, mover, phase = table.result, table.to_move, table.phase
+    the field: the body of a state's or a view's repr, safe whatever its fields hold (even none,
+    as in an object made by ``__new__``)."""
+    try:
+        result, mover, phase = table.result, table.to_move, table.phase
+        turn, field = table.turn, table.field
+    except AttributeError:
+        return "without its fields"
     if result is None:
         who = mover.label if type(mover) is Colour else excerpt(mover)
         now = f"{who} to {phase}" if type(phase) is Phase else f"{who} to move"
@@ -104,6 +110,5 @@ def _summary(table: State | View) -> str:
         now = f"{' and '.join(names)} won"
     else:
         now = "a draw" if type(result) is Outcome else "over"
-    field = table.field
     cards = f"{len(field)} cards on the field" if type(field) is tuple else "no field"
-    return f"turn {excerpt(table.turn)}, {now}, {cards}"
+    return f"turn {excerpt(turn)}, {now}, {cards}"
