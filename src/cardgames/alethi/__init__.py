@@ -67,22 +67,33 @@ __all__ = [
     "Throw",
     "View",
     "apply_move",
+    "card_counts",
+    "check_config",
     "check_state",
     "check_view",
     "current_player",
     "evaluate",
     "find_captures",
     "format_move",
+    "heuristic_bot",
     "is_legal",
     "is_over",
     "legal_moves",
+    "max_decisions",
     "new_game",
+    "num_players",
     "outcome",
     "parse_move",
     "render",
     "resample",
+    "seat_names",
     "view",
 ]
+
+
+def __dir__() -> list[str]:
+    """The game's public names (PEP 562), not the helpers this module imports."""
+    return sorted(__all__)
 
 
 def card_counts(state: State) -> Mapping[str, int]:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from cardgames.alethi.board import STEPS, Board
 from cardgames.alethi.cards import GENERAL_BONUS, Colour, Kind
+from cardgames.alethi.checks import board_of, checked
 from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
-from cardgames.alethi.rules import apply_move, board_of, checked
+from cardgames.alethi.rules import apply_move
 from cardgames.alethi.state import Placed, State, View
 from cardgames.alethi.view import playable_state_of
 from cardgames.errors import IllegalMoveError, InvalidConfigError

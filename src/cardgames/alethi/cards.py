@@ -9,6 +9,7 @@ __all__ = [
     "BLUE_START",
     "DEFAULT_ARMY",
     "GENERAL_BONUS",
+    "PLAYERS",
     "RED_START",
     "CardType",
     "Cell",
@@ -32,6 +33,10 @@ class Colour(IntEnum):
     def label(self) -> str:
         """``"red"`` or ``"blue"``."""
         return self.name.lower()
+
+
+#: Alethi is played by two, one a colour.
+PLAYERS = len(Colour)
 
 
 class Kind(StrEnum):

@@ -18,9 +18,10 @@ import re
 from cardgames.alethi.cards import Cell, Kind
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidMoveError, InvalidStateError, excerpt
+from cardgames.alethi.view import check_table
+from cardgames.errors import InvalidMoveError, excerpt
 
-__all__ = ["describe", "format_move", "parse_move"]
+__all__ = ["describe", "format_move", "parse_move", "where"]
 
 _NUMBER = r"(-?[0-9]{1,6})"
 _CELL = rf"\(?\s*{_NUMBER}\s*,\s*{_NUMBER}\s*\)?"
@@ -85,7 +86,7 @@ def parse_move(state: State | View, text: str) -> Move:
     >>> alethi.parse_move(alethi.new_game(seed=1), "Throw Knight (3, 1)")
     Throw(kind=<Kind.KNIGHT: 'knight'>, at=Cell(x=3, y=1))
     """
-    _check_table(state)
+    check_table(state, reachable=False)
     if not isinstance(text, str):
         raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
     if len(text) > MAX_NOTATION:
@@ -113,15 +114,8 @@ def parse_move(state: State | View, text: str) -> Move:
     )
 
 
-def _check_table(table: object) -> None:
-    """Raise a library error unless ``table`` is a playable alethi state or view."""
-    # Imported here: the rules import this module for their messages.
-    from cardgames.alethi.rules import checked
-    from cardgames.alethi.view import playable_state_of
-
-    if type(table) is State:
-        checked(table)
-    elif type(table) is View:
-        playable_state_of(table)
-    else:
-        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
+def where(cell: object) -> str:
+    """A cell of a move for a message: ``(3,1)``, or a short description of a malformed one."""
+    if isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell):
+        return f"({excerpt(cell[0])},{excerpt(cell[1])})"
+    return excerpt(cell)

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgames.alethi.cards import Cell, Colour, Kind
-from cardgames.alethi.rules import check_state
 from cardgames.alethi.state import Phase, State, View
-from cardgames.alethi.view import check_view
-from cardgames.errors import InvalidStateError
+from cardgames.alethi.view import check_table
 
 __all__ = ["render"]
 
@@ -33,12 +31,7 @@ def render(table: State | View) -> str:
     """
     # Only a table the rules can reach is drawn: its field spans no more cells than its cards
     # and turns allow, so the picture stays small.
-    if type(table) is State:
-        check_state(table)
-    elif type(table) is View:
-        check_view(table)
-    else:
-        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
+    check_table(table, reachable=True)
     cells = {card.at: card for card in table.field}
     xs = [c.x for c in cells] or [0]
     ys = [c.y for c in cells] or [0]

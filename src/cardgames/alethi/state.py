@@ -10,6 +10,7 @@ import attrs
 from cardgames._engine import restore_without_memo, state_without_memo
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Config
+from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -68,6 +69,9 @@ class State:
     __getstate__ = state_without_memo
     __setstate__ = restore_without_memo
 
+    def __repr__(self) -> str:
+        return f"<alethi.State {_summary(self)}>"
+
 
 @attrs.frozen
 class View:
@@ -82,3 +86,29 @@ class View:
     phase: Phase
     turn: int
     result: Outcome | None
+
+    def __repr__(self) -> str:
+        player = getattr(self, "player", None)
+        player = player.label if type(player) is Colour else excerpt(player)
+        return f"<alethi.View of {player}: {_summary(self)}>"
+
+
+def _summary(table: State | View) -> str:
+    """The turn, who decides in which phase (or how the game ended) and the number of cards on
+    the field: the body of a state's or a view's repr, safe whatever its fields hold (even none,
+    as in an object made by ``__new__``)."""
+    try:
+        result, mover, phase = table.result, table.to_move, table.phase
+        turn, field = table.turn, table.field
+    except AttributeError:
+        return "without its fields"
+    if result is None:
+        who = mover.label if type(mover) is Colour else excerpt(mover)
+        now = f"{who} to {phase}" if type(phase) is Phase else f"{who} to move"
+    elif type(result) is Outcome and result.winners:
+        names = (Colour(w).label if w in (0, 1) else excerpt(w) for w in sorted(result.winners))
+        now = f"{' and '.join(names)} won"
+    else:
+        now = "a draw" if type(result) is Outcome else "over"
+    cards = f"{len(field)} cards on the field" if type(field) is tuple else "no field"
+    return f"turn {excerpt(turn)}, {now}, {cards}"

@@ -3,17 +3,22 @@ rebuilt from a view."""
 
 from __future__ import annotations
 
+from cardgames._engine import field_reader
 from cardgames.alethi.cards import Colour
+from cardgames.alethi.checks import check_state, checked, playable_board, unreachable
 from cardgames.alethi.config import check_seed
-from cardgames.alethi.rules import checked, playable_board, unreachable
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidViewError, excerpt
+from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.rng import Rng
 
-__all__ = ["check_view", "resample", "view"]
+__all__ = ["check_table", "check_view", "playable_state_of", "resample", "view"]
 
 #: The generator of the state that stands for a view while it is checked (a view has none).
 _CHECK_RNG = Rng.from_seed(0)
+
+# Alethi hides nothing but the generator: a view holds the whole table, as the state has it.
+_table_of_state = field_reader(State, View)
+_table_of_view = field_reader(View, State)
 
 
 def view(state: State, player: int) -> View:
@@ -21,17 +26,7 @@ def view(state: State, player: int) -> View:
     state = checked(state)
     if type(player) not in (int, Colour) or player not in (0, 1):
         raise InvalidPlayerError(f"alethi has players 0 and 1, not {excerpt(player)}")
-    return View(
-        Colour(player),
-        state.config,
-        state.field,
-        state.barracks,
-        state.removed,
-        state.to_move,
-        state.phase,
-        state.turn,
-        state.result,
-    )
+    return View(Colour(player), **_table_of_state(state))
 
 
 def _state_of(view: object, rng: Rng) -> State:
@@ -43,17 +38,7 @@ def _state_of(view: object, rng: Rng) -> State:
         raise InvalidViewError(
             f"not a valid alethi view: player must be red or blue, got {excerpt(view.player)}"
         )
-    return State(
-        view.config,
-        view.field,
-        view.barracks,
-        view.removed,
-        view.to_move,
-        view.phase,
-        view.turn,
-        view.result,
-        rng,
-    )
+    return State(**_table_of_view(view), rng=rng)
 
 
 def _checked_state_of(view: object, rng: Rng, *, reachable: bool) -> State:
@@ -84,6 +69,21 @@ def playable_state_of(view: View) -> State:
     """The state that ``view`` shows (with a fixed generator), if it can be played from: the
     check of :func:`~cardgames.alethi.rules.checked`, so hand-made positions are welcome."""
     return _checked_state_of(view, _CHECK_RNG, reachable=False)
+
+
+def check_table(table: object, *, reachable: bool) -> None:
+    """Raise a library error unless ``table`` is an alethi state or view one can play from
+    and, when ``reachable``, one the rules can reach (as ``check_state`` and ``check_view``
+    ask)."""
+    if type(table) is State:
+        if reachable:
+            check_state(table)
+        else:
+            checked(table)
+    elif type(table) is View:
+        _checked_state_of(table, _CHECK_RNG, reachable=reachable)
+    else:
+        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
 
 
 def resample(view: View, *, seed: int) -> State:

@@ -58,6 +58,7 @@ __all__ = [
     "DEFAULT_CARDS",
     "GAME",
     "PICK_UP",
+    "PRESETS",
     "Card",
     "CardKind",
     "CardType",
@@ -78,14 +79,20 @@ __all__ = [
     "Zone",
     "apply_move",
     "attack",
+    "card_counts",
+    "check_config",
     "check_state",
     "check_view",
     "current_player",
     "evaluate",
     "format_move",
+    "heuristic_bot",
     "is_over",
     "legal_moves",
+    "max_decisions",
+    "max_rallies",
     "new_game",
+    "num_players",
     "offense",
     "outcome",
     "parse_card",
@@ -93,12 +100,18 @@ __all__ = [
     "render",
     "resample",
     "score_rally",
+    "seat_names",
     "shot",
     "side_of",
     "special",
     "team",
     "view",
 ]
+
+
+def __dir__() -> list[str]:
+    """The game's public names (PEP 562), not the helpers this module imports."""
+    return sorted(__all__)
 
 
 def card_counts(state: State) -> Mapping[str, int]:

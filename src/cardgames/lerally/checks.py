@@ -38,7 +38,7 @@ from cardgames.lerally.score import (
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
 from cardgames.rng import Rng
 
-__all__ = ["TRUSTED", "check_state", "check_view", "score_problem"]
+__all__ = ["TRUSTED", "check_state", "check_view", "checked", "score_problem"]
 
 #: The memo of a state that the rules built, or that has passed :func:`check_state`.
 TRUSTED = object()
@@ -55,6 +55,12 @@ def check_state(state: State) -> State:
 
     States made by the rules are trusted; any other is checked once, on its first use.
     """
+    return checked(state)
+
+
+def checked(state: object) -> State:
+    """``state`` if it is a state the rules can reach (see :func:`check_state`), whatever it is
+    given: the check the rules run on every state they are handed."""
     if type(state) is not State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
@@ -125,18 +131,27 @@ def _config_problem(config: object) -> str | None:
     return None
 
 
+def _opening_problem(s: State | View) -> str | None:
+    """What the check of every state and view starts with: its config, a view's player, then
+    the situation of the exchange (see :func:`_situation_problem`)."""
+    problem = _config_problem(s.config)
+    if problem is not None:
+        return problem
+    config = s.config
+    if type(s) is View and not _is_seat(s.player, config.players):
+        return f"player must be a player 0-{config.players - 1}, not {excerpt(s.player)}"
+    return _situation_problem(s, config)
+
+
 # --- states --------------------------------------------------------------------------------
 
 
 def _state_problem(state: State) -> str | None:
     """What makes a state that the rules did not build unreachable, or ``None``."""
-    problem = _config_problem(state.config)
+    problem = _opening_problem(state)
     if problem is not None:
         return problem
     config = state.config
-    problem = _situation_problem(state, config)
-    if problem is not None:
-        return problem
     for name in ("deck", "pile", "cleared"):
         if not _is_cards(getattr(state, name)):
             return f"{name} must be a tuple of Card"
@@ -389,16 +404,11 @@ def _final_problem(s: State | View, config: Config, sizes: tuple[int, ...]) -> s
 
 def _view_problem(view: View) -> str | None:
     """What keeps ``view`` from being the view of a state the rules can reach, or ``None``."""
-    problem = _config_problem(view.config)
+    problem = _opening_problem(view)
     if problem is not None:
         return problem
     config = view.config
     n = config.players
-    if not _is_seat(view.player, n):
-        return f"player must be a player 0-{n - 1}, not {excerpt(view.player)}"
-    problem = _situation_problem(view, config)
-    if problem is not None:
-        return problem
     for name in ("hand", "pile", "cleared"):
         if type(getattr(view, name)) is not tuple:
             return f"{name} must be a tuple of Card"

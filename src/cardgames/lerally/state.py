@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from cardgames._engine import restore_without_memo, state_without_memo
+from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config
@@ -84,6 +85,9 @@ class State:
     __getstate__ = state_without_memo
     __setstate__ = restore_without_memo
 
+    def __repr__(self) -> str:
+        return f"<lerally.State {_summary(self)}>"
+
 
 @attrs.frozen
 class View:
@@ -108,3 +112,52 @@ class View:
     plays: int = 0
     last_rally: RallyWin | None = None
     result: Outcome | None = None
+
+    def __repr__(self) -> str:
+        player = excerpt(getattr(self, "player", None))
+        return f"<lerally.View of player {player}: {_summary(self)}>"
+
+
+#: The most numbers a repr lists in a row (hand sizes, games): more players never sit down.
+_REPR_NUMBERS = 8
+
+
+def _numbers(values: object) -> str:
+    """``values`` as ``2-1``, or ``?`` when it is not a short tuple of small ints."""
+    if (
+        type(values) is tuple
+        and 0 < len(values) <= _REPR_NUMBERS
+        and all(type(v) is int and v.bit_length() <= 64 for v in values)
+    ):
+        return "-".join(str(v) for v in values)
+    return "?"
+
+
+def _summary(table: State | View) -> str:
+    """The score, who plays (or who won) and the hands' sizes: the body of a state's or a view's
+    repr, safe whatever its fields hold (even none, as in an object made by ``__new__``)."""
+    try:
+        score, result, player = table.score, table.result, table.to_move
+        leading = table.leading
+        if isinstance(table, View):
+            sizes: object = table.hand_sizes
+        else:
+            hands = table.hands
+            tuples = type(hands) is tuple and all(type(h) is tuple for h in hands)
+            sizes = tuple(len(h) for h in hands) if tuples else None
+    except AttributeError:
+        return "without its fields"
+    games = f"score {_numbers(score.games)}" if type(score) is Score else "no score"
+    sets = _numbers(score.sets) if type(score) is Score else "?"
+    if sets != "?" and sets.strip("0-"):
+        games = f"sets {sets}, {games}"
+    if result is None:
+        does = "lead" if leading is True else "answer"
+        now = f"player {excerpt(player)} to {does}"
+    elif type(result) is Outcome and result.winners:
+        winners = sorted(result.winners)
+        who = "player" if len(winners) == 1 else "players"
+        now = f"{who} {' and '.join(str(w) for w in winners)} won"
+    else:
+        now = "over"
+    return f"{games}, {now}, hands {_numbers(sizes)}"

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardgames._engine import field_reader
 from cardgames.errors import InvalidPlayerError, excerpt
 from cardgames.lerally.cards import Card
-from cardgames.lerally.checks import TRUSTED, check_view
-from cardgames.lerally.checks import check_state as checked
+from cardgames.lerally.checks import TRUSTED, check_view, checked
 from cardgames.lerally.config import deck_cards
 from cardgames.lerally.state import State, View
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["resample", "view"]
+
+# What a view shows as the state holds it: everything on the table but the hands and the deck.
+_open_of_state = field_reader(State, View)
+_open_of_view = field_reader(View, State)
 
 
 def view(state: State, player: int) -> View:
@@ -24,23 +28,10 @@ def view(state: State, player: int) -> View:
         raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
     return View(
         player=player,
-        config=state.config,
-        to_move=state.to_move,
-        leading=state.leading,
-        ball=state.ball,
-        attack=state.attack,
-        attack_total=state.attack_total,
-        last=state.last,
         hand=state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
         deck_size=len(state.deck),
-        pile=state.pile,
-        cleared=state.cleared,
-        server=state.server,
-        score=state.score,
-        plays=state.plays,
-        last_rally=state.last_rally,
-        result=state.result,
+        **_open_of_state(state),
     )
 
 
@@ -76,22 +67,4 @@ def _deal_unseen(view: View, seed: int) -> State:
         hands.append(tuple(sorted(hidden[:size])))
         del hidden[:size]
     game_rng, _ = rng.split()
-    return State(
-        config=view.config,
-        to_move=view.to_move,
-        leading=view.leading,
-        ball=view.ball,
-        attack=view.attack,
-        attack_total=view.attack_total,
-        last=view.last,
-        deck=tuple(hidden),
-        pile=view.pile,
-        cleared=view.cleared,
-        hands=tuple(hands),
-        server=view.server,
-        score=view.score,
-        rng=game_rng,
-        plays=view.plays,
-        last_rally=view.last_rally,
-        result=view.result,
-    )
+    return State(**_open_of_view(view), deck=tuple(hidden), hands=tuple(hands), rng=game_rng)

@@ -1,0 +1,110 @@
+"""Captures: after every change on the field, each uncaptured card pressed by more enemy attack
+than its health turns face down.
+
+:func:`find_captures` states the rule plainly, judging every card; :func:`capture` is what the
+moves run, judging only the cards a change can reach, and the tests hold the two to the same
+answers.
+"""
+
+from __future__ import annotations
+
+from cardgames.alethi.board import STEPS, Board, key_of
+from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
+from cardgames.alethi.checks import card_problem
+from cardgames.alethi.config import Config, check_config, stats
+from cardgames.alethi.state import Placed
+from cardgames.errors import InvalidStateError, excerpt
+
+__all__ = ["capture", "find_captures", "turned_down"]
+
+
+def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
+    """Cells of the uncaptured cards that the capture check turns face down, judging every card.
+
+    A card falls when the attack of the uncaptured enemy cards touching it adds up to more than
+    its health; an attacker touching an uncaptured General of its own side counts one more.
+    Every card is judged against the same field, so all captures happen at once. This is the
+    plain statement of the rule; :func:`apply_move` judges only the cards a move can reach, and
+    the tests hold the two to the same answers.
+    """
+    _check_field(field, config)
+    table = stats(config)
+    standing = {c.at: c for c in field if not c.captured}
+
+    def attack(card: Placed) -> int:
+        boost = any(
+            (g := standing.get(n)) is not None and g.kind is Kind.GENERAL and g.owner == card.owner
+            for n in card.at.neighbours()
+        )
+        return table.attack[card.kind] + (GENERAL_BONUS if boost else 0)
+
+    fallen = []
+    for card in standing.values():
+        enemies = [
+            e for n in card.at.neighbours() if (e := standing.get(n)) and e.owner != card.owner
+        ]
+        if sum(attack(e) for e in enemies) > table.health[card.kind]:
+            fallen.append(card.at)
+    return sorted(fallen)
+
+
+def _check_field(field: object, config: Config) -> None:
+    """Raise a library error unless ``field`` is a tuple of cards of ``config``'s army on
+    distinct cells, within the coordinate limits."""
+    check_config(config)
+    if type(field) is not tuple:
+        raise InvalidStateError(f"field must be a tuple of Placed, got {excerpt(field)}")
+    order = {card.kind: i for i, card in enumerate(config.army)}
+    cells = set()
+    for number, card in enumerate(field):
+        problem = card_problem(card, order)
+        if problem is not None:
+            raise InvalidStateError(f"field[{number}] {problem}")
+        if card.at in cells:
+            raise InvalidStateError(f"two cards share ({card.at})")
+        cells.add(card.at)
+
+
+def capture(board: Board, key: int, config: Config) -> list[Placed]:
+    """Run the capture check on ``board`` (a fresh copy) after the card on ``key`` arrived or
+    changed side; return the cards it captured.
+
+    Every earlier state passed the check, so only cards the change pressed harder may fall: the
+    card on ``key`` and the enemy cards it touches; when it is a General, whose bonus arrived with
+    it, also the enemy cards its allies touch. (A card leaving a cell only relieves pressure.)
+    """
+    cards = board.cards
+    card = cards[key]
+    owner = card.owner
+    near = [key]
+    for step in STEPS:
+        n = key + step
+        other = cards.get(n)
+        if other is None or other.captured:
+            continue
+        if other.owner != owner:
+            near.append(n)
+        elif card.kind is Kind.GENERAL:
+            near.extend(
+                m
+                for m in (n + s for s in STEPS)
+                if (e := cards.get(m)) is not None and e.owner != owner and not e.captured
+            )
+    table = stats(config)
+    attack, health = table.attack, table.health
+    fallen = {
+        k
+        for k in near
+        if not (c := cards[k]).captured and board.pressure(k, c, attack) > health[c.kind]
+    }
+    return [board.capture(k) for k in fallen]
+
+
+def turned_down(
+    field: tuple[Placed, ...], board: Board, captured: list[Placed]
+) -> tuple[Placed, ...]:
+    """``field`` with the cards that :func:`capture` took on ``board`` turned face down."""
+    if not captured:
+        return field
+    cards = board.cards
+    return tuple(cards[key_of(c.at)] if not c.captured else c for c in field)

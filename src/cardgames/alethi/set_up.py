@@ -1,0 +1,41 @@
+"""The set-up: each side's two starting Squires on the field, the rest of its army in its
+barracks, and a coin flip (unless the config fixes it) for who starts."""
+
+from __future__ import annotations
+
+from cardgames.alethi.board import Board, key_of
+from cardgames.alethi.captures import find_captures
+from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
+from cardgames.alethi.config import Config, check_config, check_seed
+from cardgames.alethi.state import Phase, Placed, State
+from cardgames.alethi.turn import next_decision
+from cardgames.rng import Rng
+
+__all__ = ["new_game"]
+
+
+def new_game(config: Config | None = None, *, seed: int) -> State:
+    """A fresh game: both sides' starting Squires on the field, the rest in the barracks.
+
+    Who starts is a coin flip drawn from ``seed`` unless the config fixes it.
+    """
+    config = Config() if config is None else config
+    check_config(config)
+    check_seed(seed)
+    rng = Rng.from_seed(seed)
+    if config.first_player is None:
+        first, rng = rng.below(PLAYERS)
+    else:
+        first = config.first_player
+    starts = {Colour.RED: RED_START, Colour.BLUE: BLUE_START}
+    field = tuple(Placed(colour, Kind.SQUIRE, cell) for colour in Colour for cell in starts[colour])
+    army = [card.kind for card in config.army for _ in range(card.count)]
+    for _ in starts[Colour.RED]:
+        army.remove(Kind.SQUIRE)
+    board = Board.build(field)
+    captured = [board.capture(key_of(cell)) for cell in find_captures(field, config)]
+    field = tuple(board.cards[key_of(c.at)] for c in field)
+    barracks = (tuple(army), tuple(army))
+    return next_decision(
+        config, field, barracks, (), Colour(first), Phase.SOULCAST, 1, rng, board, captured
+    )

@@ -1,0 +1,74 @@
+"""Throwing, the second phase of a turn (compulsory when possible): a card from the barracks
+onto an empty cell next to one of the side's uncaptured cards."""
+
+from __future__ import annotations
+
+import functools
+
+from cardgames.alethi.board import Board, cell_of, key_of, safe_key
+from cardgames.alethi.captures import capture, turned_down
+from cardgames.alethi.cards import Colour, Kind
+from cardgames.alethi.checks import board_of
+from cardgames.alethi.moves import Move, Throw
+from cardgames.alethi.notation import where
+from cardgames.alethi.state import Phase, Placed, State
+from cardgames.alethi.turn import Barracks, next_decision, take
+from cardgames.errors import excerpt
+
+__all__ = ["apply_throw", "throw_options", "throw_problem"]
+
+_KIND_NAMES = frozenset(kind.value for kind in Kind)
+
+
+# Moves are immutable values, so the same one can serve every state that offers it; keeping
+# them saves building a dozen per decision.
+@functools.lru_cache(maxsize=1 << 16)
+def _throw(kind: Kind, key: int) -> Throw:
+    return Throw(kind, cell_of(key))
+
+
+def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
+    """The throws open to ``me``: by kind (the barracks keeps the army's order), then by cell."""
+    keys = sorted(board.throwable[me])
+    return tuple([_throw(kind, k) for kind in dict.fromkeys(barracks[me]) for k in keys])
+
+
+def throw_problem(move: Throw, board: Board, barracks: Barracks, me: Colour) -> str | None:
+    """Why ``me`` may not make ``move`` in the throw phase, or ``None`` when they may."""
+    if move.kind not in barracks[me]:
+        return f"there is no {_what(move.kind)} in {me.label}'s barracks"
+    if safe_key(move.at) not in board.throwable[me]:
+        return f"{where(move.at)} is not an empty cell next to an uncaptured {me.label} card"
+    return None
+
+
+def _what(kind: object) -> str:
+    """A move's kind for a message: ``knight``, or a short description of a malformed one."""
+    return Kind(kind).value if isinstance(kind, str) and kind in _KIND_NAMES else excerpt(kind)
+
+
+def apply_throw(state: State, move: Throw) -> State:
+    """The state after the legal ``move``: the card on its cell, then the capture check; the
+    scout phase comes next."""
+    me, config, barracks = state.to_move, state.config, state.barracks
+    board = board_of(state).copy()
+    # Build from the rules' own values: a move that merely equals a legal one (a plain string
+    # for the kind, a plain tuple for the cell) must not leak into the state.
+    key = key_of(move.at)
+    placed = Placed(me, barracks[me][barracks[me].index(move.kind)], cell_of(key))
+    board.put(key, placed)
+    captured = capture(board, key, config)
+    field = turned_down((*state.field, placed), board, captured)
+    barracks = take(barracks, me, move.kind)
+    return next_decision(
+        config,
+        field,
+        barracks,
+        state.removed,
+        me,
+        Phase.SCOUT,
+        state.turn,
+        state.rng,
+        board,
+        captured,
+    )

@@ -1,0 +1,110 @@
+"""A turn of Alethi: its three phases in order (soulcast, throw, scout), which of them a side
+has a decision in, and what ends a turn: the next decision, or the end of the battle."""
+
+from __future__ import annotations
+
+from cardgames.alethi.board import Board
+from cardgames.alethi.cards import Colour, Kind
+from cardgames.alethi.config import Config, stats
+from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
+from cardgames.alethi.moves import Pass
+from cardgames.alethi.state import Card, Phase, Placed, State
+from cardgames.rng import Rng
+
+__all__ = [
+    "NEXT_PHASE",
+    "PASS",
+    "Barracks",
+    "can_bring_in",
+    "has_options",
+    "next_decision",
+    "take",
+]
+
+#: Each side's cards in hand, red's first.
+Barracks = tuple[tuple[Kind, ...], tuple[Kind, ...]]
+
+#: The one ``Pass`` the rules offer: moves are values, so every state can share it.
+PASS = Pass()
+
+#: The phase after each one; ``None`` means the turn is over.
+NEXT_PHASE: dict[Phase, Phase | None] = {
+    Phase.SOULCAST: Phase.THROW,
+    Phase.THROW: Phase.SCOUT,
+    Phase.SCOUT: None,
+}
+
+
+def _can_throw(board: Board, barracks: Barracks, colour: Colour) -> bool:
+    """Whether ``colour`` has a card to throw and an empty cell to throw it on."""
+    return bool(barracks[colour]) and bool(board.throwable[colour])
+
+
+def can_bring_in(board: Board, barracks: Barracks, colour: Colour) -> bool:
+    """Whether ``colour`` can still bring a barracks card onto the field: by a throw, or by a
+    soulcast (which may also open cells to throw on)."""
+    return _can_throw(board, barracks, colour) or bool(
+        board.soulcast_targets(colour, barracks[colour])
+    )
+
+
+def has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> bool:
+    """Whether ``me`` has any decision in ``phase``."""
+    if phase is Phase.THROW:
+        return _can_throw(board, barracks, me)
+    if phase is Phase.SOULCAST:
+        return bool(board.soulcast_targets(me, barracks[me]))
+    return any(board.scout_can_move(me, scout) for scout in board.scouts[me])
+
+
+def take(barracks: Barracks, owner: Colour, kind: Kind) -> Barracks:
+    """The barracks after ``owner`` took one ``kind`` out of theirs."""
+    mine = barracks[owner]
+    i = mine.index(kind)
+    mine = mine[:i] + mine[i + 1 :]
+    return (mine, barracks[1]) if owner == Colour.RED else (barracks[0], mine)
+
+
+def next_decision(
+    config: Config,
+    field: tuple[Placed, ...],
+    barracks: Barracks,
+    removed: tuple[Card, ...],
+    player: Colour,
+    phase: Phase | None,
+    turn: int,
+    rng: Rng,
+    board: Board,
+    captured: list[Placed] | None,
+) -> State:
+    """The state at the next decision, from ``phase`` of ``player`` on (``None``: turn over).
+
+    Phases without any option are skipped. The end is checked here: after the capture check the
+    caller ran (``captured`` is what it took, ``None`` when the field did not change), and at the
+    end of every turn: when neither side can bring a card in any more (normally because both
+    barracks are empty), or the turn limit is reached, the uncaptured cards are counted.
+    """
+    result = None if captured is None else ended_by_capture(board, captured)
+    while result is None:
+        if phase is None:
+            if not barracks[0] and not barracks[1]:
+                result = ended_by_count(board, "all cards played")
+                break
+            if not can_bring_in(board, barracks, player.opponent) and not can_bring_in(
+                board, barracks, player
+            ):
+                result = ended_by_count(board, "no side can bring in a card any more")
+                break
+            limit = stats(config).turn_limit
+            if turn >= limit:
+                result = ended_by_count(board, limit_reason(limit))
+                break
+            player, phase, turn = player.opponent, Phase.SOULCAST, turn + 1
+        if has_options(board, barracks, player, phase):
+            state = State(config, field, barracks, removed, player, phase, turn, None, rng)
+            object.__setattr__(state, "_memo", board)
+            return state
+        phase = NEXT_PHASE[phase]
+    state = State(config, field, barracks, removed, player, Phase.OVER, turn, result, rng)
+    object.__setattr__(state, "_memo", board)
+    return state

@@ -1,0 +1,150 @@
+"""The draft of a Le Rally state: the fields of a :class:`~.state.State`, writable, for the
+length of one ``apply_move``, with the table's chores the rules ask of it (taking cards from a
+hand, picking up from the deck, clearing the pile).
+
+``apply_move`` copies the state into a :class:`Draft`, lets one rule change it and freezes it
+into the next state; the old state is never touched.
+"""
+
+from __future__ import annotations
+
+from cardgames.lerally.cards import Card
+from cardgames.lerally.checks import TRUSTED
+from cardgames.lerally.config import Config
+from cardgames.lerally.state import Score, State
+from cardgames.rng import Rng
+
+__all__ = ["Draft", "next_player"]
+
+
+def next_player(config: Config, player: int) -> int:
+    """The player on ``player``'s left, who plays after them."""
+    return (player + 1) % config.players
+
+
+class Draft:
+    """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
+
+    __slots__ = (
+        "attack",
+        "attack_total",
+        "ball",
+        "cleared",
+        "config",
+        "deck",
+        "hands",
+        "last",
+        "last_rally",
+        "leading",
+        "pile",
+        "plays",
+        "result",
+        "rng",
+        "score",
+        "server",
+        "to_move",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.config = s.config
+        self.to_move = s.to_move
+        self.leading = s.leading
+        self.ball = s.ball
+        self.attack = s.attack
+        self.attack_total = s.attack_total
+        self.last = s.last
+        self.deck = s.deck
+        self.pile = s.pile
+        self.cleared = s.cleared
+        self.hands = s.hands
+        self.server = s.server
+        self.score = s.score
+        self.rng = s.rng
+        self.plays = s.plays
+        self.last_rally = s.last_rally
+        self.result = s.result
+
+    @classmethod
+    def blank(cls, config: Config, server: int, score: Score, rng: Rng) -> Draft:
+        """A draft of a table before the deal: no cards anywhere, ``server`` to deal."""
+        empty = State(
+            config=config,
+            to_move=None,
+            leading=True,
+            ball=None,
+            attack=None,
+            attack_total=0,
+            last=None,
+            deck=(),
+            pile=(),
+            cleared=(),
+            hands=((),) * config.players,
+            server=server,
+            score=score,
+            rng=rng,
+        )
+        return cls(empty)
+
+    def finish(self) -> State:
+        """The next state, trusted as the rules made it."""
+        state = State(
+            self.config,
+            self.to_move,
+            self.leading,
+            self.ball,
+            self.attack,
+            self.attack_total,
+            self.last,
+            self.deck,
+            self.pile,
+            self.cleared,
+            self.hands,
+            self.server,
+            self.score,
+            self.rng,
+            self.plays,
+            self.last_rally,
+            self.result,
+        )
+        object.__setattr__(state, "_memo", TRUSTED)
+        return state
+
+    def take(self, player: int, card: Card, count: int = 1) -> None:
+        """``player`` plays ``count`` copies of ``card`` from their hand."""
+        hand = list(self.hands[player])
+        for _ in range(count):
+            hand.remove(card)
+        self._set_hand(player, tuple(hand))
+
+    def _set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
+        hands = list(self.hands)
+        hands[player] = hand
+        self.hands = tuple(hands)
+
+    def pick_up(self, player: int, count: int) -> None:
+        """``player`` picks up ``count`` cards off the deck; the cleared cards are shuffled into
+        a new deck when it runs out, and picking up stops when both are empty.
+
+        The cards come off the deck's end a run at a time (the hand is sorted, so their order
+        does not matter): a pick-up of thousands of cards costs one pass, not one per card.
+        """
+        drawn: tuple[Card, ...] = ()
+        while count > 0:
+            if not self.deck:
+                if not self.cleared:
+                    break
+                self.deck, self.rng = self.rng.shuffled(self.cleared)
+                self.cleared = ()
+            take = min(count, len(self.deck))
+            drawn += self.deck[-take:]
+            self.deck = self.deck[:-take]
+            count -= take
+        if drawn:
+            self._set_hand(player, tuple(sorted(self.hands[player] + drawn)))
+
+    def end_exchange(self, leader: int) -> None:
+        """Clear the pile; ``leader`` starts the next exchange."""
+        self.cleared = self.cleared + self.pile
+        self.pile = ()
+        self.ball, self.attack, self.attack_total, self.last = None, None, 0, None
+        self.to_move, self.leading = leader, True
