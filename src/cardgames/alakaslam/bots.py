@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from cardgames.alakaslam.cards import Card, CardKind
+from cardgames.alakaslam.config import side_of
 from cardgames.alakaslam.court import Cell, Landing, court_for
 from cardgames.alakaslam.moves import (
     Decline,
@@ -21,7 +22,6 @@ from cardgames.alakaslam.moves import (
     Support,
     Target,
 )
-from cardgames.alakaslam.rules import side_of
 from cardgames.alakaslam.state import Phase, View
 from cardgames.alakaslam.view import check_view
 from cardgames.errors import IllegalMoveError, InvalidViewError

@@ -15,6 +15,9 @@ from cardgames.alakaslam.cards import Card, Character, Colour, is_card
 from cardgames.alakaslam.court import Cell
 
 __all__ = [
+    "DECLINE",
+    "DONE",
+    "MOVE_TYPES",
     "Call",
     "Choose",
     "Copy",
@@ -172,3 +175,28 @@ Move: TypeAlias = (
     | Done
     | Discard
 )
+
+#: Every kind of move, in the order of a match (set-up, the serve, the turn, between points).
+MOVE_TYPES: tuple[type[Move], ...] = (
+    Choose,
+    Mulligan,
+    Keep,
+    Call,
+    PickServer,
+    Copy,
+    Corner,
+    Step,
+    DiscardStep,
+    Meddle,
+    Hit,
+    Support,
+    Target,
+    Decline,
+    Done,
+    Discard,
+)
+
+#: ``done``, the one object of it that the rules hand out.
+DONE = Done()
+#: ``decline``, the one object of it that the rules hand out.
+DECLINE = Decline()
