@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, deck_cards, team
 from cardgames.alakaslam.court import Cell, Court, court_for
@@ -26,35 +28,8 @@ TRUSTED = object()
 class Draft:
     """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
 
-    __slots__ = (
-        "ball",
-        "binds",
-        "characters",
-        "config",
-        "copied",
-        "deck",
-        "discard",
-        "discards_left",
-        "free_step",
-        "hands",
-        "hitter",
-        "last_point",
-        "locked",
-        "meddled",
-        "moved",
-        "pending",
-        "phase",
-        "played",
-        "positions",
-        "queue",
-        "result",
-        "rng",
-        "score",
-        "server",
-        "serving",
-        "shots",
-        "to_move",
-    )
+    # Exactly the fields a state is made from (its memo aside).
+    __slots__ = tuple(field.name for field in attrs.fields(State) if field.init)
 
     def __init__(self, s: State) -> None:
         self.config = s.config

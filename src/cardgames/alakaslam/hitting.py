@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
-from typing import Any
 
 from cardgames.alakaslam.cards import Card, CardKind, Character
 from cardgames.alakaslam.config import MAX_HIT_CARDS, partner, side_of, team
@@ -22,7 +20,16 @@ from cardgames.alakaslam.moves import Decline, Hit, Move, Support, Target
 from cardgames.alakaslam.points import finish, lose_point
 from cardgames.alakaslam.state import Bind, Fault, Phase, State, match_end
 
-__all__ = ["APPLY", "LEGAL", "Play", "PlayIndex", "open_plays"]
+__all__ = [
+    "Play",
+    "PlayIndex",
+    "apply_decline",
+    "apply_hit",
+    "apply_support",
+    "apply_target",
+    "open_plays",
+    "target_moves",
+]
 
 #: The Enchantment whose play by Rich forbids Enchantments in the return.
 RICH_ENCHANT = 2
@@ -235,16 +242,3 @@ def apply_decline(d: Draft, move: Decline) -> None:
         d.to_discard(d.played)
         d.played = ()
     lose_point(d, side_of(player), fault)
-
-
-#: The moves of this chapter, by kind: how each changes the draft.
-APPLY: dict[type, Callable[[Draft, Any], None]] = {
-    Hit: apply_hit,
-    Support: apply_support,
-    Target: apply_target,
-    Decline: apply_decline,
-}
-#: The legal moves of this chapter's phases (see ``rules.legal_moves``).
-LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.TARGET: target_moves,
-}

@@ -8,8 +8,6 @@ See "A turn" in ``docs/rules/alakaslam.md`` (Movement, Drawing). The hit itself 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
 
 from cardgames.alakaslam.cards import Card, CardKind, Character
 from cardgames.alakaslam.config import side_of
@@ -19,7 +17,15 @@ from cardgames.alakaslam.moves import DONE, DiscardStep, Done, Meddle, Move, Ste
 from cardgames.alakaslam.points import continue_loser_discards
 from cardgames.alakaslam.state import Phase, State, has_ability
 
-__all__ = ["APPLY", "LEGAL", "open_after", "step_moves"]
+__all__ = [
+    "after_moves",
+    "apply_discard_step",
+    "apply_done",
+    "apply_meddle",
+    "apply_step",
+    "open_after",
+    "step_moves",
+]
 
 #: Cards a player draws at the end of a turn: two in singles, one per teammate in doubles.
 SINGLES_DRAW = 2
@@ -165,16 +171,3 @@ def _end_turn(d: Draft) -> None:
     receivers = d.team(1 - side)
     d.phase, d.to_move, d.queue = Phase.MOVE, receivers[0], receivers[1:]
     d.new_turn()
-
-
-#: The moves of this chapter, by kind: how each changes the draft.
-APPLY: dict[type, Callable[[Draft, Any], None]] = {
-    Step: apply_step,
-    DiscardStep: apply_discard_step,
-    Meddle: apply_meddle,
-    Done: apply_done,
-}
-#: The legal moves of this chapter's phases (see ``rules.legal_moves``).
-LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.AFTER: after_moves,
-}

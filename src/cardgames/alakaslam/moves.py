@@ -14,29 +14,6 @@ import attrs
 from cardgames.alakaslam.cards import Card, Character, Colour, is_card
 from cardgames.alakaslam.court import Cell
 
-__all__ = [
-    "DECLINE",
-    "DONE",
-    "MOVE_TYPES",
-    "Call",
-    "Choose",
-    "Copy",
-    "Corner",
-    "Decline",
-    "Discard",
-    "DiscardStep",
-    "Done",
-    "Hit",
-    "Keep",
-    "Meddle",
-    "Move",
-    "Mulligan",
-    "PickServer",
-    "Step",
-    "Support",
-    "Target",
-]
-
 
 @attrs.frozen
 class Choose:
@@ -200,3 +177,7 @@ MOVE_TYPES: tuple[type[Move], ...] = (
 DONE = Done()
 #: ``decline``, the one object of it that the rules hand out.
 DECLINE = Decline()
+
+# The module's names: the move classes (named once, in MOVE_TYPES), their union and the
+# one-object moves.
+__all__ = ["DECLINE", "DONE", "MOVE_TYPES", "Move", *(kind.__name__ for kind in MOVE_TYPES)]

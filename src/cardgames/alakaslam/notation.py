@@ -31,28 +31,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from cardgames.alakaslam import moves
 from cardgames.alakaslam.cards import Card, Character, Colour, is_card, parse_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.moves import (
-    Call,
-    Choose,
-    Copy,
-    Corner,
-    Decline,
-    Discard,
-    DiscardStep,
-    Done,
-    Hit,
-    Keep,
-    Meddle,
-    Move,
-    Mulligan,
-    PickServer,
-    Step,
-    Support,
-    Target,
-)
 from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = ["describe", "format_move", "parse_cell", "read_move"]
@@ -65,11 +47,11 @@ _MOST_PLAYER = 99
 _CELL = re.compile(r"([a-z])([1-9])", re.ASCII)
 _COLOURS = {c.label: c for c in Colour}
 _CHARACTERS = {c.value: c for c in Character}
-_WORDS: dict[str, Move] = {
-    "mulligan": Mulligan(),
-    "keep": Keep(),
-    "decline": Decline(),
-    "done": Done(),
+_WORDS: dict[str, moves.Move] = {
+    "mulligan": moves.Mulligan(),
+    "keep": moves.Keep(),
+    "decline": moves.DECLINE,
+    "done": moves.DONE,
 }
 
 
@@ -151,24 +133,24 @@ _CHARACTER = _Field("character", 0, _character, _CHARACTERS.get)
 #: instance of, its fields in the order of ``at``; a text is read by its word and how many
 #: words follow it.
 _NOTATION: tuple[tuple[type[Any], str, tuple[_Field, ...]], ...] = (
-    (Step, "step", (_TO,)),
-    (DiscardStep, "step", (_CARD._replace(at=1), _TO)),
-    (Meddle, "meddle", (_PLAYER, _TO._replace(at=1))),
-    (Discard, "discard", (_CARD,)),
-    (Call, "call", (_Field("colour", 0, _colour, _COLOURS.get),)),
-    (Corner, "corner", (_Field("side", 0, _colour, _COLOURS.get),)),
-    (Copy, "copy", (_CHARACTER,)),
-    (Choose, "choose", (_CHARACTER,)),
-    (PickServer, "server", (_PLAYER,)),
-    (Target, "target", (_PLAYER,)),
+    (moves.Step, "step", (_TO,)),
+    (moves.DiscardStep, "step", (_CARD._replace(at=1), _TO)),
+    (moves.Meddle, "meddle", (_PLAYER, _TO._replace(at=1))),
+    (moves.Discard, "discard", (_CARD,)),
+    (moves.Call, "call", (_Field("colour", 0, _colour, _COLOURS.get),)),
+    (moves.Corner, "corner", (_Field("side", 0, _colour, _COLOURS.get),)),
+    (moves.Copy, "copy", (_CHARACTER,)),
+    (moves.Choose, "choose", (_CHARACTER,)),
+    (moves.PickServer, "server", (_PLAYER,)),
+    (moves.Target, "target", (_PLAYER,)),
 )
 _READ = {(word, len(fields)): (kind, fields) for kind, word, fields in _NOTATION}
 
 
-def format_move(move: Move) -> str:
+def format_move(move: moves.Move) -> str:
     """The notation of ``move``, e.g. ``"hit R2 B1"``; ``InvalidMoveError`` if malformed."""
     kind = type(move)
-    if kind is Hit or kind is Support:
+    if kind is moves.Hit or kind is moves.Support:
         cards = move.cards  # type: ignore[union-attr]
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_HIT_CARDS:
             raise InvalidMoveError(
@@ -176,7 +158,7 @@ def format_move(move: Move) -> str:
                 f"got {excerpt(cards)}"
             )
         words = " ".join(_card(c) for c in cards)
-        return f"{'hit' if kind is Hit else 'support'} {words}".rstrip()
+        return f"{'hit' if kind is moves.Hit else 'support'} {words}".rstrip()
     for move_type, word, fields in _NOTATION:
         if isinstance(move, move_type):
             in_order = sorted(fields, key=lambda field: field.at)
@@ -196,7 +178,7 @@ def describe(move: object) -> str:
         return excerpt(move)
 
 
-def read_move(text: str) -> Move:
+def read_move(text: str) -> moves.Move:
     """The move that the notation ``text`` names; raises ``InvalidMoveError`` when it does not
     parse. (``parse_move`` checks its state or view first, then reads the text here.)"""
     if not isinstance(text, str):
@@ -214,13 +196,13 @@ def read_move(text: str) -> Move:
         return _WORDS[head]
     if head in ("hit", "support") and 1 <= len(args) <= MAX_HIT_CARDS:
         cards = tuple(sorted(_parse_card(a) for a in args))
-        return Hit(cards) if head == "hit" else Support(cards)
+        return moves.Hit(cards) if head == "hit" else moves.Support(cards)
     found = _READ.get((head, len(args)))
     if found is not None:
         kind, fields = found
         values = {field.name: field.read(args[field.at]) for field in fields}
         if None not in values.values():
-            move: Move = kind(**values)
+            move: moves.Move = kind(**values)
             return move
     raise InvalidMoveError(
         f"{excerpt(text)} is not an alakaslam move; write e.g. 'hit R2 B1', 'step b2', "

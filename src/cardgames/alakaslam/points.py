@@ -7,9 +7,6 @@ state.match_end`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from cardgames.alakaslam.config import LOSER_DISCARDS
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.moves import DONE, Discard, Move
@@ -17,7 +14,7 @@ from cardgames.alakaslam.set_up import open_server_pick
 from cardgames.alakaslam.state import Fault, Phase, Point, State, match_end
 from cardgames.game import Outcome
 
-__all__ = ["APPLY", "LEGAL", "continue_loser_discards", "finish", "lose_point"]
+__all__ = ["apply_discard", "continue_loser_discards", "discard_moves", "finish", "lose_point"]
 
 
 def lose_point(d: Draft, loser: int, fault: Fault) -> None:
@@ -97,14 +94,3 @@ def discard_moves(state: State, player: int) -> tuple[Move, ...]:
     """One discard per face in hand, and ``done`` while the losers may still stop."""
     faces = tuple(Discard(face) for face in sorted(set(state.hands[player])))
     return (*faces, DONE) if state.phase is Phase.LOSER_DISCARD else faces
-
-
-#: The moves of this chapter, by kind: how each changes the draft.
-APPLY: dict[type, Callable[[Draft, Any], None]] = {
-    Discard: apply_discard,
-}
-#: The legal moves of this chapter's phases (see ``rules.legal_moves``).
-LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.LOSER_DISCARD: discard_moves,
-    Phase.REFILL: discard_moves,
-}

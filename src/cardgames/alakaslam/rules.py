@@ -23,24 +23,17 @@ The rules themselves live in the modules named after the rulebook's chapters:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
-from cardgames.alakaslam import hitting, movement, points, set_up
+from cardgames.alakaslam import hitting, movement, moves, points, set_up
 from cardgames.alakaslam.cards import CardKind, Character, is_card
 from cardgames.alakaslam.checks import state_problem
 from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config
 from cardgames.alakaslam.court import Cell
 from cardgames.alakaslam.draft import TRUSTED, Draft
 from cardgames.alakaslam.hitting import Play, PlayIndex
-from cardgames.alakaslam.moves import (
-    DECLINE,
-    DONE,
-    DiscardStep,
-    Hit,
-    Meddle,
-    Move,
-    Step,
-    Support,
-)
+from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.define import turn_queries
@@ -93,11 +86,11 @@ def why_unplayable(state: State) -> str | None:
         return problem
     object.__setattr__(state, "_memo", TRUSTED)
     try:
-        moves = _legal(state)[0]
+        legal = _legal(state)[0]
     except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
         problem = f"its {state.phase} phase cannot be played ({type(exc).__name__})"
     else:
-        if state.result is None and not moves:
+        if state.result is None and not legal:
             problem = f"player {state.to_move} has no move in the {state.phase} phase"
     if problem is not None:
         object.__setattr__(state, "_memo", None)
@@ -157,8 +150,8 @@ def _legal_memo(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    moves, plays = _legal_memo(state)
-    legal = _find(moves, plays, move)
+    options, plays = _legal_memo(state)
+    legal = _find(options, plays, move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = Draft(state)
@@ -166,10 +159,10 @@ def apply_move(state: State, move: Move) -> State:
     return d.finish()
 
 
-def _find(moves: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Move | None:
+def _find(options: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Move | None:
     """The legal move equal to ``move`` (the rules' own object), or ``None``."""
     kind = type(move)
-    if kind is Hit or kind is Support:
+    if kind is moves.Hit or kind is moves.Support:
         if plays is None:
             return None
         try:
@@ -180,7 +173,7 @@ def _find(moves: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Mov
     if kind not in _APPLY:
         return None  # not a move of this game: never compared, whatever its __eq__ does
     try:
-        for legal in moves:
+        for legal in options:
             if legal is move or legal == move:
                 return legal
     except (TypeError, ValueError, AttributeError):  # fields that cannot be compared
@@ -216,14 +209,42 @@ def _legal(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
 
 
 #: The legal moves of the phases decided by one list (the others, where a hit may be among
-#: the moves, are worked out above).
-_LEGAL = {**set_up.LEGAL, **movement.LEGAL, **hitting.LEGAL, **points.LEGAL}
+#: the moves, are worked out above), from the chapter that holds the rule.
+_LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
+    Phase.CHOOSE: set_up.choose_moves,
+    Phase.MULLIGAN: set_up.mulligan_moves,
+    Phase.CALL: set_up.call_moves,
+    Phase.PICK_SERVER: set_up.pick_server_moves,
+    Phase.COPY: set_up.copy_moves,
+    Phase.CORNER: set_up.corner_moves,
+    Phase.TARGET: hitting.target_moves,
+    Phase.AFTER: movement.after_moves,
+    Phase.LOSER_DISCARD: points.discard_moves,
+    Phase.REFILL: points.discard_moves,
+}
 
 
 # --- applying a move, by its kind ----------------------------------------------------------
 
 #: How each kind of move changes the draft, from the chapter that holds its rule.
-_APPLY = {**set_up.APPLY, **movement.APPLY, **hitting.APPLY, **points.APPLY}
+_APPLY: dict[type, Callable[[Draft, Any], None]] = {
+    moves.Choose: set_up.apply_choose,
+    moves.Mulligan: set_up.apply_mulligan,
+    moves.Keep: set_up.apply_keep,
+    moves.Call: set_up.apply_call,
+    moves.PickServer: set_up.apply_pick_server,
+    moves.Copy: set_up.apply_copy,
+    moves.Corner: set_up.apply_corner,
+    moves.Step: movement.apply_step,
+    moves.DiscardStep: movement.apply_discard_step,
+    moves.Meddle: movement.apply_meddle,
+    moves.Hit: hitting.apply_hit,
+    moves.Support: hitting.apply_support,
+    moves.Target: hitting.apply_target,
+    moves.Decline: hitting.apply_decline,
+    moves.Done: movement.apply_done,
+    moves.Discard: points.apply_discard,
+}
 
 
 # --- why a move is not legal ---------------------------------------------------------------
@@ -237,7 +258,7 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{what}: the match is over"
     kinds = sorted({type(m).__name__ for m in legal_moves(state)})
     here = state.positions[player] if state.positions and player is not None else None
-    if isinstance(move, Hit) and state.phase is Phase.MOVE and here != state.ball:
+    if isinstance(move, moves.Hit) and state.phase is Phase.MOVE and here != state.ball:
         return f"{what}: the ball is on {_name(state.ball)}, player {player} on {_name(here)}"
     if type(move).__name__ not in kinds:
         return (
@@ -245,7 +266,7 @@ def _why_illegal(state: State, move: object) -> str:
             f"are {', '.join(kinds)}"
         )
     assert player is not None
-    if isinstance(move, Hit | Support):
+    if isinstance(move, moves.Hit | moves.Support):
         cards = getattr(move, "cards", None)
         if not isinstance(cards, tuple) or not all(is_card(c) for c in cards):
             return f"{what}: the cards must be a tuple of Card (well-formed cards only)"
@@ -262,7 +283,7 @@ def _why_illegal(state: State, move: object) -> str:
         if state.locked and enchantments:
             return f"{what}: Rich's Enchant-2 forbids Enchantments in this return"
         return f"{what}: at most one Enchantment per hit"
-    if isinstance(move, Step | DiscardStep | Meddle):
+    if isinstance(move, moves.Step | moves.DiscardStep | moves.Meddle):
         return f"{what}: not a step open to player {player} now"
     return f"{what}: not one of player {player}'s choices now"
 

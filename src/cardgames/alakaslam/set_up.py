@@ -7,9 +7,6 @@ See "Set-up" and "The serve" in ``docs/rules/alakaslam.md``. The serve itself is
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from cardgames.alakaslam.cards import CardKind, Character, Colour
 from cardgames.alakaslam.config import side_of, team
 from cardgames.alakaslam.draft import Draft
@@ -25,7 +22,23 @@ from cardgames.alakaslam.moves import (
 )
 from cardgames.alakaslam.state import Phase, State
 
-__all__ = ["APPLY", "LEGAL", "deal", "open_server_pick"]
+__all__ = [
+    "apply_call",
+    "apply_choose",
+    "apply_copy",
+    "apply_corner",
+    "apply_keep",
+    "apply_mulligan",
+    "apply_pick_server",
+    "call_moves",
+    "choose_moves",
+    "copy_moves",
+    "corner_moves",
+    "deal",
+    "mulligan_moves",
+    "open_server_pick",
+    "pick_server_moves",
+]
 
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 
@@ -205,24 +218,3 @@ def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
 def corner_moves(state: State, player: int) -> tuple[Move, ...]:
     """Either back corner of the server's half."""
     return _CORNERS
-
-
-#: The moves of this chapter, by kind: how each changes the draft.
-APPLY: dict[type, Callable[[Draft, Any], None]] = {
-    Choose: apply_choose,
-    Mulligan: apply_mulligan,
-    Keep: apply_keep,
-    Call: apply_call,
-    PickServer: apply_pick_server,
-    Copy: apply_copy,
-    Corner: apply_corner,
-}
-#: The legal moves of this chapter's phases (see ``rules.legal_moves``).
-LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.CHOOSE: choose_moves,
-    Phase.MULLIGAN: mulligan_moves,
-    Phase.CALL: call_moves,
-    Phase.PICK_SERVER: pick_server_moves,
-    Phase.COPY: copy_moves,
-    Phase.CORNER: corner_moves,
-}
