@@ -74,6 +74,7 @@ from cardgames.game import Game, Playout
 __all__ = [
     "DEFAULT_DECK",
     "GAME",
+    "PRESETS",
     "Bind",
     "Call",
     "Card",
@@ -116,16 +117,19 @@ __all__ = [
     "evaluate",
     "format_move",
     "has_ability",
+    "heuristic_bot",
     "hit",
     "is_over",
     "legal_moves",
     "max_decisions",
     "new_game",
+    "num_players",
     "outcome",
     "parse_card",
     "parse_move",
     "render",
     "resample",
+    "seat_names",
     "side_of",
     "team",
     "view",
@@ -259,3 +263,8 @@ GAME: Game[State, Move, View, Config] = define_game(
     # the rest of the point being played, which a move decides far more than the later ones.
     playout=Playout("heuristic", limit=12),
 )
+
+
+def __dir__() -> list[str]:
+    """The game's public names (PEP 562), not the helpers its modules import."""
+    return sorted(__all__)

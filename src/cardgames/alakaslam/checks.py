@@ -3,8 +3,9 @@
 The rules make every state they hand out, so they never need these checks; a state from
 anywhere else (JSON, a pickle from an unknown source, ``attrs.evolve``, ``resample``) is checked
 once, on its first use, against every fact below. Each fact follows from the rules (see
-``rules.py``) and is stated where it is checked. The checks stop at the first problem, and each
-costs at most a pass over the state's cards: a problem is named, never shown.
+``rules.py`` and the chapter modules it names) and is stated where it is checked. The checks
+stop at the first problem, and each costs at most a pass over the state's cards: a problem is
+named, never shown.
 """
 
 from __future__ import annotations
