@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from cardgames._engine import slot_filler
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, deck_cards, team
 from cardgames.alakaslam.court import Cell, Court, court_for
@@ -23,6 +24,11 @@ __all__ = ["TRUSTED", "Draft"]
 #: The memo of a state that is trusted (made by the rules, or checked once) but whose legal
 #: moves are not worked out yet.
 TRUSTED = object()
+
+
+#: A state from all its fields, the memo last, without the checks of attrs' ``__init__`` (the
+#: rules' own values need none): the cost of a decision is largely the state it makes.
+_make_state = slot_filler(State)
 
 
 class Draft:
@@ -83,7 +89,7 @@ class Draft:
 
     def finish(self) -> State:
         """The state this draft describes, trusted by the rules."""
-        state = State(
+        return _make_state(
             self.config,
             self.phase,
             self.to_move,
@@ -111,9 +117,8 @@ class Draft:
             self.shots,
             self.last_point,
             self.result,
+            TRUSTED,
         )
-        object.__setattr__(state, "_memo", TRUSTED)
-        return state
 
     # -- reading the draft like a state --
 

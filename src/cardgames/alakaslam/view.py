@@ -38,7 +38,7 @@ def view(state: State, player: int) -> View:
         **_open(state),
         player=player,
         hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         deck_size=len(state.deck),
         played=state.played if player == state.hitter else (),
         played_count=len(state.played),
