@@ -19,7 +19,7 @@ from cardgames.alakaslam.cards import CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
-    check_config,
+    config_problem,
     deck_cards,
     deck_counts,
     partner,
@@ -36,7 +36,6 @@ from cardgames.alakaslam.state import (
     has_ability,
     match_end,
 )
-from cardgames.errors import CardgamesError
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -82,10 +81,9 @@ def state_problem(state: State) -> str | None:
 
 def _field_problem(state: State) -> str | None:
     """Each field on its own: its type, and the range the rules keep it in."""
-    try:
-        check_config(state.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = config_problem(state.config)
+    if problem is not None:
+        return problem
     config = state.config
     n = config.players
     court = court_for(config.columns)

@@ -9,10 +9,10 @@ import attrs
 
 from cardgames._engine import field_reader
 from cardgames.alakaslam.cards import Card, CardKind, is_card
-from cardgames.alakaslam.config import MAX_HIT_CARDS, check_config, deck_cards, deck_counts
+from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidViewError, excerpt
+from cardgames.errors import InvalidPlayerError, InvalidViewError, excerpt
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["check_view", "resample", "view"]
@@ -117,10 +117,9 @@ def _view_problem(view: View) -> str | None:
     it hides), or ``None``; the fields it shares with a state are checked on the state dealt."""
     if any(not hasattr(view, a.name) for a in attrs.fields(View)):
         return "a View made without its fields"
-    try:
-        check_config(view.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = config_problem(view.config)
+    if problem is not None:
+        return problem
     n = view.config.players
     player = view.player
     if type(player) is not int or not 0 <= player < n:
