@@ -36,8 +36,10 @@ __all__ = [
     "team",
 ]
 
-#: Players in singles and in doubles.
-SINGLES_PLAYERS, DOUBLES_PLAYERS = 2, 4
+#: Players in singles.
+SINGLES_PLAYERS = 2
+#: Players in doubles.
+DOUBLES_PLAYERS = 4
 #: Columns of the court in singles.
 SINGLES_COLUMNS = 3
 #: Columns of the court in doubles.
