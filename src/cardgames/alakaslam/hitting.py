@@ -35,19 +35,21 @@ __all__ = [
 RICH_ENCHANT = 2
 
 
+# --- the plays a hand allows ---------------------------------------------------------------
+
+
 def _need(value: int, hazel: bool) -> int:
     """The card count an Enchant-``value`` asks of the return (Hazel asks one more)."""
     return min(value + 1, MAX_HIT_CARDS) if hazel else value
 
 
 def _enchantments(cards: tuple[Card, ...]) -> int:
+    """How many of ``cards`` are Enchantments."""
     return sum(1 for card in cards if card.kind is CardKind.ENCHANT)
 
 
 #: A play of cards: a hit, or a doubles support.
 Play = Hit | Support
-
-
 #: The plays open now, each mapped to itself: ``apply_move`` finds the rules' own object
 #: for a play with one lookup.
 PlayIndex = dict[Play, Play]
@@ -89,6 +91,7 @@ def _signature(hand: tuple[Card, ...], most: int, enchant_ok: bool) -> tuple[Car
 def _plays_of_signature(
     signature: tuple[Card, ...], need: int, support: bool
 ) -> tuple[tuple[Play, ...], PlayIndex]:
+    """The plays of :func:`_play_options` for a hand's signature."""
     sizes = (need,) if need else range(1, MAX_HIT_CARDS + 1)
     plays: list[Play] = []
     for size in sizes:
@@ -114,9 +117,12 @@ def open_plays(
     return _play_options(state.hands[player], need, not state.locked, support)
 
 
+# --- the hit, the support and the shot -----------------------------------------------------
+
+
 def apply_hit(d: Draft, move: Hit) -> None:
-    """The hitter plays these cards: singles resolve the shot at once; in doubles they lie face down
-    until the support has played (or cannot)."""
+    """The hitter plays these cards: in singles the shot is resolved at once; in doubles they
+    lie face down until the support has played (or cannot)."""
     hitter = d.to_move
     assert hitter is not None
     d.take(hitter, move.cards)
@@ -144,43 +150,16 @@ def apply_support(d: Draft, move: Support) -> None:
 def _resolve(d: Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Card, ...]) -> None:
     """Reveal the shot, move the ball, call a fault or bind the opponents."""
     hitter = d.hitter
-    assert hitter is not None and d.ball is not None
+    assert hitter is not None
     side = side_of(hitter)
-    support = partner(hitter) if d.config.doubles else None
     d.played = ()
     d.to_discard(hitter_cards)
     d.to_discard(support_cards)
-    shot = hitter_cards + support_cards
-    across = sum(card.colour.aim for card in shot if card.colour is not None)
-    distance = sum(card.value for card in shot if card.kind is CardKind.HIT)
-    start = d.ball
-    landing, where = d.court.land(start, side, across, distance)
-    serving, d.serving = d.serving, False
-    if where is Landing.OUT:
-        lose_point(d, side, Fault.OUT)
+    fault = _land(d, hitter, hitter_cards + support_cards)
+    if fault is not None:
+        lose_point(d, side, fault)
         return
-    if where is Landing.NET:
-        lose_point(d, side, Fault.NET)
-        return
-    if serving and landing.col == start.col and not d.has(hitter, Character.STEN):
-        lose_point(d, side, Fault.STRAIGHT)
-        return
-    d.ball = landing
-    binds = list(d.binds)
-    for p in d.team(side):
-        binds[p] = 0
-    d.binds = tuple(binds)
-    d.locked = False
-    pending: list[Bind] = []
-    for player, cards in ((hitter, hitter_cards), (support, support_cards)):
-        if player is None:
-            continue
-        for card in cards:
-            if card.kind is not CardKind.ENCHANT:
-                continue
-            if card.value == RICH_ENCHANT and d.has(player, Character.RICH):
-                d.locked = True
-            pending.append(Bind(player, _need(card.value, d.has(player, Character.HAZEL))))
+    pending = _enchant(d, hitter, hitter_cards, support_cards)
     result = match_end(d.config, d.score, d.shots)
     if result is not None:
         finish(d, result)
@@ -194,7 +173,54 @@ def _resolve(d: Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Card
     _open_targets(d)
 
 
+def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
+    """Move the ball where the shot sends it, or name the fault it makes (the ball then stays):
+    each card's colour pulls it a column toward its edge, each Hit card's value sends it on."""
+    assert d.ball is not None
+    across = sum(card.colour.aim for card in shot if card.colour is not None)
+    distance = sum(card.value for card in shot if card.kind is CardKind.HIT)
+    start = d.ball
+    landing, where = d.court.land(start, side_of(hitter), across, distance)
+    serving, d.serving = d.serving, False
+    if where is Landing.OUT:
+        return Fault.OUT
+    if where is Landing.NET:
+        return Fault.NET
+    if serving and landing.col == start.col and not d.has(hitter, Character.STEN):
+        return Fault.STRAIGHT
+    d.ball = landing
+    return None
+
+
+def _enchant(
+    d: Draft, hitter: int, hitter_cards: tuple[Card, ...], support_cards: tuple[Card, ...]
+) -> list[Bind]:
+    """The binds the shot's Enchantments put on the return, waiting for their targets; the
+    hitting side's own binds are answered, and Rich's Enchant-2 locks the return."""
+    binds = list(d.binds)
+    for p in d.team(side_of(hitter)):
+        binds[p] = 0
+    d.binds = tuple(binds)
+    d.locked = False
+    support = partner(hitter) if d.config.doubles else None
+    pending: list[Bind] = []
+    for player, cards in ((hitter, hitter_cards), (support, support_cards)):
+        if player is None:
+            continue
+        for card in cards:
+            if card.kind is not CardKind.ENCHANT:
+                continue
+            if card.value == RICH_ENCHANT and d.has(player, Character.RICH):
+                d.locked = True
+            pending.append(Bind(player, _need(card.value, d.has(player, Character.HAZEL))))
+    return pending
+
+
+# --- binds and their targets ---------------------------------------------------------------
+
+
 def _bind(d: Draft, player: int, cards: int) -> None:
+    """``player``'s next hit must be exactly ``cards`` cards."""
     binds = list(d.binds)
     binds[player] = cards
     d.binds = tuple(binds)
@@ -231,6 +257,9 @@ def _target_options(state: State | Draft) -> tuple[int, ...]:
     hitting = side_of(state.pending[0].player)
     taken = {p for p, b in enumerate(state.binds) if b and side_of(p) != hitting}
     return tuple(p for p in team(state.config.players, 1 - hitting) if p not in taken)
+
+
+# --- letting the ball go -------------------------------------------------------------------
 
 
 def apply_decline(d: Draft, move: Decline) -> None:

@@ -78,6 +78,9 @@ def after_moves(state: State, player: int) -> tuple[Move, ...]:
     return (*step_moves(state, player), DONE)
 
 
+# --- steps and meddling --------------------------------------------------------------------
+
+
 def apply_step(d: Draft, move: Step) -> None:
     """The free step: the player moves one cell."""
     player = d.to_move
@@ -96,6 +99,8 @@ def apply_discard_step(d: Draft, move: DiscardStep) -> None:
 
 
 def _move_player(d: Draft, player: int, to: Cell) -> None:
+    """``player`` steps to ``to``; after the hit the movement may go on, before it the step
+    is noted."""
     d.place(player, to)
     if d.phase is Phase.AFTER:
         _continue_after(d)
@@ -110,6 +115,9 @@ def apply_meddle(d: Draft, move: Meddle) -> None:
     d.meddled = True
     if d.phase is Phase.AFTER:
         _continue_after(d)
+
+
+# --- movement after the hit -----------------------------------------------------------------
 
 
 def open_after(d: Draft) -> None:
@@ -155,6 +163,9 @@ def apply_done(d: Draft, move: Done) -> None:
     else:  # LOSER_DISCARD: no more discards for this player
         d.to_move = None
         continue_loser_discards(d)
+
+
+# --- drawing, which ends the turn -----------------------------------------------------------
 
 
 def _end_turn(d: Draft) -> None:

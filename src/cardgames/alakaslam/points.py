@@ -64,6 +64,7 @@ def apply_discard(d: Draft, move: Discard) -> None:
 
 
 def _open_refill(d: Draft) -> None:
+    """Every hand back to the hand size: those over it discard first, in seat order."""
     d.phase = Phase.REFILL
     d.queue = tuple(p for p in range(d.config.players) if len(d.hands[p]) > d.config.hand_size)
     d.to_move = None

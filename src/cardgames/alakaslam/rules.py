@@ -10,7 +10,7 @@ out from the same facts.
 function change the draft and freezes it into the next state; the old state is never touched.
 The rules themselves live in the modules named after the rulebook's chapters:
 
-- :mod:`~cardgames.alakaslam.set_up`: characters, the set_up.deal, mulligans, the call, the server,
+- :mod:`~cardgames.alakaslam.set_up`: characters, the deal, mulligans, the call, the server,
   Simon's copy and the serving corner;
 - :mod:`~cardgames.alakaslam.movement`: steps, paid steps, Toots' meddling, movement after the
   hit and the draw that ends a turn;
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardgames.alakaslam import hitting, movement, moves, points, set_up
-from cardgames.alakaslam.cards import CardKind, Character, is_card
+from cardgames.alakaslam.cards import CardKind, is_card
 from cardgames.alakaslam.checks import state_problem
 from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config
 from cardgames.alakaslam.court import Cell
@@ -110,18 +110,8 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     config = Config() if config is None else config
     check_config(config)
     check_seed(seed)
-    n = config.players
     d = Draft.blank(config, Rng.from_seed(seed))
-    if config.characters is not None:
-        d.characters = config.characters
-    elif config.choose_characters:
-        d.phase = Phase.CHOOSE
-        d.to_move, d.queue = 0, tuple(range(1, n))
-        return d.finish()
-    else:
-        cast, d.rng = d.rng.shuffled(tuple(Character))
-        d.characters = cast[:n]
-    set_up.deal(d)
+    set_up.begin(d)
     return d.finish()
 
 

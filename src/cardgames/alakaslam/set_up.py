@@ -30,23 +30,38 @@ __all__ = [
     "apply_keep",
     "apply_mulligan",
     "apply_pick_server",
+    "begin",
     "call_moves",
     "choose_moves",
     "copy_moves",
     "corner_moves",
-    "deal",
     "mulligan_moves",
     "open_server_pick",
     "pick_server_moves",
 ]
 
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
-
-
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
-
-
 _CORNERS = (Corner(Colour.BLUE), Corner(Colour.RED))
+
+
+# --- the order of set-up, and of the start of a point --------------------------------------
+
+
+def begin(d: Draft) -> None:
+    """The match begins: the characters the config names, or the choice of characters in
+    seat order, or characters dealt at random; then the deal."""
+    n = d.config.players
+    if d.config.characters is not None:
+        d.characters = d.config.characters
+    elif d.config.choose_characters:
+        d.phase = Phase.CHOOSE
+        d.to_move, d.queue = 0, tuple(range(1, n))
+        return
+    else:
+        cast, d.rng = d.rng.shuffled(tuple(Character))
+        d.characters = cast[:n]
+    deal(d)
 
 
 def deal(d: Draft) -> None:
@@ -58,6 +73,7 @@ def deal(d: Draft) -> None:
 
 
 def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
+    """Players with cards decide on a mulligan in ``order``."""
     d.phase = Phase.MULLIGAN
     d.queue = tuple(p for p in order if d.hands[p])
     if not d.next_in_queue():
@@ -65,6 +81,7 @@ def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
 
 
 def _after_mulligans(d: Draft) -> None:
+    """Before the first point, player 1 calls a colour for the serve; later, Simon's copy."""
     if d.server is None:
         d.phase, d.to_move, d.queue = Phase.CALL, 1, ()
     else:
@@ -84,6 +101,7 @@ def _open_copy(d: Draft) -> None:
 
 
 def _open_corner(d: Draft) -> None:
+    """The server picks the back corner to serve from."""
     assert d.server is not None
     d.phase, d.to_move, d.queue = Phase.CORNER, d.server, ()
 
@@ -97,6 +115,8 @@ def open_server_pick(d: Draft, side: int) -> None:
 
 
 def _serve_by(d: Draft, server: int) -> None:
+    """``server`` serves this point. After the first point, mulligans come first: the server,
+    their partner, then the receivers."""
     first_point = d.server is None
     d.server = server
     if first_point:
@@ -106,6 +126,9 @@ def _serve_by(d: Draft, server: int) -> None:
         others = [p for p in d.team(side) if p != server]
         order = (server, *others, *d.team(1 - side))
         _open_mulligans(d, order)
+
+
+# --- the moves applied --------------------------------------------------------------------
 
 
 def apply_choose(d: Draft, move: Choose) -> None:
@@ -184,6 +207,9 @@ def apply_corner(d: Draft, move: Corner) -> None:
     d.binds = (0,) * d.config.players
     d.phase, d.to_move, d.queue = Phase.SERVE, server, ()
     d.new_turn()
+
+
+# --- the moves open -----------------------------------------------------------------------
 
 
 def choose_moves(state: State, player: int) -> tuple[Move, ...]:
