@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import field_reader
+from cardgames._engine import field_reader, slot_filler
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
@@ -21,6 +21,8 @@ __all__ = ["check_view", "resample", "view"]
 #: resampled state takes back from the view. Face-down cards are shown only to their hitter.
 _open = field_reader(State, View, leave=("played",))
 _from_view = field_reader(View, State, leave=("played",))
+#: A view from all its fields, setting its slots straight: a view is made at every decision.
+_make_view = slot_filler(View)
 
 
 def view(state: State, player: int) -> View:
@@ -34,7 +36,7 @@ def view(state: State, player: int) -> View:
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
-    return View(
+    return _make_view(
         **_open(state),
         player=player,
         hand=state.hands[player],
