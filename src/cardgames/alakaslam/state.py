@@ -1,4 +1,5 @@
-"""The state of an AlakaSLAM match, and the view one player has of it."""
+"""The state of an AlakaSLAM match and the view one player has of it, with the facts every
+chapter reads off them: when a match ends, and who has which ability."""
 
 from __future__ import annotations
 
@@ -210,7 +211,7 @@ class View:
         return f"<alakaslam.View of player {self.player}: {_summary(self)}>"
 
 
-class _Table(_Cast, Protocol):
+class _Table(Protocol):
     """What a state and a view both show: the score, the hits, the turn, the ball."""
 
     @property
