@@ -59,9 +59,15 @@ def test_the_repr_of_a_finished_match_says_who_won() -> None:
     result = alakaslam.outcome(state)
     assert result is not None
     side = "AB"[min(result.winners) % 2]
-    assert repr(state).endswith(f"shots, over, side {side} won>")
+    assert repr(state).endswith(f", over, side {side} won>")
     drawn = attrs.evolve(state, result=Outcome.draw(2, "shot limit"))
-    assert repr(drawn).endswith("shots, over, drawn>")
+    assert repr(drawn).endswith(", over, drawn>")
+
+
+def test_the_repr_counts_one_shot_in_the_singular() -> None:
+    state = _rally(Config(players=4), Phase.SUPPORT)
+    assert state.shots == 1
+    assert repr(state).startswith("<alakaslam.State 0-0, 1 shot, player ")
 
 
 def test_the_repr_of_a_malformed_state_does_not_raise() -> None:

@@ -233,7 +233,8 @@ def _summary(table: _Table) -> str:
     ended) and where the ball is, e.g. ``1-0, 7 shots, player 1 to move (move), ball on c3``.
     A value the rules cannot have (one built by hand) is shown as malformed, never raised."""
     try:
-        score = f"{table.score[0]}-{table.score[1]}, {table.shots} shots"
+        shots = "1 shot" if table.shots == 1 else f"{table.shots} shots"
+        score = f"{table.score[0]}-{table.score[1]}, {shots}"
         if table.result is not None:
             winners = sorted(table.result.winners)
             turn = f"over, side {'AB'[winners[0] % 2]} won" if winners else "over, drawn"
