@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from cardgames.alakaslam import rules as _rules
+from cardgames.alakaslam import config as _config
+from cardgames.alakaslam import state as _state
 from cardgames.alakaslam.bots import RallyBot
 from cardgames.alakaslam.cards import (
     DEFAULT_DECK,
@@ -34,6 +35,7 @@ from cardgames.alakaslam.config import DOUBLES_PLAYERS, SINGLES_PLAYERS, Config,
 from cardgames.alakaslam.court import Cell, Landing
 from cardgames.alakaslam.evaluation import evaluate
 from cardgames.alakaslam.moves import (
+    MOVE_TYPES,
     Call,
     Choose,
     Copy,
@@ -52,7 +54,7 @@ from cardgames.alakaslam.moves import (
     Support,
     Target,
 )
-from cardgames.alakaslam.notation import format_move, parse_move
+from cardgames.alakaslam.notation import format_move, read_move
 from cardgames.alakaslam.render import render
 from cardgames.alakaslam.rules import (
     apply_move,
@@ -72,6 +74,7 @@ from cardgames.game import Game, Playout
 __all__ = [
     "DEFAULT_DECK",
     "GAME",
+    "PRESETS",
     "Bind",
     "Call",
     "Card",
@@ -114,16 +117,19 @@ __all__ = [
     "evaluate",
     "format_move",
     "has_ability",
+    "heuristic_bot",
     "hit",
     "is_over",
     "legal_moves",
     "max_decisions",
     "new_game",
+    "num_players",
     "outcome",
     "parse_card",
     "parse_move",
     "render",
     "resample",
+    "seat_names",
     "side_of",
     "team",
     "view",
@@ -141,6 +147,24 @@ def check_state(state: State) -> State:
     return checked(state)
 
 
+def parse_move(state: object, text: str) -> Move:
+    """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
+
+    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
+    ``state`` (a state or a view) is checked like any other (``InvalidStateError``), but the
+    notation does not depend on it.
+
+    >>> from cardgames import alakaslam
+    >>> alakaslam.parse_move(alakaslam.new_game(seed=1), "Hit b1 r2")
+    Hit(cards=(hit(1, Colour.BLUE), hit(2, Colour.RED)))
+    """
+    if type(state) is View:
+        check_view(state)
+    else:
+        checked(state)
+    return read_move(text)
+
+
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the match wherever it is (deck, discard, hands, face-down), by name."""
     state = checked(state)
@@ -154,7 +178,7 @@ def side_of(player: int) -> int:
     """The side a player is on: 0 for players 0 and 2, 1 for players 1 and 3."""
     if type(player) is not int or not 0 <= player < DOUBLES_PLAYERS:
         raise InvalidPlayerError(f"player must be an int 0-{DOUBLES_PLAYERS - 1}")
-    return _rules.side_of(player)
+    return _config.side_of(player)
 
 
 def team(players: int, side: int) -> tuple[int, ...]:
@@ -163,7 +187,7 @@ def team(players: int, side: int) -> tuple[int, ...]:
         raise InvalidConfigError("players must be 2 (singles) or 4 (doubles)")
     if type(side) is not int or side not in (0, 1):
         raise InvalidPlayerError("side must be 0 or 1")
-    return _rules.team(players, side)
+    return _config.team(players, side)
 
 
 def has_ability(state_or_view: State | View, player: int, character: Character) -> bool:
@@ -177,7 +201,7 @@ def has_ability(state_or_view: State | View, player: int, character: Character) 
         raise InvalidPlayerError(f"player must be an int 0-{n - 1}")
     if type(character) is not Character:
         raise InvalidConfigError("character must be a Character")
-    return _rules.has_ability(table, player, character)
+    return _state.has_ability(table, player, character)
 
 
 def max_decisions(config: Config) -> int:
@@ -233,26 +257,14 @@ def heuristic_bot() -> RallyBot:
 GAME: Game[State, Move, View, Config] = define_game(
     __name__,
     name="alakaslam",
-    move_types=(
-        Choose,
-        Mulligan,
-        Keep,
-        Call,
-        PickServer,
-        Copy,
-        Corner,
-        Step,
-        DiscardStep,
-        Meddle,
-        Hit,
-        Support,
-        Target,
-        Decline,
-        Done,
-        Discard,
-    ),
+    move_types=MOVE_TYPES,
     presets=PRESETS,
     # Searches in this game play out with the heuristic bot for at most 12 decisions: about
     # the rest of the point being played, which a move decides far more than the later ones.
     playout=Playout("heuristic", limit=12),
 )
+
+
+def __dir__() -> list[str]:
+    """The game's public names (PEP 562), not the helpers its modules import."""
+    return sorted(__all__)

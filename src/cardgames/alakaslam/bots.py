@@ -5,23 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardgames.alakaslam import moves
 from cardgames.alakaslam.cards import Card, CardKind
+from cardgames.alakaslam.config import side_of
 from cardgames.alakaslam.court import Cell, Landing, court_for
-from cardgames.alakaslam.moves import (
-    Decline,
-    Discard,
-    DiscardStep,
-    Done,
-    Hit,
-    Keep,
-    Meddle,
-    Move,
-    PickServer,
-    Step,
-    Support,
-    Target,
-)
-from cardgames.alakaslam.rules import side_of
 from cardgames.alakaslam.state import Phase, View
 from cardgames.alakaslam.view import check_view
 from cardgames.errors import IllegalMoveError, InvalidViewError
@@ -56,7 +43,9 @@ class RallyBot:
 
     name = "greedy"
 
-    def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(
+        self, view: View, legal_moves: Sequence[moves.Move], rng: random.Random
+    ) -> moves.Move:
         """The move its rules of thumb prefer; ties go to the first such move.
 
         ``view`` must be an AlakaSLAM view (``InvalidViewError`` otherwise) and ``legal_moves``
@@ -78,14 +67,14 @@ class RallyBot:
                 "RallyBot: legal_moves must be a sequence of the moves of the view's player"
             ) from None
 
-    def _choose(self, view: View, legal_moves: Sequence[Move]) -> Move:
+    def _choose(self, view: View, legal_moves: Sequence[moves.Move]) -> moves.Move:
         phase = view.phase
         if phase in (Phase.SERVE, Phase.MOVE):
-            hits = [m for m in legal_moves if isinstance(m, Hit)]
+            hits = [m for m in legal_moves if isinstance(m, moves.Hit)]
             best = self._best_hit(view, hits) if hits else None
             return best if best is not None else self._approach(view, legal_moves)
         if phase is Phase.SUPPORT:
-            plays = [m for m in legal_moves if isinstance(m, Support)]
+            plays = [m for m in legal_moves if isinstance(m, moves.Support)]
             if plays:
                 return min(plays, key=lambda m: self._support_cost(view, m.cards))
         if phase is Phase.TARGET:
@@ -94,21 +83,21 @@ class RallyBot:
             return self._discard(view, legal_moves)
         if phase is Phase.PICK_SERVER:
             for move in legal_moves:
-                if isinstance(move, PickServer) and move.player == view.player:
+                if isinstance(move, moves.PickServer) and move.player == view.player:
                     return move
         for move in legal_moves:
-            if isinstance(move, Keep | Done):
+            if isinstance(move, moves.Keep | moves.Done):
                 return move
         return legal_moves[0]
 
-    def _best_hit(self, view: View, hits: list[Hit]) -> Hit | None:
+    def _best_hit(self, view: View, hits: list[moves.Hit]) -> moves.Hit | None:
         """The hit that lands in, farthest from the opponents; ``None`` if none lands in."""
         court = court_for(view.config.columns)
         side = side_of(view.player)
         ball = view.ball
         assert ball is not None
         opponents = [c for p, c in enumerate(view.positions) if side_of(p) != side]
-        best: Hit | None = None
+        best: moves.Hit | None = None
         best_score = float("-inf")
         for move in hits:
             across, distance = _shot(move.cards)
@@ -125,7 +114,7 @@ class RallyBot:
                 best, best_score = move, score
         return best
 
-    def _approach(self, view: View, legal_moves: Sequence[Move]) -> Move:
+    def _approach(self, view: View, legal_moves: Sequence[moves.Move]) -> moves.Move:
         """A step toward the ball while it is reachable; else hand over, or let it go."""
         ball = view.ball
         assert ball is not None
@@ -135,37 +124,37 @@ class RallyBot:
         )
         gap = _distance(me, ball)
         if 0 < gap <= budget:
-            steps = [m for m in legal_moves if isinstance(m, Step | DiscardStep)]
+            steps = [m for m in legal_moves if isinstance(m, moves.Step | moves.DiscardStep)]
             closer = [m for m in steps if _distance(m.to, ball) < gap]
-            free = [m for m in closer if isinstance(m, Step)]
+            free = [m for m in closer if isinstance(m, moves.Step)]
             if free:
                 return free[0]
             if closer:
                 return min(closer, key=lambda m: _card_worth(m.card))  # type: ignore[union-attr]
         for move in legal_moves:
-            if isinstance(move, Done):
+            if isinstance(move, moves.Done):
                 return move
-        meddles = [m for m in legal_moves if isinstance(m, Meddle)]
+        meddles = [m for m in legal_moves if isinstance(m, moves.Meddle)]
         if meddles:
             return meddles[0]
-        return next((m for m in legal_moves if isinstance(m, Decline)), legal_moves[-1])
+        return next((m for m in legal_moves if isinstance(m, moves.Decline)), legal_moves[-1])
 
     def _support_cost(self, view: View, cards: tuple[Card, ...]) -> float:
         across, distance = _shot(cards)
         enchantments = sum(1 for c in cards if c.kind is CardKind.ENCHANT)
         return abs(across) * 2 + distance * 2 + len(cards) - enchantments * 1.5
 
-    def _target(self, view: View, legal_moves: Sequence[Move]) -> Move:
+    def _target(self, view: View, legal_moves: Sequence[moves.Move]) -> moves.Move:
         ball = view.ball
         assert ball is not None
-        targets = [m for m in legal_moves if isinstance(m, Target)]
+        targets = [m for m in legal_moves if isinstance(m, moves.Target)]
         return min(targets, key=lambda m: _distance(view.positions[m.player], ball))
 
-    def _discard(self, view: View, legal_moves: Sequence[Move]) -> Move:
-        discards = [m for m in legal_moves if isinstance(m, Discard)]
+    def _discard(self, view: View, legal_moves: Sequence[moves.Move]) -> moves.Move:
+        discards = [m for m in legal_moves if isinstance(m, moves.Discard)]
         weakest = min(discards, key=lambda m: _card_worth(m.card), default=None)
         if view.phase is Phase.LOSER_DISCARD and (weakest is None or _card_worth(weakest.card) > 0):
-            return next(m for m in legal_moves if isinstance(m, Done))
+            return next(m for m in legal_moves if isinstance(m, moves.Done))
         assert weakest is not None
         return weakest
 

@@ -17,15 +17,18 @@ from cardgames.alakaslam.cards import (
     Character,
     Colour,
 )
-from cardgames.errors import InvalidConfigError, excerpt
+from cardgames.errors import CardgamesError, InvalidConfigError, excerpt
 
 __all__ = [
     "DOUBLES_COLUMNS",
+    "DOUBLES_PLAYERS",
     "LOSER_DISCARDS",
     "MAX_HIT_CARDS",
     "SINGLES_COLUMNS",
+    "SINGLES_PLAYERS",
     "Config",
     "check_config",
+    "config_problem",
     "deck_cards",
     "deck_counts",
     "partner",
@@ -33,7 +36,10 @@ __all__ = [
     "team",
 ]
 
-SINGLES_PLAYERS, DOUBLES_PLAYERS = 2, 4
+#: Players in singles.
+SINGLES_PLAYERS = 2
+#: Players in doubles.
+DOUBLES_PLAYERS = 4
 #: Columns of the court in singles.
 SINGLES_COLUMNS = 3
 #: Columns of the court in doubles.
@@ -198,6 +204,16 @@ def check_config(config: Config) -> None:
             f"({config.players} hands of {config.hand_size}), has {hits}"
         )
     _last_valid[0] = config
+
+
+def config_problem(config: Config) -> str | None:
+    """Why ``config`` cannot be played, as :func:`check_config` would say it, or ``None``: for
+    the checks of a state or a view, which name the first problem they find."""
+    try:
+        check_config(config)
+    except CardgamesError as exc:
+        return str(exc)
+    return None
 
 
 #: The config that passed :func:`check_config` last; configs are frozen, so it still does.

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardgames.alakaslam.rules import checked, side_of
+from cardgames.alakaslam.config import side_of
+from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import State
 from cardgames.evaluation import race
 

@@ -14,26 +14,6 @@ import attrs
 from cardgames.alakaslam.cards import Card, Character, Colour, is_card
 from cardgames.alakaslam.court import Cell
 
-__all__ = [
-    "Call",
-    "Choose",
-    "Copy",
-    "Corner",
-    "Decline",
-    "Discard",
-    "DiscardStep",
-    "Done",
-    "Hit",
-    "Keep",
-    "Meddle",
-    "Move",
-    "Mulligan",
-    "PickServer",
-    "Step",
-    "Support",
-    "Target",
-]
-
 
 @attrs.frozen
 class Choose:
@@ -172,3 +152,32 @@ Move: TypeAlias = (
     | Done
     | Discard
 )
+
+#: Every kind of move, in the order of a match (set-up, the serve, the turn, between points).
+MOVE_TYPES: tuple[type[Move], ...] = (
+    Choose,
+    Mulligan,
+    Keep,
+    Call,
+    PickServer,
+    Copy,
+    Corner,
+    Step,
+    DiscardStep,
+    Meddle,
+    Hit,
+    Support,
+    Target,
+    Decline,
+    Done,
+    Discard,
+)
+
+#: ``done``, the one object of it that the rules hand out.
+DONE = Done()
+#: ``decline``, the one object of it that the rules hand out.
+DECLINE = Decline()
+
+# The module's names: the move classes (named once, in MOVE_TYPES), their union and the
+# one-object moves.
+__all__ = ["DECLINE", "DONE", "MOVE_TYPES", "Move", *(kind.__name__ for kind in MOVE_TYPES)]

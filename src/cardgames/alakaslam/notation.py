@@ -28,35 +28,16 @@ Parsing ignores case and extra spaces.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
+from cardgames.alakaslam import moves
 from cardgames.alakaslam.cards import Card, Character, Colour, is_card, parse_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.moves import (
-    Call,
-    Choose,
-    Copy,
-    Corner,
-    Decline,
-    Discard,
-    DiscardStep,
-    Done,
-    Hit,
-    Keep,
-    Meddle,
-    Move,
-    Mulligan,
-    PickServer,
-    Step,
-    Support,
-    Target,
-)
-from cardgames.alakaslam.rules import checked
-from cardgames.alakaslam.state import View
-from cardgames.alakaslam.view import check_view
 from cardgames.errors import InvalidMoveError, excerpt
 
-__all__ = ["describe", "format_move", "parse_cell", "parse_move"]
+__all__ = ["describe", "format_move", "parse_cell", "read_move"]
 
 #: The longest notation read (spaces around it aside): the longest move, ``hit R2 B1 E2``, is
 #: twelve characters, so this leaves room for any spacing a person would type.
@@ -66,12 +47,15 @@ _MOST_PLAYER = 99
 _CELL = re.compile(r"([a-z])([1-9])", re.ASCII)
 _COLOURS = {c.label: c for c in Colour}
 _CHARACTERS = {c.value: c for c in Character}
-_WORDS: dict[str, Move] = {
-    "mulligan": Mulligan(),
-    "keep": Keep(),
-    "decline": Decline(),
-    "done": Done(),
+_WORDS: dict[str, moves.Move] = {
+    "mulligan": moves.Mulligan(),
+    "keep": moves.Keep(),
+    "decline": moves.DECLINE,
+    "done": moves.DONE,
 }
+
+
+# --- writing and reading one field ---------------------------------------------------------
 
 
 def _card(value: object) -> str:
@@ -106,53 +90,6 @@ def _character(value: object) -> str:
     raise InvalidMoveError(f"{excerpt(value)} is not a character ({', '.join(_CHARACTERS)})")
 
 
-def format_move(move: Move) -> str:
-    """The notation of ``move``, e.g. ``"hit R2 B1"``; ``InvalidMoveError`` if malformed."""
-    kind = type(move)
-    if kind is Hit or kind is Support:
-        cards = move.cards  # type: ignore[union-attr]
-        if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_HIT_CARDS:
-            raise InvalidMoveError(
-                f"{kind.__name__}: a play is a tuple of 1 to {MAX_HIT_CARDS} cards, "
-                f"got {excerpt(cards)}"
-            )
-        words = " ".join(_card(c) for c in cards)
-        return f"{'hit' if kind is Hit else 'support'} {words}".rstrip()
-    if isinstance(move, Step):
-        return f"step {_cell(move.to)}"
-    if isinstance(move, DiscardStep):
-        return f"step {_cell(move.to)} {_card(move.card)}"
-    if isinstance(move, Meddle):
-        return f"meddle {_player(move.player)} {_cell(move.to)}"
-    if isinstance(move, Discard):
-        return f"discard {_card(move.card)}"
-    if isinstance(move, Call):
-        return f"call {_colour(move.colour)}"
-    if isinstance(move, Corner):
-        return f"corner {_colour(move.side)}"
-    if isinstance(move, Copy):
-        return f"copy {_character(move.character)}"
-    if isinstance(move, Choose):
-        return f"choose {_character(move.character)}"
-    if isinstance(move, PickServer):
-        return f"server {_player(move.player)}"
-    if isinstance(move, Target):
-        return f"target {_player(move.player)}"
-    for word, plain in _WORDS.items():
-        if kind is type(plain):  # moves without fields: one of each kind
-            return word
-    raise InvalidMoveError(f"{excerpt(move)} is not an alakaslam move")
-
-
-def describe(move: object) -> str:
-    """The notation of a move for messages, or a short description (never the whole value)
-    when it is not a well-formed move."""
-    try:
-        return format_move(move)  # type: ignore[arg-type]
-    except InvalidMoveError:
-        return excerpt(move)
-
-
 def parse_cell(text: str) -> Cell:
     """The cell ``text`` names (``b2``); raises ``InvalidMoveError`` otherwise."""
     match = _CELL.fullmatch(text.lower()) if isinstance(text, str) else None
@@ -174,21 +111,76 @@ def _parse_player(text: str) -> int:
     return int(text)
 
 
-def parse_move(state: object, text: str) -> Move:
-    """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse.
+class _Field(NamedTuple):
+    """One field of a move in the notation: its name, its place among the words after the
+    move's own (``at``), and how it is written and read. A reader gives ``None`` for a word the
+    notation does not know (a colour, a character), which makes the whole text unknown; a
+    malformed card, cell or player number is named in the error instead."""
 
-    Parsing checks only the notation; whether the move is legal is ``apply_move``'s business.
-    ``state`` (a state or a view) is checked like any other (``InvalidStateError``), but the
-    notation does not depend on it.
+    name: str
+    at: int
+    write: Callable[[object], str]
+    read: Callable[[str], object]
 
-    >>> from cardgames import alakaslam
-    >>> alakaslam.parse_move(alakaslam.new_game(seed=1), "Hit b1 r2")
-    Hit(cards=(hit(1, Colour.BLUE), hit(2, Colour.RED)))
-    """
-    if type(state) is View:
-        check_view(state)
-    else:
-        checked(state)
+
+_TO = _Field("to", 0, _cell, parse_cell)
+_CARD = _Field("card", 0, _card, _parse_card)
+_PLAYER = _Field("player", 0, _player, _parse_player)
+_CHARACTER = _Field("character", 0, _character, _CHARACTERS.get)
+
+#: Every move with fields but the plays (``hit``, ``support``): its class, its word and its
+#: fields in the order the class takes them. A move is written by the first class it is an
+#: instance of, its fields in the order of ``at``; a text is read by its word and how many
+#: words follow it.
+_NOTATION: tuple[tuple[type[Any], str, tuple[_Field, ...]], ...] = (
+    (moves.Step, "step", (_TO,)),
+    (moves.DiscardStep, "step", (_CARD._replace(at=1), _TO)),
+    (moves.Meddle, "meddle", (_PLAYER, _TO._replace(at=1))),
+    (moves.Discard, "discard", (_CARD,)),
+    (moves.Call, "call", (_Field("colour", 0, _colour, _COLOURS.get),)),
+    (moves.Corner, "corner", (_Field("side", 0, _colour, _COLOURS.get),)),
+    (moves.Copy, "copy", (_CHARACTER,)),
+    (moves.Choose, "choose", (_CHARACTER,)),
+    (moves.PickServer, "server", (_PLAYER,)),
+    (moves.Target, "target", (_PLAYER,)),
+)
+_READ = {(word, len(fields)): (kind, fields) for kind, word, fields in _NOTATION}
+
+
+def format_move(move: moves.Move) -> str:
+    """The notation of ``move``, e.g. ``"hit R2 B1"``; ``InvalidMoveError`` if malformed."""
+    kind = type(move)
+    if kind is moves.Hit or kind is moves.Support:
+        cards = move.cards  # type: ignore[union-attr]
+        if not isinstance(cards, tuple) or not 1 <= len(cards) <= MAX_HIT_CARDS:
+            raise InvalidMoveError(
+                f"{kind.__name__}: a play is a tuple of 1 to {MAX_HIT_CARDS} cards, "
+                f"got {excerpt(cards)}"
+            )
+        words = " ".join(_card(c) for c in cards)
+        return f"{'hit' if kind is moves.Hit else 'support'} {words}".rstrip()
+    for move_type, word, fields in _NOTATION:
+        if isinstance(move, move_type):
+            in_order = sorted(fields, key=lambda field: field.at)
+            return " ".join((word, *(field.write(getattr(move, field.name)) for field in in_order)))
+    for word, plain in _WORDS.items():
+        if kind is type(plain):  # moves without fields: one of each kind
+            return word
+    raise InvalidMoveError(f"{excerpt(move)} is not an alakaslam move")
+
+
+def describe(move: object) -> str:
+    """The notation of a move for messages, or a short description (never the whole value)
+    when it is not a well-formed move."""
+    try:
+        return format_move(move)  # type: ignore[arg-type]
+    except InvalidMoveError:
+        return excerpt(move)
+
+
+def read_move(text: str) -> moves.Move:
+    """The move that the notation ``text`` names; raises ``InvalidMoveError`` when it does not
+    parse. (``parse_move`` checks its state or view first, then reads the text here.)"""
     if not isinstance(text, str):
         raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
     if len(text.strip()) > _LONGEST_NOTATION:
@@ -202,26 +194,16 @@ def parse_move(state: object, text: str) -> Move:
     head, args = words[0], words[1:]
     if head in _WORDS and not args:
         return _WORDS[head]
-    if head in ("hit", "support") and 1 <= len(args) <= 3:
+    if head in ("hit", "support") and 1 <= len(args) <= MAX_HIT_CARDS:
         cards = tuple(sorted(_parse_card(a) for a in args))
-        return Hit(cards) if head == "hit" else Support(cards)
-    if head == "step" and len(args) == 1:
-        return Step(parse_cell(args[0]))
-    if head == "step" and len(args) == 2:
-        return DiscardStep(_parse_card(args[1]), parse_cell(args[0]))
-    if head == "meddle" and len(args) == 2:
-        return Meddle(_parse_player(args[0]), parse_cell(args[1]))
-    if head == "discard" and len(args) == 1:
-        return Discard(_parse_card(args[0]))
-    if head in ("call", "corner") and len(args) == 1 and args[0] in _COLOURS:
-        colour = _COLOURS[args[0]]
-        return Call(colour) if head == "call" else Corner(colour)
-    if head in ("copy", "choose") and len(args) == 1 and args[0] in _CHARACTERS:
-        character = _CHARACTERS[args[0]]
-        return Copy(character) if head == "copy" else Choose(character)
-    if head in ("server", "target") and len(args) == 1:
-        player = _parse_player(args[0])
-        return PickServer(player) if head == "server" else Target(player)
+        return moves.Hit(cards) if head == "hit" else moves.Support(cards)
+    found = _READ.get((head, len(args)))
+    if found is not None:
+        kind, fields = found
+        values = {field.name: field.read(args[field.at]) for field in fields}
+        if None not in values.values():
+            move: moves.Move = kind(**values)
+            return move
     raise InvalidMoveError(
         f"{excerpt(text)} is not an alakaslam move; write e.g. 'hit R2 B1', 'step b2', "
         "'step b2 E1', 'decline', 'done', 'discard R2', 'keep', 'call red' or 'corner blue'"

@@ -1,4 +1,5 @@
-"""The state of an AlakaSLAM match, and the view one player has of it."""
+"""The state of an AlakaSLAM match and the view one player has of it, with the facts every
+chapter reads off them: when a match ends, and who has which ability."""
 
 from __future__ import annotations
 
@@ -162,6 +163,9 @@ class State:
     __getstate__ = state_without_memo
     __setstate__ = restore_without_memo
 
+    def __repr__(self) -> str:
+        return f"<alakaslam.State {_summary(self)}>"
+
 
 @attrs.frozen
 class View:
@@ -202,3 +206,41 @@ class View:
     shots: int = 0
     last_point: Point | None = None
     result: Outcome | None = None
+
+    def __repr__(self) -> str:
+        return f"<alakaslam.View of player {self.player}: {_summary(self)}>"
+
+
+class _Table(Protocol):
+    """What a state and a view both show: the score, the hits, the turn, the ball."""
+
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def shots(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def ball(self) -> Cell | None: ...
+    @property
+    def result(self) -> Outcome | None: ...
+
+
+def _summary(table: _Table) -> str:
+    """One line for a repr: the score, the hits so far, who decides what (or how the match
+    ended) and where the ball is, e.g. ``1-0, 7 shots, player 1 to move (move), ball on c3``.
+    A value the rules cannot have (one built by hand) is shown as malformed, never raised."""
+    try:
+        shots = "1 shot" if table.shots == 1 else f"{table.shots} shots"
+        score = f"{table.score[0]}-{table.score[1]}, {shots}"
+        if table.result is not None:
+            winners = sorted(table.result.winners)
+            turn = f"over, side {'AB'[winners[0] % 2]} won" if winners else "over, drawn"
+        else:
+            turn = f"player {table.to_move} to move ({table.phase})"
+        ball = f", ball on {table.ball.name}" if table.ball is not None else ""
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return "(malformed)"
+    return f"{score}, {turn}{ball}"

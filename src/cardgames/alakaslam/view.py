@@ -7,14 +7,22 @@ from collections import Counter
 
 import attrs
 
+from cardgames._engine import field_reader, slot_filler
 from cardgames.alakaslam.cards import Card, CardKind, is_card
-from cardgames.alakaslam.config import MAX_HIT_CARDS, check_config, deck_cards, deck_counts
+from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidViewError, excerpt
+from cardgames.errors import InvalidPlayerError, InvalidViewError, excerpt
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["check_view", "resample", "view"]
+
+#: The fields a view shows as they are in the state (the open part of the table), and those a
+#: resampled state takes back from the view. Face-down cards are shown only to their hitter.
+_open = field_reader(State, View, leave=("played",))
+_from_view = field_reader(View, State, leave=("played",))
+#: A view from all its fields, setting its slots straight: a view is made at every decision.
+_make_view = slot_filler(View)
 
 
 def view(state: State, player: int) -> View:
@@ -28,36 +36,14 @@ def view(state: State, player: int) -> View:
     n = state.config.players
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
-    return View(
+    return _make_view(
+        **_open(state),
         player=player,
-        config=state.config,
-        phase=state.phase,
-        to_move=state.to_move,
-        queue=state.queue,
-        characters=state.characters,
-        copied=state.copied,
         hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         deck_size=len(state.deck),
-        discard=state.discard,
-        positions=state.positions,
-        ball=state.ball,
-        score=state.score,
-        server=state.server,
-        serving=state.serving,
-        free_step=state.free_step,
-        moved=state.moved,
-        meddled=state.meddled,
-        hitter=state.hitter,
         played=state.played if player == state.hitter else (),
         played_count=len(state.played),
-        binds=state.binds,
-        locked=state.locked,
-        pending=state.pending,
-        discards_left=state.discards_left,
-        shots=state.shots,
-        last_point=state.last_point,
-        result=state.result,
     )
 
 
@@ -133,10 +119,9 @@ def _view_problem(view: View) -> str | None:
     it hides), or ``None``; the fields it shares with a state are checked on the state dealt."""
     if any(not hasattr(view, a.name) for a in attrs.fields(View)):
         return "a View made without its fields"
-    try:
-        check_config(view.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = config_problem(view.config)
+    if problem is not None:
+        return problem
     n = view.config.players
     player = view.player
     if type(player) is not int or not 0 <= player < n:
@@ -204,31 +189,9 @@ def _deal_unseen(view: View, seed: int) -> State:
         del hidden[:size]
     game_rng, _ = rng.split()
     return State(
-        config=view.config,
-        phase=view.phase,
-        to_move=view.to_move,
-        queue=view.queue,
-        characters=view.characters,
-        copied=view.copied,
+        **_from_view(view),
         deck=tuple(hidden),
-        discard=view.discard,
         hands=tuple(hands),
-        positions=view.positions,
-        ball=view.ball,
-        score=view.score,
-        server=view.server,
-        serving=view.serving,
-        free_step=view.free_step,
-        moved=view.moved,
-        meddled=view.meddled,
-        hitter=view.hitter,
         played=played,
-        binds=view.binds,
-        locked=view.locked,
-        pending=view.pending,
-        discards_left=view.discards_left,
-        shots=view.shots,
-        last_point=view.last_point,
-        result=view.result,
         rng=game_rng,
     )

@@ -3,8 +3,9 @@
 The rules make every state they hand out, so they never need these checks; a state from
 anywhere else (JSON, a pickle from an unknown source, ``attrs.evolve``, ``resample``) is checked
 once, on its first use, against every fact below. Each fact follows from the rules (see
-``rules.py``) and is stated where it is checked. The checks stop at the first problem, and each
-costs at most a pass over the state's cards: a problem is named, never shown.
+``rules.py`` and the chapter modules it names) and is stated where it is checked. The checks
+stop at the first problem, and each costs at most a pass over the state's cards: a problem is
+named, never shown.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from cardgames.alakaslam.cards import CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
-    check_config,
+    config_problem,
     deck_cards,
     deck_counts,
     partner,
@@ -35,7 +36,6 @@ from cardgames.alakaslam.state import (
     has_ability,
     match_end,
 )
-from cardgames.errors import CardgamesError
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -81,10 +81,9 @@ def state_problem(state: State) -> str | None:
 
 def _field_problem(state: State) -> str | None:
     """Each field on its own: its type, and the range the rules keep it in."""
-    try:
-        check_config(state.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = config_problem(state.config)
+    if problem is not None:
+        return problem
     config = state.config
     n = config.players
     court = court_for(config.columns)

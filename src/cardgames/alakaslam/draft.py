@@ -1,0 +1,194 @@
+"""The draft: a writable copy of a state while one move is applied (engine, not rules).
+
+``apply_move`` copies the state into a :class:`Draft`, one rule function of a chapter module
+changes it, and :meth:`Draft.finish` freezes it into the next state; the old state is never
+touched. The draft also does the bookkeeping every chapter shares: taking and drawing cards,
+the discard pile, and handing the decision to the next player of the queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from cardgames._engine import slot_filler
+from cardgames.alakaslam.cards import Card, Character
+from cardgames.alakaslam.config import Config, deck_cards, team
+from cardgames.alakaslam.court import Cell, Court, court_for
+from cardgames.alakaslam.state import Phase, State, has_ability
+from cardgames.rng import Rng
+
+__all__ = ["TRUSTED", "Draft"]
+
+#: The memo of a state that is trusted (made by the rules, or checked once) but whose legal
+#: moves are not worked out yet.
+TRUSTED = object()
+
+
+#: A state from all its fields, the memo last, without the checks of attrs' ``__init__`` (the
+#: rules' own values need none): the cost of a decision is largely the state it makes.
+_make_state = slot_filler(State)
+
+
+class Draft:
+    """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
+
+    # Exactly the fields a state is made from (its memo aside).
+    __slots__ = tuple(field.name for field in attrs.fields(State) if field.init)
+
+    def __init__(self, s: State) -> None:
+        self.config = s.config
+        self.phase = s.phase
+        self.to_move = s.to_move
+        self.queue = s.queue
+        self.characters = s.characters
+        self.copied = s.copied
+        self.deck = s.deck
+        self.discard = s.discard
+        self.hands = s.hands
+        self.positions = s.positions
+        self.ball = s.ball
+        self.score = s.score
+        self.server = s.server
+        self.serving = s.serving
+        self.free_step = s.free_step
+        self.moved = s.moved
+        self.meddled = s.meddled
+        self.hitter = s.hitter
+        self.played = s.played
+        self.binds = s.binds
+        self.locked = s.locked
+        self.pending = s.pending
+        self.discards_left = s.discards_left
+        self.shots = s.shots
+        self.last_point = s.last_point
+        self.result = s.result
+        self.rng = s.rng
+
+    @classmethod
+    def blank(cls, config: Config, rng: Rng) -> Draft:
+        """A draft of a match before anything is dealt: the whole deck in order."""
+        empty = State(
+            config=config,
+            phase=Phase.MULLIGAN,
+            to_move=0,
+            queue=(),
+            characters=(),
+            copied=None,
+            deck=deck_cards(config),
+            discard=(),
+            hands=((),) * config.players,
+            positions=(),
+            ball=None,
+            score=(0, 0),
+            server=None,
+            rng=rng,
+        )
+        return cls(empty)
+
+    def finish(self) -> State:
+        """The state this draft describes, trusted by the rules."""
+        return _make_state(
+            self.config,
+            self.phase,
+            self.to_move,
+            self.queue,
+            self.characters,
+            self.copied,
+            self.deck,
+            self.discard,
+            self.hands,
+            self.positions,
+            self.ball,
+            self.score,
+            self.server,
+            self.rng,
+            self.serving,
+            self.free_step,
+            self.moved,
+            self.meddled,
+            self.hitter,
+            self.played,
+            self.binds,
+            self.locked,
+            self.pending,
+            self.discards_left,
+            self.shots,
+            self.last_point,
+            self.result,
+            TRUSTED,
+        )
+
+    # -- reading the draft like a state --
+
+    def has(self, player: int, character: Character) -> bool:
+        """Whether ``player`` has ``character``'s ability now (Simon's copy counts)."""
+        return has_ability(self, player, character)
+
+    @property
+    def court(self) -> Court:
+        """The court of this match's width."""
+        return court_for(self.config.columns)
+
+    def team(self, side: int) -> tuple[int, ...]:
+        """The players of ``side``, in seat order."""
+        return team(self.config.players, side)
+
+    # -- cards --
+
+    def take(self, player: int, cards: Iterable[Card]) -> None:
+        """Take ``cards`` out of a player's hand (they hold them: the move was legal)."""
+        hand = list(self.hands[player])
+        for card in cards:
+            hand.remove(card)
+        self.set_hand(player, tuple(hand))
+
+    def place(self, player: int, to: Cell) -> None:
+        """Put ``player``'s character on cell ``to``."""
+        positions = list(self.positions)
+        positions[player] = to
+        self.positions = tuple(positions)
+
+    def set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
+        """Give ``player`` this (sorted) hand."""
+        hands = list(self.hands)
+        hands[player] = hand
+        self.hands = tuple(hands)
+
+    def draw(self, player: int, count: int, from_discard: int = 0) -> None:
+        """``player`` draws ``count`` cards, the first ``from_discard`` of them off the top of
+        the discard pile while it has cards; the deck is rebuilt from the discard pile when it
+        runs out, and drawing stops when both are empty."""
+        drawn: list[Card] = []
+        for i in range(count):
+            if i < from_discard and self.discard:
+                drawn.append(self.discard[-1])
+                self.discard = self.discard[:-1]
+                continue
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck, self.rng = self.rng.shuffled(self.discard)
+                self.discard = ()
+            drawn.append(self.deck[-1])
+            self.deck = self.deck[:-1]
+        if drawn:
+            self.set_hand(player, tuple(sorted(self.hands[player] + tuple(drawn))))
+
+    def to_discard(self, cards: Iterable[Card]) -> None:
+        """Put ``cards`` face up on the discard pile, the last on top."""
+        self.discard = (*self.discard, *cards)
+
+    # -- who decides --
+
+    def new_turn(self) -> None:
+        """A side's turn begins: its free step unused, nobody moved, Toots' meddle unused."""
+        self.free_step, self.moved, self.meddled = True, (), False
+
+    def next_in_queue(self) -> bool:
+        """Hand the decision to the next player of the queue; False when it is empty."""
+        if not self.queue:
+            return False
+        self.to_move, self.queue = self.queue[0], self.queue[1:]
+        return True

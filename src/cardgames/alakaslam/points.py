@@ -1,0 +1,97 @@
+"""Points and the end of the match: the side that loses a point, the losers' discards, the
+refill of every hand, the next server, and the match's result.
+
+See "Points" in ``docs/rules/alakaslam.md``. When a match ends (points to win, the shot limit)
+is :func:`~cardgames.alakaslam.state.match_end`, as the checks of a state need it too.
+"""
+
+from __future__ import annotations
+
+from cardgames.alakaslam.config import LOSER_DISCARDS
+from cardgames.alakaslam.draft import Draft
+from cardgames.alakaslam.moves import DONE, Discard, Move
+from cardgames.alakaslam.set_up import open_server_pick
+from cardgames.alakaslam.state import Fault, Phase, Point, State, match_end
+from cardgames.game import Outcome
+
+__all__ = ["apply_discard", "continue_loser_discards", "discard_moves", "finish", "lose_point"]
+
+
+def lose_point(d: Draft, loser: int, fault: Fault) -> None:
+    """Side ``loser`` loses the point to ``fault``: the other side scores, the court is cleared,
+    and the match ends or the losers' discards begin."""
+    winner = 1 - loser
+    score = list(d.score)
+    score[winner] += 1
+    d.score = (score[0], score[1])
+    d.last_point = Point(winner, fault)
+    d.ball, d.hitter, d.played, d.pending, d.serving = None, None, (), (), False
+    d.binds, d.locked, d.copied = (0,) * d.config.players, False, None
+    d.new_turn()
+    result = match_end(d.config, d.score, d.shots)
+    if result is not None:
+        finish(d, result)
+        return
+    d.phase, d.to_move, d.queue = Phase.LOSER_DISCARD, None, d.team(loser)
+    continue_loser_discards(d)
+
+
+def continue_loser_discards(d: Draft) -> None:
+    """The next of the losing side with cards may discard; with none left, hands are refilled."""
+    while d.next_in_queue():
+        assert d.to_move is not None
+        if d.hands[d.to_move]:
+            d.discards_left = LOSER_DISCARDS
+            return
+    d.discards_left = 0
+    _open_refill(d)
+
+
+def apply_discard(d: Draft, move: Discard) -> None:
+    """Discard one card: after a lost point (up to three), or down to a full hand."""
+    player = d.to_move
+    assert player is not None
+    d.take(player, (move.card,))
+    d.to_discard((move.card,))
+    if d.phase is Phase.LOSER_DISCARD:
+        d.discards_left -= 1
+        if d.discards_left == 0 or not d.hands[player]:
+            d.to_move = None
+            continue_loser_discards(d)
+    elif len(d.hands[player]) == d.config.hand_size:
+        d.to_move = None
+        _continue_refill(d)
+
+
+def _open_refill(d: Draft) -> None:
+    """Every hand back to the hand size: those over it discard first, in seat order."""
+    d.phase = Phase.REFILL
+    d.queue = tuple(p for p in range(d.config.players) if len(d.hands[p]) > d.config.hand_size)
+    d.to_move = None
+    _continue_refill(d)
+
+
+def _continue_refill(d: Draft) -> None:
+    """Players over the hand size discard down to it (their decisions), then the others draw
+    up to it; then the side that lost the point serves."""
+    if d.next_in_queue():
+        return
+    for player in range(d.config.players):
+        short = d.config.hand_size - len(d.hands[player])
+        if short > 0:
+            d.draw(player, short)
+    assert d.last_point is not None
+    open_server_pick(d, 1 - d.last_point.side)
+
+
+def finish(d: Draft, result: Outcome) -> None:
+    """The match is over with ``result``."""
+    d.result = result
+    d.phase, d.to_move, d.queue = Phase.OVER, None, ()
+    d.discards_left = 0
+
+
+def discard_moves(state: State, player: int) -> tuple[Move, ...]:
+    """One discard per face in hand, and ``done`` while the losers may still stop."""
+    faces = tuple(Discard(face) for face in sorted(set(state.hands[player])))
+    return (*faces, DONE) if state.phase is Phase.LOSER_DISCARD else faces

@@ -1,0 +1,246 @@
+"""Set-up and the start of every point: characters, the deal and the mulligans, the call
+for the first serve, the server, Simon's copy and the serving corner.
+
+See "Set-up" and "The serve" in ``docs/rules/alakaslam.md``. The serve itself is a hit
+(:mod:`~cardgames.alakaslam.hitting`).
+"""
+
+from __future__ import annotations
+
+from cardgames.alakaslam.cards import CardKind, Character, Colour
+from cardgames.alakaslam.config import side_of, team
+from cardgames.alakaslam.draft import Draft
+from cardgames.alakaslam.moves import (
+    Call,
+    Choose,
+    Copy,
+    Corner,
+    Keep,
+    Move,
+    Mulligan,
+    PickServer,
+)
+from cardgames.alakaslam.state import Phase, State
+
+__all__ = [
+    "apply_call",
+    "apply_choose",
+    "apply_copy",
+    "apply_corner",
+    "apply_keep",
+    "apply_mulligan",
+    "apply_pick_server",
+    "begin",
+    "call_moves",
+    "choose_moves",
+    "copy_moves",
+    "corner_moves",
+    "mulligan_moves",
+    "open_server_pick",
+    "pick_server_moves",
+]
+
+_MULLIGAN_OR_KEEP = (Mulligan(), Keep())
+_CALLS = (Call(Colour.BLUE), Call(Colour.RED))
+_CORNERS = (Corner(Colour.BLUE), Corner(Colour.RED))
+
+
+# --- the order of set-up, and of the start of a point --------------------------------------
+
+
+def begin(d: Draft) -> None:
+    """The match begins: the characters the config names, or the choice of characters in
+    seat order, or characters dealt at random; then the deal."""
+    n = d.config.players
+    if d.config.characters is not None:
+        d.characters = d.config.characters
+    elif d.config.choose_characters:
+        d.phase = Phase.CHOOSE
+        d.to_move, d.queue = 0, tuple(range(1, n))
+        return
+    else:
+        cast, d.rng = d.rng.shuffled(tuple(Character))
+        d.characters = cast[:n]
+    deal(d)
+
+
+def deal(d: Draft) -> None:
+    """Shuffle, deal the opening hands and open the mulligans (seat order)."""
+    d.deck, d.rng = d.rng.shuffled(d.deck)
+    for player in range(d.config.players):
+        d.draw(player, d.config.hand_size)
+    _open_mulligans(d, tuple(range(d.config.players)))
+
+
+def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
+    """Players with cards decide on a mulligan in ``order``."""
+    d.phase = Phase.MULLIGAN
+    d.queue = tuple(p for p in order if d.hands[p])
+    if not d.next_in_queue():
+        _after_mulligans(d)
+
+
+def _after_mulligans(d: Draft) -> None:
+    """Before the first point, player 1 calls a colour for the serve; later, Simon's copy."""
+    if d.server is None:
+        d.phase, d.to_move, d.queue = Phase.CALL, 1, ()
+    else:
+        _open_copy(d)
+
+
+def _open_copy(d: Draft) -> None:
+    """Simon picks a character to copy for this point (automatically if there is one choice)."""
+    if Character.SIMON in d.characters:
+        options = _copyable(d.characters)
+        if len(options) == 1:
+            d.copied = options[0]
+        elif options:
+            d.phase, d.to_move, d.queue = Phase.COPY, d.characters.index(Character.SIMON), ()
+            return
+    _open_corner(d)
+
+
+def _open_corner(d: Draft) -> None:
+    """The server picks the back corner to serve from."""
+    assert d.server is not None
+    d.phase, d.to_move, d.queue = Phase.CORNER, d.server, ()
+
+
+def open_server_pick(d: Draft, side: int) -> None:
+    """The side to serve names its server (doubles); in singles its only player serves."""
+    if d.config.doubles:
+        d.phase, d.to_move, d.queue = Phase.PICK_SERVER, side, ()
+        return
+    _serve_by(d, side)
+
+
+def _serve_by(d: Draft, server: int) -> None:
+    """``server`` serves this point. After the first point, mulligans come first: the server,
+    their partner, then the receivers."""
+    first_point = d.server is None
+    d.server = server
+    if first_point:
+        _open_copy(d)
+    else:
+        side = side_of(server)
+        others = [p for p in d.team(side) if p != server]
+        order = (server, *others, *d.team(1 - side))
+        _open_mulligans(d, order)
+
+
+# --- the moves applied --------------------------------------------------------------------
+
+
+def apply_choose(d: Draft, move: Choose) -> None:
+    """The player takes this character; when everybody has one, the cards are dealt."""
+    d.characters = (*d.characters, move.character)
+    if not d.next_in_queue():
+        deal(d)
+
+
+def apply_mulligan(d: Draft, move: Mulligan) -> None:
+    """The hand goes to the discard pile and one card fewer is drawn."""
+    player = d.to_move
+    assert player is not None
+    hand = d.hands[player]
+    d.to_discard(hand)
+    d.set_hand(player, ())
+    d.draw(player, len(hand) - 1)
+    if not d.hands[player] and not d.next_in_queue():
+        _after_mulligans(d)
+
+
+def apply_keep(d: Draft, move: Keep) -> None:
+    """The player keeps the hand; the next player decides."""
+    if not d.next_in_queue():
+        _after_mulligans(d)
+
+
+def apply_call(d: Draft, move: Call) -> None:
+    """Reveal cards off the deck until a Hit card shows; a right call serves first."""
+    caller = d.to_move
+    assert caller is not None
+    while True:
+        if not d.deck:
+            d.deck, d.rng = d.rng.shuffled(d.discard)
+            d.discard = ()
+        card = d.deck[-1]
+        d.deck = d.deck[:-1]
+        d.to_discard((card,))
+        if card.kind is CardKind.HIT:
+            break
+    side = side_of(caller) if card.colour is move.colour else 1 - side_of(caller)
+    open_server_pick(d, side)
+
+
+def apply_pick_server(d: Draft, move: PickServer) -> None:
+    """This player of the side serves."""
+    _serve_by(d, move.player)
+
+
+def apply_copy(d: Draft, move: Copy) -> None:
+    """Simon has this character's ability until the point ends."""
+    d.copied = move.character
+    _open_corner(d)
+
+
+def apply_corner(d: Draft, move: Corner) -> None:
+    """Place everybody: the server in the chosen back corner, the partner (doubles) one row
+    forward and two columns across, and the receivers as the point reflection of the servers."""
+    server = d.server
+    assert server is not None
+    court = d.court
+    side = side_of(server)
+    blue, red = court.back_corners(side)
+    spot = blue if move.side is Colour.BLUE else red
+    n = d.config.players
+    positions = [spot] * n
+    # The receiver facing the server is the next seat; in doubles the seat after the partner
+    # mirrors the partner.
+    positions[(server + 1) % n] = court.mirror(spot)
+    if d.config.doubles:
+        partner = court.partner_spot(spot, side)
+        positions[(server + 2) % n] = partner
+        positions[(server + 3) % n] = court.mirror(partner)
+    d.positions = tuple(positions)
+    d.ball, d.serving = spot, True
+    d.binds = (0,) * d.config.players
+    d.phase, d.to_move, d.queue = Phase.SERVE, server, ()
+    d.new_turn()
+
+
+# --- the moves open -----------------------------------------------------------------------
+
+
+def choose_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Every character nobody has chosen yet."""
+    return tuple(Choose(c) for c in Character if c not in state.characters)
+
+
+def mulligan_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Mulligan or keep."""
+    return _MULLIGAN_OR_KEEP
+
+
+def call_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Call blue or red."""
+    return _CALLS
+
+
+def pick_server_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Either player of the side to serve."""
+    return tuple(PickServer(p) for p in team(state.config.players, side_of(player)))
+
+
+def copy_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Every other character in play, for Simon to copy."""
+    return tuple(Copy(c) for c in _copyable(state.characters))
+
+
+def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
+    return tuple(c for c in Character if c in characters and c is not Character.SIMON)
+
+
+def corner_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Either back corner of the server's half."""
+    return _CORNERS
