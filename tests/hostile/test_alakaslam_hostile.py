@@ -62,6 +62,7 @@ from cardgames.alakaslam import (
     enchant,
     hit,
 )
+from cardgames.alakaslam import checks, draft, hitting, movement, points, set_up
 from cardgames.alakaslam import config as alakaslam_config
 from cardgames.alakaslam import court as alakaslam_court
 from cardgames.alakaslam import rules as alakaslam_rules
@@ -124,7 +125,8 @@ def _serve() -> State:
 
 def _clear_rule_caches() -> None:
     """Empty every cache of the rules (plays by hand, steps by cell...)."""
-    for module in (alakaslam_rules, alakaslam_config, alakaslam_court):
+    chapters = (set_up, movement, hitting, points, draft, checks)
+    for module in (alakaslam_rules, alakaslam_config, alakaslam_court, *chapters):
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
