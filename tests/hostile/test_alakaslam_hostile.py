@@ -59,10 +59,15 @@ from cardgames.alakaslam import (
     Target,
     View,
     card_counts,
+    checks,
+    draft,
     enchant,
     hit,
+    hitting,
+    movement,
+    points,
+    set_up,
 )
-from cardgames.alakaslam import checks, draft, hitting, movement, points, set_up
 from cardgames.alakaslam import config as alakaslam_config
 from cardgames.alakaslam import court as alakaslam_court
 from cardgames.alakaslam import rules as alakaslam_rules
