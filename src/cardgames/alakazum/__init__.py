@@ -202,8 +202,7 @@ def num_players(config: Config) -> int:
 
 def seat_names(config: Config) -> tuple[str, ...]:
     """Players by number; ``InvalidConfigError`` for a config that cannot be played."""
-    check_config(config)
-    return tuple(f"player {p}" for p in range(config.players))
+    return tuple(f"player {p}" for p in range(num_players(config)))
 
 
 def heuristic_bot() -> CollectorBot:

@@ -13,7 +13,7 @@ import functools
 from collections import Counter
 
 from cardgames.alakazum.cards import MAX_NAME, Culture, Kind, is_enemy
-from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
+from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import TRUSTED
 from cardgames.alakazum.moves import Spell
 from cardgames.alakazum.phase_checks import combat_problem, nothing_to_do, phase_fits
@@ -25,13 +25,14 @@ from cardgames.alakazum.wellformed import (
     DIE_FACES,
     cards_ok,
     config_card_ids,
+    config_problem,
     counts_ok,
     flags_ok,
     is_int,
     is_player,
     member_ok,
 )
-from cardgames.errors import CardgamesError, InvalidStateError, excerpt
+from cardgames.errors import InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -57,10 +58,9 @@ def checked(state: object) -> State:
 
 def inconsistency(state: State) -> str | None:
     """What makes a state that the rules did not build unplayable, or ``None``."""
-    try:
-        check_config(state.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = config_problem(state.config)
+    if problem is not None:
+        return problem
     for check in (_scalars, _zones, _table, _enemies, combat_problem, _conserved, phase_fits):
         problem = check(state)
         if problem is not None:

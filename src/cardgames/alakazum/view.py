@@ -6,26 +6,16 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardgames._engine import field_reader, resample_checked
+from cardgames.alakazum import wellformed
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.checks import checked
-from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
+from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.moves import MOVE_TYPES, Cast, Market, Spell, UseObject, well_formed
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
 from cardgames.alakazum.state import Combat, Phase, State, View, table_cards
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
-from cardgames.alakazum.wellformed import (
-    DIE_FACES,
-    card_ok,
-    config_card_ids,
-    counts_ok,
-    flags_ok,
-    is_int,
-    is_player,
-    potion_ok,
-)
 from cardgames.errors import (
-    CardgamesError,
     InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
@@ -234,6 +224,14 @@ def _deal_enemies(view: View, rng: Rng) -> tuple[Enemy, ...]:
     return tuple(e if e is not None else next(dealt) for e in view.enemies)
 
 
+#: The fields of a view that hold a value of one type, or ``None``.
+_OPTIONAL_FIELDS = (
+    ("spell", Spell, "a Spell"),
+    ("failed", Culture, "a Culture"),
+    ("result", Outcome, "an Outcome"),
+)
+
+
 def view_problem(view: object) -> str | None:
     """What makes ``view`` malformed, or ``None``: every field's type, the sizes of its card
     lists within the config's, and its player, counters and enemies within what the rules
@@ -248,20 +246,19 @@ def view_problem(view: object) -> str | None:
             " (a state is not a view; view(state, player) makes one)" if type(view) is State else ""
         )
         return f"expected a View of alakazum, got {type(view).__name__}{hint}"
-    try:
-        check_config(view.config)
-    except CardgamesError as exc:
-        return str(exc)
+    problem = wellformed.config_problem(view.config)
+    if problem is not None:
+        return problem
     config = view.config
     n = config.players
     total = len(all_cards(config))
-    if not is_player(view.player, n):
+    if not wellformed.is_player(view.player, n):
         return f"player must be a player 0-{n - 1}"
     if type(view.phase) is not Phase:
         return "phase must be a Phase"
-    if view.to_move is not None and not is_player(view.to_move, n):
+    if view.to_move is not None and not wellformed.is_player(view.to_move, n):
         return f"to_move must be a player 0-{n - 1} or None"
-    if not is_player(view.active, n):
+    if not wellformed.is_player(view.active, n):
         return f"active must be a player 0-{n - 1}"
     for name, high in (
         ("turn", config.turn_limit),
@@ -272,13 +269,14 @@ def view_problem(view: object) -> str | None:
         ("held_size", FOREST_MAGIC_CARDS),
         ("taking", MISERABLE_WITCH_CARDS),
     ):
-        if not is_int(getattr(view, name), 0, high):
+        if not wellformed.is_int(getattr(view, name), 0, high):
             return f"{name} must be an int 0-{high}"
     for name in ("forest_top", "market", "hand", "cemetery", "removed", "start_row", "held"):
         cards = getattr(view, name)
         if type(cards) is not tuple or len(cards) > total:
             return f"{name} must be a tuple of at most {total} cards"
-    if not counts_ok(view.hand_sizes, n) or any(size > total for size in view.hand_sizes):
+    sizes = view.hand_sizes
+    if not wellformed.counts_ok(sizes, n) or any(size > total for size in sizes):
         return f"hand_sizes must hold {n} counts of at most {total} cards"
     if view.hand_sizes[view.player] != len(view.hand):
         return "hand_sizes must count the viewer's own hand"
@@ -295,20 +293,19 @@ def view_problem(view: object) -> str | None:
         or not all(e is None or is_enemy(e) for e in enemies)
     ):
         return f"enemies must hold the {k} final enemies, None for those not seen"
-    if not flags_ok(view.enemy_up, k):
+    if not wellformed.flags_ok(view.enemy_up, k):
         return f"enemy_up must hold {k} flags"
-    if not counts_ok(view.exchanges, n):
+    if not wellformed.counts_ok(view.exchanges, n):
         return f"exchanges must hold {n} non-negative ints"
     if type(view.deja_vu) is not bool:
         return "deja_vu must be true or false"
-    if view.spell is not None and type(view.spell) is not Spell:
-        return "spell must be a Spell or None"
-    if view.failed is not None and type(view.failed) is not Culture:
-        return "failed must be a Culture or None"
-    if view.roll is not None and (type(view.roll) is not int or view.roll not in DIE_FACES):
+    for name, kind, what in _OPTIONAL_FIELDS:
+        value = getattr(view, name)
+        if value is not None and type(value) is not kind:
+            return f"{name} must be {what} or None"
+    roll = view.roll
+    if roll is not None and (type(roll) is not int or roll not in wellformed.DIE_FACES):
         return "roll must be a die roll 1-6 or None"
-    if view.result is not None and type(view.result) is not Outcome:
-        return "result must be an Outcome or None"
     if view.pending is not None and not (
         isinstance(view.pending, MOVE_TYPES) and well_formed(view.pending)
     ):
@@ -323,10 +320,10 @@ def _view_combat_problem(combat: object, config: Config) -> str | None:
         return None
     if type(combat) is not Combat:
         return "combat must be a Combat or None"
-    if not card_ok(combat.opponent, config_card_ids(config)):
+    if not wellformed.card_ok(combat.opponent, wellformed.config_card_ids(config)):
         return "a combat's opponent is a character"
     if type(combat.potions) is not tuple or not all(
-        potion_ok(entry, config) for entry in combat.potions
+        wellformed.potion_ok(entry, config) for entry in combat.potions
     ):
         return "a combat's potions are (side 0 or 1, potion card, points) triples"
     return None

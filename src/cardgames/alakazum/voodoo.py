@@ -8,7 +8,6 @@ cancelled Alakazum ends the turn. The doll that cancels leaves the game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
@@ -25,15 +24,6 @@ __all__ = ["announce", "ask_next_doll", "doll"]
 
 _DOLL_KIND = Kind.DOLL
 _PHASE_DOLL = Phase.DOLL
-
-#: What each announced move does once no doll cancels it.
-_CARRY_OUT: dict[type, Callable[[Draft, object], Next]] = {
-    Market: market,  # type: ignore[dict-item]
-    UseObject: use_object,  # type: ignore[dict-item]
-    Fight: fight,  # type: ignore[dict-item]
-    Cast: cast,  # type: ignore[dict-item]
-    Alakazum: alakazum,  # type: ignore[dict-item]
-}
 
 
 def announce(d: Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> Next:
@@ -62,7 +52,16 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     assert move is not None
     d.pending = None
     d.to_move = d.active
-    return _CARRY_OUT[type(move)](d, move)
+    if isinstance(move, Market):
+        return market(d, move)
+    if isinstance(move, UseObject):
+        return use_object(d, move)
+    if isinstance(move, Fight):
+        return fight(d, move)
+    if isinstance(move, Cast):
+        return cast(d, move)
+    assert isinstance(move, Alakazum)
+    return alakazum(d, move)
 
 
 @functools.lru_cache(maxsize=64)

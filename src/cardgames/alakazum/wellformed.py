@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 
 from cardgames.alakazum.cards import COMBAT_KINDS, DIE_KINDS, Kind, Level, is_card
-from cardgames.alakazum.config import MAX_CARDS, Config, all_cards
+from cardgames.alakazum.config import MAX_CARDS, Config, all_cards, check_config
 from cardgames.alakazum.state import Member
-from cardgames.errors import InvalidStateError
+from cardgames.errors import CardgamesError, InvalidStateError
 
 __all__ = [
     "DIE_FACES",
@@ -22,6 +22,7 @@ __all__ = [
     "cards_ok",
     "check_team_and_hand",
     "config_card_ids",
+    "config_problem",
     "counts_ok",
     "flags_ok",
     "hand_problem",
@@ -87,6 +88,15 @@ def flags_ok(value: object, size: int) -> bool:
 def counts_ok(value: object, size: int) -> bool:
     """Whether ``value`` is a tuple of ``size`` non-negative ints."""
     return type(value) is tuple and len(value) == size and all(is_int(v) for v in value)
+
+
+def config_problem(config: Config) -> str | None:
+    """What makes ``config`` one that cannot be played, or ``None``."""
+    try:
+        check_config(config)
+    except CardgamesError as exc:
+        return str(exc)
+    return None
 
 
 def team_problem(team: object) -> str | None:
