@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from cardgames._engine import field_reader, resample_checked
+from cardgames._engine import field_reader, resample_checked, slot_filler
 from cardgames.alakazum import wellformed
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.checks import checked
@@ -33,6 +33,9 @@ _GAME = "alakazum"
 _HIDDEN_IN_PART = ("to_move", "enemies", "held")
 _open = field_reader(State, View, leave=_HIDDEN_IN_PART)
 _from_view = field_reader(View, State, leave=_HIDDEN_IN_PART)
+# A view is made at every decision of a search's playouts: its slots are set straight (see
+# slot_filler), a little cheaper than View's __init__.
+_fill_view = slot_filler(View)
 
 
 def view(state: State, player: int) -> View:
@@ -48,7 +51,7 @@ def view(state: State, player: int) -> View:
     caster = state.phase in (Phase.KEEP, Phase.PLACE) and player == state.active
     known = state.known[player]
     seen = state.seen[player]
-    return View(
+    return _fill_view(
         **_open(state),
         player=player,
         to_move=to_move,
