@@ -77,6 +77,7 @@ __all__ = [
     "ALAKAZUM_POINTS",
     "CULTURES",
     "GAME",
+    "PRESETS",
     "SANTA_MAX_PASSES",
     "SPELL_COSTS",
     "Alakazum",

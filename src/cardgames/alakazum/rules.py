@@ -42,6 +42,8 @@ from cardgames.define import turn_queries
 from cardgames.errors import IllegalMoveError, excerpt
 from cardgames.rng import Rng, check_seed
 
+# DIE_SIDES and the Santa Claus numbers are defined in their chapters (draft, traps); they are
+# named here too, where they were read before the chapters had modules of their own.
 __all__ = [
     "DIE_SIDES",
     "SANTA_EXPLODES_BELOW",
