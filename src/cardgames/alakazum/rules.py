@@ -48,6 +48,7 @@ __all__ = [
     "SANTA_EXPLODES_BELOW",
     "SANTA_MAX_PASSES",
     "apply_move",
+    "checked",
     "current_player",
     "is_over",
     "legal_moves",
