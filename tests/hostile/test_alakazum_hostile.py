@@ -55,7 +55,14 @@ from cardgames.alakazum import (
     Support,
     Take,
     View,
+    combat,
     deck,
+    ending,
+    market,
+    objects,
+    potions,
+    spells,
+    voodoo,
 )
 from cardgames.alakazum import config as alakazum_config
 from cardgames.alakazum import rules as alakazum_rules
@@ -142,7 +149,8 @@ def _duel(phase: Phase) -> State:
 
 def _clear_rule_caches() -> None:
     """Empty every cache of the rules (card lists, cultures, hat payments...)."""
-    for module in (alakazum_rules, alakazum_config):
+    chapters = (combat, potions, spells, market, objects, ending, voodoo)
+    for module in (alakazum_rules, alakazum_config, *chapters):
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
             if callable(clear):

@@ -21,7 +21,9 @@ from types import MappingProxyType
 from cardgames.alakazum import codec as _codec
 from cardgames.alakazum.bots import CollectorBot
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
+from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, check_config
+from cardgames.alakazum.ending import ALAKAZUM_POINTS, culture_points
 from cardgames.alakazum.evaluation import evaluate
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
@@ -55,20 +57,16 @@ from cardgames.alakazum.moves import (
 from cardgames.alakazum.notation import format_move, parse_move
 from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
-    ALAKAZUM_POINTS,
-    SANTA_MAX_PASSES,
     apply_move,
-    checked,
-    culture_points,
     current_player,
-    energy,
-    every_card,
     is_over,
     legal_moves,
     new_game,
     outcome,
 )
-from cardgames.alakazum.state import Combat, Member, Phase, State, View
+from cardgames.alakazum.spells import energy
+from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
+from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game
 from cardgames.game import Game, Playout
@@ -79,6 +77,7 @@ __all__ = [
     "ALAKAZUM_POINTS",
     "CULTURES",
     "GAME",
+    "PRESETS",
     "SANTA_MAX_PASSES",
     "SPELL_COSTS",
     "Alakazum",
@@ -128,17 +127,25 @@ __all__ = [
     "energy",
     "evaluate",
     "format_move",
+    "heuristic_bot",
     "is_card",
     "is_over",
     "legal_moves",
     "max_decisions",
     "new_game",
+    "num_players",
     "outcome",
     "parse_move",
     "render",
     "resample",
+    "seat_names",
     "view",
 ]
+
+
+def __dir__() -> list[str]:
+    """The game's API (PEP 562), not the names its module imports."""
+    return sorted(__all__)
 
 
 def check_state(state: State) -> State:
@@ -196,8 +203,7 @@ def num_players(config: Config) -> int:
 
 def seat_names(config: Config) -> tuple[str, ...]:
     """Players by number; ``InvalidConfigError`` for a config that cannot be played."""
-    check_config(config)
-    return tuple(f"player {p}" for p in range(config.players))
+    return tuple(f"player {p}" for p in range(num_players(config)))
 
 
 def heuristic_bot() -> CollectorBot:

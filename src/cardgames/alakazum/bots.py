@@ -7,31 +7,9 @@ import math
 import random
 from collections.abc import Sequence
 
+from cardgames.alakazum import moves
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, Level
-from cardgames.alakazum.moves import (
-    Alakazum,
-    Cast,
-    Choose,
-    Doll,
-    Drink,
-    Fight,
-    Fighter,
-    GiveCard,
-    GiveHalf,
-    Market,
-    Move,
-    Pass,
-    Peek,
-    Raise,
-    Sacrifice,
-    Spell,
-    Support,
-    Swap,
-    Take,
-    Train,
-    UseObject,
-)
-from cardgames.alakazum.rules import culture_totals
+from cardgames.alakazum.ending import culture_totals
 from cardgames.alakazum.state import Member, Phase, View
 from cardgames.errors import InvalidConfigError, InvalidViewError
 
@@ -60,7 +38,9 @@ class CollectorBot:
 
     name = "greedy"
 
-    def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(
+        self, view: View, legal_moves: Sequence[moves.Move], rng: random.Random
+    ) -> moves.Move:
         """The move the rules of thumb prefer; ties are broken by ``rng``.
 
         Raises ``InvalidViewError`` for anything but an Alakazum! view with legal moves (a bot
@@ -81,46 +61,46 @@ class CollectorBot:
         return top[rng.randrange(len(top))]
 
 
-def _score(view: View, move: Move, culture: Culture) -> float:
+def _score(view: View, move: moves.Move, culture: Culture) -> float:
     team = view.teams[view.player]
-    if isinstance(move, Alakazum):
+    if isinstance(move, moves.Alakazum):
         return 1000.0 if _beats(view, move) else -1000.0
-    if isinstance(move, Doll):
-        return 100.0 if isinstance(view.pending, Alakazum) else -1.0
-    if isinstance(move, Choose):
+    if isinstance(move, moves.Doll):
+        return 100.0 if isinstance(view.pending, moves.Alakazum) else -1.0
+    if isinstance(move, moves.Choose):
         card = next(c for c in view.start_row if c.name == move.character)
         return 1.0 + card.points[2] + (2.0 if card.culture is culture else 0.0)
-    if isinstance(move, Fighter):
+    if isinstance(move, moves.Fighter):
         return _strength(_member(team, move.character))
-    if isinstance(move, Support):
+    if isinstance(move, moves.Support):
         return 1.0
-    if isinstance(move, Drink):
+    if isinstance(move, moves.Drink):
         return _drink_score(view)
-    if isinstance(move, Fight):
+    if isinstance(move, moves.Fight):
         return _fight_score(view, move, culture)
-    if isinstance(move, UseObject):
+    if isinstance(move, moves.UseObject):
         return _object_score(view, move, culture)
-    if isinstance(move, Cast):
+    if isinstance(move, moves.Cast):
         return _cast_score(view, move, culture)
-    if isinstance(move, Train | Raise):
+    if isinstance(move, moves.Train | moves.Raise):
         return _target_score(view, move, culture)
-    if isinstance(move, Swap):
+    if isinstance(move, moves.Swap):
         return _swap_score(view, move, culture)
-    if isinstance(move, Peek):
+    if isinstance(move, moves.Peek):
         return 1.0
-    if isinstance(move, Market):
+    if isinstance(move, moves.Market):
         card = next(c for c in view.hand if c.name == move.card)
         return 0.5 + 0.5 * min(card.market, len(view.market)) - 0.5 * _worth(card, culture)
-    if isinstance(move, GiveCard):
+    if isinstance(move, moves.GiveCard):
         return -_worth(next(c for c in view.hand if c.name == move.card), culture)
-    if isinstance(move, Take):
+    if isinstance(move, moves.Take):
         return _worth(next(c for c in view.market if c.name == move.card), culture)
-    if isinstance(move, Sacrifice):
+    if isinstance(move, moves.Sacrifice):
         member = _member(team, move.character)
         return -(member.points if _counts_for(member.card, culture) else 0) - 0.1 * member.level
-    if isinstance(move, GiveHalf):
+    if isinstance(move, moves.GiveHalf):
         return -1.5
-    if isinstance(move, Pass):
+    if isinstance(move, moves.Pass):
         return 0.0
     return 0.1
 
@@ -199,7 +179,7 @@ def _worth_peeking(view: View) -> bool:
     return weakest < _needed(view)
 
 
-def _beats(view: View, move: Alakazum) -> bool:
+def _beats(view: View, move: moves.Alakazum) -> bool:
     total = culture_totals(view.teams[view.player], view.hand, (move.culture,))[move.culture]
     return total >= _to_beat(_candidates(view, move.enemy), view.config.players)
 
@@ -217,7 +197,7 @@ def _drink_score(view: View) -> float:
     return -1.0 if ahead else 2.0
 
 
-def _fight_score(view: View, move: Fight, culture: Culture) -> float:
+def _fight_score(view: View, move: moves.Fight, culture: Culture) -> float:
     """Worth attacking when the bot's strongest character already has more combat points."""
     theirs = _member(view.teams[move.player], move.target)
     strongest = max((m.combat or 0 for m in view.teams[view.player]), default=0)
@@ -234,7 +214,7 @@ def _gain(member: Member, culture: Culture, level: Level) -> int:
     return member.card.points[level] - member.points
 
 
-def _object_score(view: View, move: UseObject, culture: Culture) -> float:
+def _object_score(view: View, move: moves.UseObject, culture: Culture) -> float:
     if move.culture is not None:  # a meal: worth the points it adds to the favourite culture
         team = view.teams[view.player]
         fed = [m for m in team if m.card.culture is move.culture]  # never multicoloured ones
@@ -247,38 +227,38 @@ def _object_score(view: View, move: UseObject, culture: Culture) -> float:
 
 
 _CAST_SCORES = {
-    Spell.MISERABLE_WITCH: 3.0,
-    Spell.TRAINING: 4.0,
-    Spell.DIVINATION: 0.5,
-    Spell.MAGIC_OF_THE_FOREST: 0.3,
-    Spell.LEVITATION: 1.0,
-    Spell.RESURRECT: 4.0,
-    Spell.DEJA_VU: 0.2,
+    moves.Spell.MISERABLE_WITCH: 3.0,
+    moves.Spell.TRAINING: 4.0,
+    moves.Spell.DIVINATION: 0.5,
+    moves.Spell.MAGIC_OF_THE_FOREST: 0.3,
+    moves.Spell.LEVITATION: 1.0,
+    moves.Spell.RESURRECT: 4.0,
+    moves.Spell.DEJA_VU: 0.2,
 }
 
 
-def _cast_score(view: View, move: Cast, culture: Culture) -> float:
+def _cast_score(view: View, move: moves.Cast, culture: Culture) -> float:
     score = _CAST_SCORES[move.spell] - 0.3 * len(move.hats)
-    if move.spell is Spell.DIVINATION and _worth_peeking(view):
+    if move.spell is moves.Spell.DIVINATION and _worth_peeking(view):
         score += 6.0
-    elif move.spell is Spell.DEJA_VU and not move.hats:
+    elif move.spell is moves.Spell.DEJA_VU and not move.hats:
         score += 4.5
-    elif move.spell is Spell.TRAINING:
+    elif move.spell is moves.Spell.TRAINING:
         team = view.teams[view.player]
         if not any(_gain(m, culture, Level(m.level + 1)) for m in team if m.level < Level.C):
             score -= 2.0
     return score
 
 
-def _target_score(view: View, move: Train | Raise, culture: Culture) -> float:
-    if isinstance(move, Train):
+def _target_score(view: View, move: moves.Train | moves.Raise, culture: Culture) -> float:
+    if isinstance(move, moves.Train):
         member = _member(view.teams[view.player], move.character)
         return 3.0 + _gain(member, culture, Level(member.level + 1))
     card = next(c for c in view.cemetery if c.name == move.character)
     return 3.0 + (card.points[0] + 1 if _counts_for(card, culture) else 0)
 
 
-def _swap_score(view: View, move: Swap, culture: Culture) -> float:
+def _swap_score(view: View, move: moves.Swap, culture: Culture) -> float:
     mine = _member(view.teams[view.player], move.character)
     if move.player is None:
         card = next(c for c in view.cemetery if c.name == move.target)

@@ -6,6 +6,7 @@ import functools
 from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypeVar
 
 import attrs
 
@@ -24,6 +25,8 @@ from cardgames.alakazum.cards import (
 from cardgames.errors import InvalidConfigError, excerpt
 
 __all__ = ["HAND_SIZE", "Config", "all_cards", "cards_by_name", "check_config"]
+
+T = TypeVar("T")
 
 #: Hand cards dealt to each player at the start.
 HAND_SIZE = 3
@@ -60,23 +63,26 @@ class Config:
     @property
     def forest_cards(self) -> tuple[Card, ...]:
         """The forest deck's cards."""
-        if self.forest is not None:
-            return self.forest
-        return deck.FOREST + deck.EXPANSION_FOREST if self.expansion else deck.FOREST
+        return self._listed(self.forest, deck.FOREST, deck.EXPANSION_FOREST)
 
     @property
     def start_cards(self) -> tuple[Card, ...]:
         """The start cards: the starting characters and the market deck's first cards."""
-        if self.start is not None:
-            return self.start
-        return deck.START_CHARACTERS + deck.START_MARKET
+        return self._listed(self.start, deck.START_CHARACTERS + deck.START_MARKET, ())
 
     @property
     def enemy_cards(self) -> tuple[Enemy, ...]:
         """Every final enemy of the list, whether or not it plays with this many players."""
-        if self.enemies is not None:
-            return self.enemies
-        return deck.ENEMIES + deck.EXPANSION_ENEMIES if self.expansion else deck.ENEMIES
+        return self._listed(self.enemies, deck.ENEMIES, deck.EXPANSION_ENEMIES)
+
+    def _listed(
+        self, given: tuple[T, ...] | None, printed: tuple[T, ...], added: tuple[T, ...]
+    ) -> tuple[T, ...]:
+        """The card list the config gives, or else the printed one, with the cards the
+        expansion adds to it when the expansion plays."""
+        if given is not None:
+            return given
+        return printed + added if self.expansion else printed
 
     @property
     def final_enemies(self) -> tuple[Enemy, ...]:

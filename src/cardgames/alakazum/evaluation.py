@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from cardgames.alakazum.rules import ALAKAZUM_POINTS, checked, culture_totals
+from cardgames.alakazum.checks import checked
+from cardgames.alakazum.ending import ALAKAZUM_POINTS, culture_totals
 from cardgames.alakazum.state import State
 from cardgames.evaluation import softmax
 

@@ -6,12 +6,13 @@ card list); other players are named by their number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TypeAlias
 
 import attrs
 
-from cardgames.alakazum.cards import Culture
+from cardgames.alakazum.cards import MAX_NAME, Culture
 
 __all__ = [
     "SPELL_COSTS",
@@ -40,6 +41,7 @@ __all__ = [
     "Take",
     "Train",
     "UseObject",
+    "well_formed",
 ]
 
 
@@ -292,3 +294,40 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     Place,
     Take,
 )
+
+
+def well_formed(move: Move) -> bool:
+    """Whether every field of ``move`` has its declared type (a player number is an int, a
+    name a non-empty string, and so on), so that its notation reads back as the same move."""
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        optional = field.default is None or (isinstance(move, Swap) and field.name == "player")
+        if not ((optional and value is None) or _FIELD_CHECKS[field.name](value)):
+            return False
+    return not (isinstance(move, UseObject) and move.culture and move.character)
+
+
+def _is_name(value: object) -> bool:
+    return (
+        type(value) is str
+        and 0 < len(value) <= MAX_NAME
+        and bool(value.strip())
+        and value == " ".join(value.split())
+    )
+
+
+def _is_number(value: object) -> bool:
+    return type(value) is int and 0 <= value < 1000
+
+
+_FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
+    "character": lambda v: _is_name(v),
+    "target": lambda v: _is_name(v),
+    "card": lambda v: _is_name(v),
+    "player": _is_number,
+    "enemy": _is_number,
+    "effect": lambda v: type(v) is Effect,
+    "spell": lambda v: type(v) is Spell,
+    "hats": lambda v: type(v) is tuple and all(_is_name(h) and "," not in h for h in v),
+    "culture": lambda v: type(v) is Culture and v is not Culture.MULTI,
+}

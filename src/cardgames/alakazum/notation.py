@@ -37,95 +37,31 @@ import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-import attrs
-
+from cardgames.alakazum import moves
 from cardgames.alakazum.cards import MAX_NAME, Culture, plain_name
+from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, cards_by_name
-from cardgames.alakazum.moves import (
-    MOVE_TYPES,
-    Alakazum,
-    Cast,
-    Choose,
-    Doll,
-    Drink,
-    Effect,
-    Fight,
-    Fighter,
-    GiveCard,
-    GiveHalf,
-    Keep,
-    Market,
-    Move,
-    Pass,
-    PassDie,
-    Peek,
-    Place,
-    Raise,
-    Sacrifice,
-    Spell,
-    Support,
-    Swap,
-    Take,
-    Train,
-    UseObject,
-)
 from cardgames.alakazum.state import State, View
+from cardgames.alakazum.view import check_view
 from cardgames.errors import InvalidMoveError, excerpt
 
-__all__ = ["MAX_NOTATION", "describe", "format_move", "parse_move", "well_formed"]
+__all__ = ["MAX_NOTATION", "describe", "format_move", "parse_move"]
 
 #: The longest notation read: a spell paid with four hats (a cost of 4 needs no more), or a
 #: swap of two characters, with room to spare; longer text is refused before it is read.
 MAX_NOTATION = 5 * MAX_NAME + 64
 
 
-def format_move(move: Move) -> str:
+def format_move(move: moves.Move) -> str:
     """The move in notation, e.g. ``fight Olentzero of player 1``."""
-    if not isinstance(move, MOVE_TYPES):
+    if not isinstance(move, moves.MOVE_TYPES):
         raise InvalidMoveError(f"not a well-formed alakazum move: {excerpt(move)}")
-    if not well_formed(move):
+    if not moves.well_formed(move):
         raise InvalidMoveError(
             f"not a well-formed alakazum move: a {type(move).__name__} needs card names and "
             "numbers 0-999"
         )
     return _FORMAT[type(move)](move)
-
-
-def well_formed(move: Move) -> bool:
-    """Whether every field of ``move`` has its declared type (a player number is an int, a
-    name a non-empty string, and so on), so that its notation reads back as the same move."""
-    for field in attrs.fields(type(move)):
-        value = getattr(move, field.name)
-        optional = field.default is None or (isinstance(move, Swap) and field.name == "player")
-        if not ((optional and value is None) or _FIELD_CHECKS[field.name](value)):
-            return False
-    return not (isinstance(move, UseObject) and move.culture and move.character)
-
-
-def _is_name(value: object) -> bool:
-    return (
-        type(value) is str
-        and 0 < len(value) <= MAX_NAME
-        and bool(value.strip())
-        and value == " ".join(value.split())
-    )
-
-
-def _is_number(value: object) -> bool:
-    return type(value) is int and 0 <= value < 1000
-
-
-_FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
-    "character": lambda v: _is_name(v),
-    "target": lambda v: _is_name(v),
-    "card": lambda v: _is_name(v),
-    "player": _is_number,
-    "enemy": _is_number,
-    "effect": lambda v: type(v) is Effect,
-    "spell": lambda v: type(v) is Spell,
-    "hats": lambda v: type(v) is tuple and all(_is_name(h) and "," not in h for h in v),
-    "culture": lambda v: type(v) is Culture and v is not Culture.MULTI,
-}
 
 
 def describe(move: object) -> str:
@@ -134,17 +70,17 @@ def describe(move: object) -> str:
     try:
         return format_move(move)  # type: ignore[arg-type]
     except (InvalidMoveError, TypeError, AttributeError, ValueError, KeyError):
-        if isinstance(move, MOVE_TYPES):
+        if isinstance(move, moves.MOVE_TYPES):
             return f"a malformed {type(move).__name__}"
         return excerpt(move)
 
 
-def _cast(move: Cast) -> str:
+def _cast(move: moves.Cast) -> str:
     text = f"cast {move.spell.value}"
     return text + (" paying " + ", ".join(move.hats) if move.hats else "")
 
 
-def _use(move: UseObject) -> str:
+def _use(move: moves.UseObject) -> str:
     if move.culture is not None:
         return f"use {move.card} for {move.culture.value}"
     if move.character is not None:
@@ -152,34 +88,34 @@ def _use(move: UseObject) -> str:
     return f"use {move.card}"
 
 
-def _swap(move: Swap) -> str:
+def _swap(move: moves.Swap) -> str:
     where = "the cemetery" if move.player is None else f"player {move.player}"
     return f"swap {move.character} for {move.target} of {where}"
 
 
 _FORMAT: dict[type, Callable[[object], str]] = {
-    Choose: lambda m: f"choose {m.character}",  # type: ignore[attr-defined]
-    Fighter: lambda m: f"fighter {m.character}",  # type: ignore[attr-defined]
-    Support: lambda m: f"support {m.character}",  # type: ignore[attr-defined]
-    Drink: lambda m: f"drink {m.card} for {m.effect.value}",  # type: ignore[attr-defined]
-    Pass: lambda m: "pass",
-    Market: lambda m: f"market {m.card}",  # type: ignore[attr-defined]
-    UseObject: _use,  # type: ignore[dict-item]
-    Fight: lambda m: f"fight {m.target} of player {m.player}",  # type: ignore[attr-defined]
-    Cast: _cast,  # type: ignore[dict-item]
-    Train: lambda m: f"train {m.character}",  # type: ignore[attr-defined]
-    Peek: lambda m: f"peek enemy {m.enemy}",  # type: ignore[attr-defined]
-    Swap: _swap,  # type: ignore[dict-item]
-    Raise: lambda m: f"raise {m.character}",  # type: ignore[attr-defined]
-    Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",  # type: ignore[attr-defined]
-    Doll: lambda m: "doll",
-    GiveCard: lambda m: f"give {m.card} to player {m.player}",  # type: ignore[attr-defined]
-    GiveHalf: lambda m: "give half",
-    Sacrifice: lambda m: f"sacrifice {m.character}",  # type: ignore[attr-defined]
-    PassDie: lambda m: f"pass die to player {m.player}",  # type: ignore[attr-defined]
-    Keep: lambda m: f"keep {m.card}",  # type: ignore[attr-defined]
-    Place: lambda m: f"place {m.card}",  # type: ignore[attr-defined]
-    Take: lambda m: f"take {m.card}",  # type: ignore[attr-defined]
+    moves.Choose: lambda m: f"choose {m.character}",  # type: ignore[attr-defined]
+    moves.Fighter: lambda m: f"fighter {m.character}",  # type: ignore[attr-defined]
+    moves.Support: lambda m: f"support {m.character}",  # type: ignore[attr-defined]
+    moves.Drink: lambda m: f"drink {m.card} for {m.effect.value}",  # type: ignore[attr-defined]
+    moves.Pass: lambda m: "pass",
+    moves.Market: lambda m: f"market {m.card}",  # type: ignore[attr-defined]
+    moves.UseObject: _use,  # type: ignore[dict-item]
+    moves.Fight: lambda m: f"fight {m.target} of player {m.player}",  # type: ignore[attr-defined]
+    moves.Cast: _cast,  # type: ignore[dict-item]
+    moves.Train: lambda m: f"train {m.character}",  # type: ignore[attr-defined]
+    moves.Peek: lambda m: f"peek enemy {m.enemy}",  # type: ignore[attr-defined]
+    moves.Swap: _swap,  # type: ignore[dict-item]
+    moves.Raise: lambda m: f"raise {m.character}",  # type: ignore[attr-defined]
+    moves.Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",  # type: ignore[attr-defined]
+    moves.Doll: lambda m: "doll",
+    moves.GiveCard: lambda m: f"give {m.card} to player {m.player}",  # type: ignore[attr-defined]
+    moves.GiveHalf: lambda m: "give half",
+    moves.Sacrifice: lambda m: f"sacrifice {m.character}",  # type: ignore[attr-defined]
+    moves.PassDie: lambda m: f"pass die to player {m.player}",  # type: ignore[attr-defined]
+    moves.Keep: lambda m: f"keep {m.card}",  # type: ignore[attr-defined]
+    moves.Place: lambda m: f"place {m.card}",  # type: ignore[attr-defined]
+    moves.Take: lambda m: f"take {m.card}",  # type: ignore[attr-defined]
 }
 
 
@@ -213,29 +149,31 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^alakazum ([a-z]+) against enemy {_INT}$"), "alakazum"),
     (re.compile(r"^cast (.+)$"), "cast"),
 ]
-_SIMPLE: dict[str, type[Choose | Fighter | Support | Sacrifice | Train | Raise]] = {
-    "choose": Choose,
-    "fighter": Fighter,
-    "support": Support,
-    "sacrifice": Sacrifice,
-    "train": Train,
-    "raise": Raise,
+_SIMPLE: dict[
+    str,
+    type[
+        moves.Choose | moves.Fighter | moves.Support | moves.Sacrifice | moves.Train | moves.Raise
+    ],
+] = {
+    "choose": moves.Choose,
+    "fighter": moves.Fighter,
+    "support": moves.Support,
+    "sacrifice": moves.Sacrifice,
+    "train": moves.Train,
+    "raise": moves.Raise,
 }
-_CARD_MOVES: dict[str, type[Market | Keep | Place | Take]] = {
-    "market": Market,
-    "keep": Keep,
-    "place": Place,
-    "take": Take,
+_CARD_MOVES: dict[str, type[moves.Market | moves.Keep | moves.Place | moves.Take]] = {
+    "market": moves.Market,
+    "keep": moves.Keep,
+    "place": moves.Place,
+    "take": moves.Take,
 }
 
 
-def parse_move(state: State | View, text: str) -> Move:
+def parse_move(state: State | View, text: str) -> moves.Move:
     """The move that ``text`` names in this game; raises ``InvalidMoveError`` if it does not
     read as a move or names a card the game does not have, and ``InvalidStateError`` (or
     ``InvalidViewError``) if ``state`` is not a playable state (or a view of one)."""
-    from cardgames.alakazum.rules import checked
-    from cardgames.alakazum.view import check_view
-
     if type(state) is not State and type(state) is not View:
         raise InvalidMoveError(f"expected an alakazum State or View, got {type(state).__name__}")
     if not isinstance(text, str):
@@ -277,46 +215,46 @@ def _culture(raw: str, where: str) -> Culture:
     )
 
 
-def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], where: str) -> Move:
+def _build(kind: str, g: tuple[str, ...], name: Callable[[str], str], where: str) -> moves.Move:
     if kind == "pass die":
-        return PassDie(int(g[0]))
+        return moves.PassDie(int(g[0]))
     if kind == "pass":
-        return Pass()
+        return moves.Pass()
     if kind == "doll":
-        return Doll()
+        return moves.Doll()
     if kind == "give half":
-        return GiveHalf()
+        return moves.GiveHalf()
     if kind == "give":
-        return GiveCard(name(g[0]), int(g[1]))
+        return moves.GiveCard(name(g[0]), int(g[1]))
     if kind == "character":
         return _SIMPLE[g[0].casefold()](name(g[1]))
     if kind == "card":
         return _CARD_MOVES[g[0].casefold()](name(g[1]))
     if kind == "drink":
-        return Drink(name(g[0]), Effect(g[1].casefold()))
+        return moves.Drink(name(g[0]), moves.Effect(g[1].casefold()))
     if kind == "use culture":
-        return UseObject(name(g[0]), culture=_culture(g[1], where))
+        return moves.UseObject(name(g[0]), culture=_culture(g[1], where))
     if kind == "peek":
-        return Peek(int(g[0]))
+        return moves.Peek(int(g[0]))
     if kind == "swap cemetery":
-        return Swap(name(g[0]), name(g[1]), None)
+        return moves.Swap(name(g[0]), name(g[1]), None)
     if kind == "swap":
-        return Swap(name(g[0]), name(g[1]), int(g[2]))
+        return moves.Swap(name(g[0]), name(g[1]), int(g[2]))
     if kind == "use character":
-        return UseObject(name(g[0]), character=name(g[1]))
+        return moves.UseObject(name(g[0]), character=name(g[1]))
     if kind == "use":
-        return UseObject(name(g[0]))
+        return moves.UseObject(name(g[0]))
     if kind == "fight":
-        return Fight(int(g[1]), name(g[0]))
+        return moves.Fight(int(g[1]), name(g[0]))
     if kind == "alakazum":
-        return Alakazum(_culture(g[0], where), int(g[1]))
+        return moves.Alakazum(_culture(g[0], where), int(g[1]))
     return _parse_cast(g[0], name, where)
 
 
-def _parse_cast(rest: str, name: Callable[[str], str], where: str) -> Cast:
+def _parse_cast(rest: str, name: Callable[[str], str], where: str) -> moves.Cast:
     head, *paid = re.split(r" paying ", rest, maxsplit=1, flags=re.IGNORECASE)
     hats = tuple(name(h) for h in paid[0].split(",")) if paid else ()
-    spell = next((s for s in Spell if s.value == _plain(head)), None)
+    spell = next((s for s in moves.Spell if s.value == _plain(head)), None)
     if spell is None:
         raise InvalidMoveError(f"{where}: no spell is named {excerpt(head.strip())}")
-    return Cast(spell, hats)
+    return moves.Cast(spell, hats)

@@ -1,4 +1,5 @@
-"""The state of an Alakazum! game, and the view one player has of it."""
+"""The state of an Alakazum! game, the view one player has of it, and the cards each of them
+shows on the table."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from cardgames.alakazum.moves import Move, Spell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["Combat", "Member", "Phase", "State", "View"]
+__all__ = ["Combat", "Member", "Phase", "State", "View", "every_card", "table_cards"]
 
 
 class Phase(StrEnum):
@@ -167,6 +168,12 @@ class State:
     __getstate__ = state_without_memo
     __setstate__ = restore_without_memo
 
+    def __repr__(self) -> str:
+        try:
+            return f"<alakazum.State {_summary(self, self.to_move)}, forest {len(self.forest)}>"
+        except (AttributeError, TypeError, ValueError, IndexError):
+            return "<alakazum.State, not well-formed>"
+
 
 @attrs.frozen
 class View:
@@ -212,6 +219,58 @@ class View:
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
+
+    def __repr__(self) -> str:
+        try:
+            summary = _summary(self, self.to_move)
+            return f"<alakazum.View of player {self.player}: {summary}, hand {len(self.hand)}>"
+        except (AttributeError, TypeError, ValueError, IndexError):
+            return "<alakazum.View, not well-formed>"
+
+
+def _summary(table: State | View, to_move: int | None) -> str:
+    """The turn, who decides what (or how the game ended) and the size of each team, as a
+    ``repr`` shows them."""
+    result = table.result
+    if result is not None:
+        won = sorted(result.winners)
+        who = f"won by player {won[0]}" if won else "lost by all"
+    elif to_move is None:
+        who = f"another player decides ({table.phase.value})"
+    else:
+        who = f"player {to_move} to move ({table.phase.value})"
+    teams = "-".join(str(len(team)) for team in table.teams)
+    return f"turn {table.turn}, {who}, teams {teams}"
+
+
+def every_card(state: State) -> list[Card]:
+    """Every card of the game wherever it is (for conservation checks)."""
+    cards = table_cards(state)
+    cards.extend(state.forest)
+    cards.extend(state.held)
+    for hand in state.hands:
+        cards.extend(hand)
+    return cards
+
+
+def table_cards(state: State | View) -> list[Card]:
+    """The cards on the table, seen by every player: the market deck, the cemetery, the cards
+    out of the game, the starting row, the teams with their brooms and capes, and a combat's
+    forest character and potions."""
+    cards: list[Card] = [*state.market, *state.cemetery, *state.removed, *state.start_row]
+    for team in state.teams:
+        for member in team:
+            cards.append(member.card)
+            if member.broom is not None:
+                cards.append(member.broom)
+            if member.cape is not None:
+                cards.append(member.cape)
+    combat = state.combat
+    if combat is not None:
+        if combat.defender is None:
+            cards.append(combat.opponent)
+        cards.extend(card for _, card, _ in combat.potions)
+    return cards
 
 
 def _register_json() -> None:

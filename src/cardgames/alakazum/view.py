@@ -1,22 +1,41 @@
-"""What one player may know of a game, and states that agree with it."""
+"""What one player may know of a game: the view, its check, and states that agree with it."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
 
-from cardgames._engine import resample_checked
-from cardgames.alakazum.cards import Card, Enemy, Kind
-from cardgames.alakazum.config import all_cards, cards_by_name
-from cardgames.alakazum.moves import Cast, Market, UseObject
-from cardgames.alakazum.rules import checked, table_cards
-from cardgames.alakazum.state import Phase, State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
+from cardgames._engine import field_reader, resample_checked, slot_filler
+from cardgames.alakazum import wellformed
+from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
+from cardgames.alakazum.checks import checked
+from cardgames.alakazum.config import Config, all_cards, cards_by_name
+from cardgames.alakazum.moves import MOVE_TYPES, Cast, Market, Spell, UseObject, well_formed
+from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
+from cardgames.alakazum.state import Combat, Phase, State, View, table_cards
+from cardgames.alakazum.traps import SANTA_MAX_PASSES
+from cardgames.alakazum.turn import ACTIONS
+from cardgames.errors import (
+    InvalidPlayerError,
+    InvalidStateError,
+    InvalidViewError,
+    excerpt,
+)
+from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["check_view", "resample", "view"]
+__all__ = ["check_view", "resample", "view", "view_problem"]
 
 _GAME = "alakazum"
+
+# What the view shows as the state has it, and what a resampled state takes back from the view:
+# the fields both have, but those a player may see only in part.
+_HIDDEN_IN_PART = ("to_move", "enemies", "held")
+_open = field_reader(State, View, leave=_HIDDEN_IN_PART)
+_from_view = field_reader(View, State, leave=_HIDDEN_IN_PART)
+# A view is made at every decision of a search's playouts: its slots are set straight (see
+# slot_filler), a little cheaper than View's __init__.
+_fill_view = slot_filler(View)
 
 
 def view(state: State, player: int) -> View:
@@ -32,40 +51,19 @@ def view(state: State, player: int) -> View:
     caster = state.phase in (Phase.KEEP, Phase.PLACE) and player == state.active
     known = state.known[player]
     seen = state.seen[player]
-    return View(
+    return _fill_view(
+        **_open(state),
         player=player,
-        config=state.config,
-        phase=state.phase,
         to_move=to_move,
-        active=state.active,
-        turn=state.turn,
         forest_size=len(state.forest),
         forest_top=state.forest[len(state.forest) - seen :][::-1] if seen else (),
-        market=state.market,
         hand=state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
-        teams=state.teams,
-        cemetery=state.cemetery,
-        removed=state.removed,
         enemies=tuple(
             e if state.enemy_up[i] or i in known else None for i, e in enumerate(state.enemies)
         ),
-        enemy_up=state.enemy_up,
-        start_row=state.start_row,
-        exchanges=state.exchanges,
-        actions=state.actions,
-        deja_vu=state.deja_vu,
-        combat=state.combat,
-        pending=state.pending,
-        giving=state.giving,
-        santa=state.santa,
         held=state.held if caster else (),
         held_size=len(state.held),
-        taking=state.taking,
-        spell=state.spell,
-        failed=state.failed,
-        roll=state.roll,
-        result=state.result,
     )
 
 
@@ -97,8 +95,6 @@ def resample(view: View, *, seed: int) -> State:
 
 def _dealt(view: View, seed: int) -> State:
     """The checked state of ``resample``; ``InvalidViewError`` for a view no state has."""
-    from cardgames.alakazum.checks import view_problem
-
     problem = view_problem(view)
     if problem is not None:
         raise InvalidViewError(f"not a well-formed alakazum view: {problem}")
@@ -166,36 +162,15 @@ def _deal_unseen(view: View, seed: int) -> State:
     seen[me] = len(view.forest_top)
     game_rng, _ = rng.split()
     return State(
-        config=config,
-        phase=view.phase,
+        **_from_view(view),
         to_move=view.to_move if decider is None else decider,
-        active=view.active,
-        turn=view.turn,
         forest=forest,
-        market=view.market,
         hands=tuple(hands),
-        teams=view.teams,
-        cemetery=view.cemetery,
-        removed=view.removed,
         enemies=enemies,
-        enemy_up=view.enemy_up,
         known=tuple(_known(view) if p == me else frozenset() for p in range(n)),
         seen=tuple(seen),
-        start_row=view.start_row,
-        exchanges=view.exchanges,
         rng=game_rng,
-        actions=view.actions,
-        deja_vu=view.deja_vu,
-        combat=view.combat,
-        pending=view.pending,
-        giving=view.giving,
-        santa=view.santa,
         held=held,
-        taking=view.taking,
-        spell=view.spell,
-        failed=view.failed,
-        roll=view.roll,
-        result=view.result,
     )
 
 
@@ -250,3 +225,108 @@ def _deal_enemies(view: View, rng: Rng) -> tuple[Enemy, ...]:
     order, _ = rng.shuffled(sorted(missing.elements()))
     dealt = iter(order)
     return tuple(e if e is not None else next(dealt) for e in view.enemies)
+
+
+#: The fields of a view that hold a value of one type, or ``None``.
+_OPTIONAL_FIELDS = (
+    ("spell", Spell, "a Spell"),
+    ("failed", Culture, "a Culture"),
+    ("result", Outcome, "an Outcome"),
+)
+
+
+def view_problem(view: object) -> str | None:
+    """What makes ``view`` malformed, or ``None``: every field's type, the sizes of its card
+    lists within the config's, and its player, counters and enemies within what the rules
+    reach.
+
+    A view that passes can be dealt into a full state in time linear in its size; the cards
+    themselves, and whether some playable state has the view, are settled by dealing one and
+    checking it in full (:func:`cardgames.alakazum.view.check_view`).
+    """
+    if type(view) is not View:
+        hint = (
+            " (a state is not a view; view(state, player) makes one)" if type(view) is State else ""
+        )
+        return f"expected a View of alakazum, got {type(view).__name__}{hint}"
+    problem = wellformed.config_problem(view.config)
+    if problem is not None:
+        return problem
+    config = view.config
+    n = config.players
+    total = len(all_cards(config))
+    if not wellformed.is_player(view.player, n):
+        return f"player must be a player 0-{n - 1}"
+    if type(view.phase) is not Phase:
+        return "phase must be a Phase"
+    if view.to_move is not None and not wellformed.is_player(view.to_move, n):
+        return f"to_move must be a player 0-{n - 1} or None"
+    if not wellformed.is_player(view.active, n):
+        return f"active must be a player 0-{n - 1}"
+    for name, high in (
+        ("turn", config.turn_limit),
+        ("forest_size", total),
+        ("actions", ACTIONS + DEJA_VU_ACTIONS),
+        ("giving", total),
+        ("santa", SANTA_MAX_PASSES),
+        ("held_size", FOREST_MAGIC_CARDS),
+        ("taking", MISERABLE_WITCH_CARDS),
+    ):
+        if not wellformed.is_int(getattr(view, name), 0, high):
+            return f"{name} must be an int 0-{high}"
+    for name in ("forest_top", "market", "hand", "cemetery", "removed", "start_row", "held"):
+        cards = getattr(view, name)
+        if type(cards) is not tuple or len(cards) > total:
+            return f"{name} must be a tuple of at most {total} cards"
+    sizes = view.hand_sizes
+    if not wellformed.counts_ok(sizes, n) or any(size > total for size in sizes):
+        return f"hand_sizes must hold {n} counts of at most {total} cards"
+    if view.hand_sizes[view.player] != len(view.hand):
+        return "hand_sizes must count the viewer's own hand"
+    if type(view.teams) is not tuple or len(view.teams) != n:
+        return f"teams must be a tuple of {n} teams"
+    for team in view.teams:
+        if type(team) is not tuple or len(team) > total:
+            return "every team must be a tuple of Member"
+    k = len(config.final_enemies)
+    enemies = view.enemies
+    if (
+        type(enemies) is not tuple
+        or len(enemies) != k
+        or not all(e is None or is_enemy(e) for e in enemies)
+    ):
+        return f"enemies must hold the {k} final enemies, None for those not seen"
+    if not wellformed.flags_ok(view.enemy_up, k):
+        return f"enemy_up must hold {k} flags"
+    if not wellformed.counts_ok(view.exchanges, n):
+        return f"exchanges must hold {n} non-negative ints"
+    if type(view.deja_vu) is not bool:
+        return "deja_vu must be true or false"
+    for name, kind, what in _OPTIONAL_FIELDS:
+        value = getattr(view, name)
+        if value is not None and type(value) is not kind:
+            return f"{name} must be {what} or None"
+    roll = view.roll
+    if roll is not None and (type(roll) is not int or roll not in wellformed.DIE_FACES):
+        return "roll must be a die roll 1-6 or None"
+    if view.pending is not None and not (
+        isinstance(view.pending, MOVE_TYPES) and well_formed(view.pending)
+    ):
+        return "pending must be a well-formed move or None"
+    return _view_combat_problem(view.combat, config)
+
+
+def _view_combat_problem(combat: object, config: Config) -> str | None:
+    """The parts of a view's combat that dealing a state reads; the rest is checked with the
+    state."""
+    if combat is None:
+        return None
+    if type(combat) is not Combat:
+        return "combat must be a Combat or None"
+    if not wellformed.card_ok(combat.opponent, wellformed.config_card_ids(config)):
+        return "a combat's opponent is a character"
+    if type(combat.potions) is not tuple or not all(
+        wellformed.potion_ok(entry, config) for entry in combat.potions
+    ):
+        return "a combat's potions are (side 0 or 1, potion card, points) triples"
+    return None

@@ -1,0 +1,342 @@
+"""Combat: facing a character of the forest, and the action Fight and hypnotise against another
+player's character.
+
+A combat runs in the rulebook's order: the attacker chooses the character that fights, each side
+may add a sociable character's points (the forest has none), the sides bid potions (see
+:mod:`.potions`) until both pass in a row, and the points are compared (a tie goes to the
+defender). The winner's character levels up and its player rolls to hypnotise the loser, which
+then changes team; a forest character that wins brings drama.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from cardgames.alakazum.cards import Card, Level
+from cardgames.alakazum.draft import (
+    ATTACKER,
+    DEFENDER,
+    CombatDraft,
+    Draft,
+    Next,
+    can_leave,
+    main_character,
+    side_owner,
+)
+from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
+from cardgames.alakazum.potions import die_moves, drink_for_die, drink_for_points, potion_moves
+from cardgames.alakazum.state import Member, Phase, State
+
+__all__ = [
+    "BOTH_PASSED",
+    "bid",
+    "fight",
+    "fight_moves",
+    "fighter",
+    "fighter_moves",
+    "hypnosis",
+    "meet",
+    "support",
+    "support_moves",
+]
+
+#: Passes in a row that end the bidding of potions between two players.
+BOTH_PASSED = 2
+
+_PHASE_FIGHTER = Phase.FIGHTER
+_PHASE_HYPNOSIS = Phase.HYPNOSIS
+_PHASE_POTIONS = Phase.POTIONS
+_PHASE_SUPPORT = Phase.SUPPORT
+_PASS = Pass()
+
+# Moves are small values shared by every state that offers them: each is made once and
+# looked up by its fields after that, which costs far less than building it again.
+_FIGHTER = functools.lru_cache(maxsize=4096)(Fighter)
+_SUPPORT = functools.lru_cache(maxsize=4096)(Support)
+_FIGHT = functools.lru_cache(maxsize=4096)(Fight)
+
+
+# --- who fights -------------------------------------------------------------------------------
+
+
+def meet(d: Draft, card: Card) -> Next:
+    """A character from the forest must be faced: choose the fighter (if there is a choice)."""
+    d.combat = _challenge(d, None, Member(card))
+    return _choose_fighter(d)
+
+
+def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
+    """The fights against each character of ``player``'s team."""
+    return [_FIGHT(player, member.card.name) for member in team]
+
+
+def fight(d: Draft, move: Fight) -> Next:
+    """Fight and hypnotise: another player's character is challenged; the attacker chooses
+    the character that attacks it, then both sides may add a sociable character and bid
+    potions."""
+    _, theirs = d.member(move.player, move.target)
+    d.combat = _challenge(d, move.player, theirs)
+    return _choose_fighter(d)
+
+
+def _challenge(d: Draft, defender: int | None, opponent: Member) -> CombatDraft:
+    """A new combat of the player whose turn it is against ``opponent`` (a character of the
+    forest, at level A, or of ``defender``'s team)."""
+    points, roll = _rolled(d, opponent)
+    return CombatDraft.start(d.active, defender, opponent.card, points, roll or 0)
+
+
+def _choose_fighter(d: Draft) -> Next:
+    """The attacker chooses which character fights (no choice with a single character)."""
+    team = d.teams[d.active]
+    if len(team) == 1:
+        return _set_fighter(d, team[0].card.name)
+    d.phase = _PHASE_FIGHTER
+    d.to_move = d.active
+    return Next.DECIDE
+
+
+def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
+    """A choice of each character of the team to fight."""
+    return tuple([_FIGHTER(member.card.name) for member in team])
+
+
+def fighter(d: Draft, move: Fighter) -> Next:
+    """The attacker's chosen character fights."""
+    return _set_fighter(d, move.character)
+
+
+def _set_fighter(d: Draft, name: str) -> Next:
+    combat = d.combat
+    assert combat is not None
+    _, member = d.member(combat.attacker, name)
+    combat.fighter = name
+    _add_points(combat, ATTACKER, _rolled(d, member))
+    return _offer_support(d, ATTACKER)
+
+
+def _rolled(d: Draft, member: Member) -> tuple[int, int | None]:
+    """A character's combat points in this combat, and the die rolled for them if they are a
+    die (a cape adds to the die too)."""
+    points = member.card.combat[member.level]
+    cape = 0 if member.cape is None else member.cape.value
+    if points is None:
+        value = d.die()
+        return value + cape, value
+    return points + cape, None
+
+
+def _add_points(combat: CombatDraft, side: int, rolled: tuple[int, int | None]) -> None:
+    """Add ``rolled`` combat points (and the die rolled for them, if any) to ``side``."""
+    points, roll = rolled
+    attack, defence = combat.points
+    combat.points = (attack + points, defence) if side == ATTACKER else (attack, defence + points)
+    if roll is not None:
+        combat.rolls = (*combat.rolls, roll)
+
+
+# --- sociable support ---------------------------------------------------------------------------
+
+
+def _supporters(team: tuple[Member, ...], main: str) -> list[Member]:
+    return [m for m in team if m.card.sociable and m.card.name != main]
+
+
+def support_moves(state: State, player: int) -> tuple[Move, ...]:
+    """The sociable characters ``player`` may add to their side, or none."""
+    combat = state.combat
+    assert combat is not None
+    main = main_character(combat, combat.to_act)
+    supporters = _supporters(state.teams[player], main)
+    return (*[_SUPPORT(m.card.name) for m in supporters], _PASS)
+
+
+def _offer_support(d: Draft, side: int) -> Next:
+    """The side may add one sociable character of its team; the forest has none."""
+    combat = d.combat
+    assert combat is not None
+    if side == DEFENDER and combat.defender is None:
+        return _start_bidding(d)
+    owner = side_owner(combat, side)
+    if _supporters(d.teams[owner], main_character(combat, side)):
+        combat.to_act = side
+        d.phase = _PHASE_SUPPORT
+        d.to_move = owner
+        return Next.DECIDE
+    return _after_support(d, side)
+
+
+def _after_support(d: Draft, side: int) -> Next:
+    if side == ATTACKER:
+        return _offer_support(d, DEFENDER)
+    return _start_bidding(d)
+
+
+def support(d: Draft, move: Support | Pass) -> Next:
+    """The side adds the chosen sociable character's points, or passes."""
+    combat = d.combat
+    assert combat is not None
+    side = combat.to_act
+    if isinstance(move, Support):
+        _, member = d.member(side_owner(combat, side), move.character)
+        supports = list(combat.supports)
+        supports[side] = move.character
+        combat.supports = (supports[0], supports[1])
+        _add_points(combat, side, _rolled(d, member))
+    return _after_support(d, side)
+
+
+# --- bidding potions --------------------------------------------------------------------------
+
+
+def _start_bidding(d: Draft) -> Next:
+    combat = d.combat
+    assert combat is not None
+    combat.to_act = ATTACKER
+    combat.passes = 0
+    return _next_bidder(d)
+
+
+def _next_bidder(d: Draft) -> Next:
+    """Ask the side whose turn it is to bid, skipping a side with nothing to play; the bidding
+    ends when both sides have passed in a row (at once in the forest, with only one side)."""
+    while True:
+        combat = d.combat
+        assert combat is not None
+        side = combat.to_act
+        potions = potion_moves(d, combat, side)
+        if potions:
+            d.phase = _PHASE_POTIONS
+            d.to_move = side_owner(combat, side)
+            d.moves = (*potions, _PASS)
+            return Next.DECIDE
+        if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
+            return _resolve(d)
+        combat.passes += 1
+        combat.to_act = 1 - side
+
+
+def bid(d: Draft, move: Drink | Pass) -> Next:
+    """The side whose turn it is plays a potion or passes; the other side bids next."""
+    combat = d.combat
+    assert combat is not None
+    side = combat.to_act
+    duel = combat.defender is not None
+    if isinstance(move, Pass):
+        if not duel or combat.passes + 1 >= BOTH_PASSED:
+            return _resolve(d)
+        combat.passes += 1
+        combat.to_act = 1 - side
+        return _next_bidder(d)
+    drink_for_points(d, combat, side, move)
+    if duel:
+        combat.passes = 0
+        combat.to_act = 1 - side
+    return _next_bidder(d)
+
+
+# --- the outcome and hypnosis ---------------------------------------------------------------
+
+
+def _resolve(d: Draft) -> Next:
+    """Compare combat points (a tie goes to the defender): the winner's character levels up
+    and its player rolls to hypnotise; a character of the forest that wins brings drama."""
+    combat = d.combat
+    assert combat is not None
+    won = combat.points[ATTACKER] > combat.points[DEFENDER]
+    if combat.defender is None and not won:
+        return _drama(d)
+    side = ATTACKER if won else DEFENDER
+    owner = side_owner(combat, side)
+    if combat.defender is not None or won:
+        d.level_up(owner, main_character(combat, side))
+    combat.roller = side
+    combat.bonus = 0
+    if not _target_can_move(d, combat, 1 - side):
+        return _end_combat(d, hypnotised=False)  # nothing to roll for
+    combat.roll = d.die()
+    return _after_roll(d)
+
+
+def _target_can_move(d: Draft, combat: CombatDraft, loser: int) -> bool:
+    if combat.defender is None:
+        return True
+    owner = side_owner(combat, loser)
+    team = d.teams[owner]
+    _, member = d.member(owner, main_character(combat, loser))
+    return can_leave(team, member)
+
+
+def _resistance(d: Draft, combat: CombatDraft) -> int:
+    """The hypnosis resistance the roll must beat: the loser's, at its level (a character of
+    the forest is at level A)."""
+    if combat.defender is None:
+        return combat.opponent.resistance[Level.A]
+    loser = 1 - (combat.roller or 0)
+    owner = side_owner(combat, loser)
+    name = main_character(combat, loser)
+    member = next(m for m in d.teams[owner] if m.card.name == name)
+    return member.resistance
+
+
+def _after_roll(d: Draft) -> Next:
+    combat = d.combat
+    assert combat is not None
+    if combat.roll + combat.bonus > _resistance(d, combat):
+        return _end_combat(d, hypnotised=True)
+    if potions := die_moves(d, combat):
+        d.phase = _PHASE_HYPNOSIS
+        d.to_move = side_owner(combat, combat.roller or 0)
+        d.moves = (*potions, _PASS)
+        return Next.DECIDE
+    return _end_combat(d, hypnotised=False)
+
+
+def hypnosis(d: Draft, move: Drink | Pass) -> Next:
+    """The winner drinks a die potion for the roll (and the roll counts again), or passes."""
+    combat = d.combat
+    assert combat is not None
+    if isinstance(move, Pass):
+        return _end_combat(d, hypnotised=False)
+    drink_for_die(d, combat, move)
+    return _after_roll(d)
+
+
+def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
+    """The hypnotised character changes team (a forest one joins at level A, another player's
+    keeps its level); a forest character not hypnotised goes to the cemetery. The potions
+    played go to the market deck."""
+    combat = d.combat
+    assert combat is not None
+    d.to_market(*(card for _, card, _ in combat.potions))
+    d.combat = None
+    winner = side_owner(combat, combat.roller or 0)
+    if combat.defender is None:
+        if hypnotised:
+            d.join(winner, Member(combat.opponent))
+        else:
+            d.cemetery = (*d.cemetery, combat.opponent)
+    elif hypnotised:
+        loser_side = 1 - (combat.roller or 0)
+        loser = side_owner(combat, loser_side)
+        index, member = d.member(loser, main_character(combat, loser_side))
+        d.remove_member(loser, index)
+        d.join(winner, member)
+    return Next.CONTINUE
+
+
+def _drama(d: Draft) -> Next:
+    """The forest's character won: it goes back into the forest deck, which is shuffled, and
+    the fighter goes to the cemetery (unless it is the player's last character or on a
+    broom)."""
+    combat = d.combat
+    assert combat is not None and combat.fighter is not None
+    d.to_market(*(card for _, card, _ in combat.potions))
+    d.combat = None
+    d.shuffle_into_forest(combat.opponent)
+    player = combat.attacker
+    team = d.teams[player]
+    _, member = d.member(player, combat.fighter)
+    if can_leave(team, member):
+        d.bury(player, combat.fighter)
+    return Next.CONTINUE

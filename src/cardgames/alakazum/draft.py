@@ -1,0 +1,456 @@
+"""The draft: a mutable copy of an Alakazum! state that one move works on, and the small pieces
+every chapter of the rules uses with it.
+
+``apply_move`` copies the state into a :class:`Draft`; the chapter modules (:mod:`.turn`,
+:mod:`.combat`, :mod:`.spells`...) change it and :meth:`Draft.finish` freezes it into the next
+state, so the old state is never touched. Each step of a chapter says with a :class:`Next` what
+the turn does after it; :func:`cardgames.alakazum.turn.carry_on` does it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+from collections.abc import Iterable
+from enum import Enum
+
+from cardgames._engine import slot_filler
+from cardgames.alakazum.cards import Card, Level
+from cardgames.alakazum.moves import Move
+from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.game import Outcome
+from cardgames.rng import Rng, draw_below
+
+__all__ = [
+    "ATTACKER",
+    "DEFENDER",
+    "DIE_SIDES",
+    "TRUSTED",
+    "CombatDraft",
+    "CombatLike",
+    "Draft",
+    "Next",
+    "by_name",
+    "can_leave",
+    "distinct",
+    "faces",
+    "main_character",
+    "side_owner",
+    "with_level",
+]
+
+#: The die's faces.
+DIE_SIDES = 6
+#: The side of a combat of the player whose turn it is.
+ATTACKER = 0
+#: The side of a combat of the forest's character, or of the other player's.
+DEFENDER = 1
+
+_LEVEL_C = Level.C
+_PHASE_OVER = Phase.OVER
+
+
+class Next(Enum):
+    """What the turn does once a step of the rules is done."""
+
+    #: Nothing more: a player decides now (the phase says what), or the game is over.
+    DECIDE = "decide"
+    #: Go on with the turn: the next action, else the Alakazum, else the next turn.
+    CONTINUE = "continue"
+    #: The turn is over: the next player's begins.
+    END_TURN = "end turn"
+
+
+class _Checked:
+    """The memo of a state known to be playable whose legal moves are not worked out yet.
+
+    There is one, :data:`TRUSTED`; a copy of it (by ``copy``, ``deepcopy`` or pickle) is that
+    same object, so no copy path can make a stranger of it. States leave their memo out of
+    pickles and copies anyway, and ``legal_moves`` returns a memo only when it is a tuple of
+    moves.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "TRUSTED"  # pickled by reference to the module's single instance
+
+    def __copy__(self) -> _Checked:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Checked:
+        return self
+
+    def __repr__(self) -> str:
+        return "<alakazum state checked>"
+
+
+#: The memo of a state known to be playable (see :class:`_Checked`).
+TRUSTED = _Checked()
+
+
+class CombatDraft:
+    """A combat being worked on during one move: :class:`Combat`'s fields, changed in place and
+    frozen into a ``Combat`` when the move is done."""
+
+    __slots__ = (
+        "attacker",
+        "bonus",
+        "defender",
+        "fighter",
+        "opponent",
+        "passes",
+        "points",
+        "potions",
+        "roll",
+        "roller",
+        "rolls",
+        "supports",
+        "to_act",
+    )
+
+    def __init__(self, combat: Combat) -> None:
+        self.attacker = combat.attacker
+        self.fighter = combat.fighter
+        self.defender = combat.defender
+        self.opponent = combat.opponent
+        self.supports = combat.supports
+        self.points = combat.points
+        self.rolls = combat.rolls
+        self.potions = combat.potions
+        self.to_act = combat.to_act
+        self.passes = combat.passes
+        self.roller = combat.roller
+        self.roll = combat.roll
+        self.bonus = combat.bonus
+
+    @classmethod
+    def start(
+        cls, attacker: int, defender: int | None, opponent: Card, points: int = 0, roll: int = 0
+    ) -> CombatDraft:
+        """A new combat of ``attacker`` against ``opponent`` (of ``defender``, or the forest),
+        whose side starts with ``points`` (and ``roll``, the die rolled for them, if any)."""
+        fight = cls.__new__(cls)
+        fight.attacker = attacker
+        fight.fighter = None
+        fight.defender = defender
+        fight.opponent = opponent
+        fight.supports = (None, None)
+        fight.points = (0, points)
+        fight.rolls = (roll,) if roll else ()
+        fight.potions = ()
+        fight.to_act = 0
+        fight.passes = 0
+        fight.roller = None
+        fight.roll = 0
+        fight.bonus = 0
+        return fight
+
+    def freeze(self) -> Combat:
+        """The combat as a frozen :class:`Combat`."""
+        return _fill_combat(
+            self.attacker,
+            self.fighter,
+            self.defender,
+            self.opponent,
+            self.supports,
+            self.points,
+            self.rolls,
+            self.potions,
+            self.to_act,
+            self.passes,
+            self.roller,
+            self.roll,
+            self.bonus,
+        )
+
+
+#: A combat, frozen in a state or worked on in a draft: what the questions about one read.
+CombatLike = Combat | CombatDraft
+
+# The values a move ends with are built by setting their slots (see slot_filler): a decision
+# makes a state of thirty-one fields and often a combat.
+_fill_state = slot_filler(State)
+_fill_combat = slot_filler(Combat)
+
+
+class Draft:
+    """The parts of a state a move changes; ``finish`` freezes it into the next state."""
+
+    __slots__ = (
+        "actions",
+        "active",
+        "cemetery",
+        "combat",
+        "config",
+        "deja_vu",
+        "enemies",
+        "enemy_up",
+        "exchanges",
+        "failed",
+        "forest",
+        "giving",
+        "hands",
+        "held",
+        "known",
+        "market",
+        "moves",
+        "pending",
+        "phase",
+        "removed",
+        "result",
+        "rng",
+        "rng_state",
+        "roll",
+        "santa",
+        "seen",
+        "spell",
+        "start_row",
+        "taking",
+        "teams",
+        "to_move",
+        "turn",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.config = state.config
+        self.phase = state.phase
+        self.to_move = state.to_move
+        self.active = state.active
+        self.turn = state.turn
+        self.forest = state.forest
+        self.market = state.market
+        self.hands = state.hands
+        self.teams = state.teams
+        self.cemetery = state.cemetery
+        self.removed = state.removed
+        self.enemies = state.enemies
+        self.enemy_up = state.enemy_up
+        self.known = state.known
+        self.seen = state.seen
+        self.start_row = state.start_row
+        self.exchanges = state.exchanges
+        self.rng = state.rng
+        self.rng_state = state.rng.state  # drawn from as a bare int; an Rng is made at the end
+        self.actions = state.actions
+        self.deja_vu = state.deja_vu
+        self.combat = None if state.combat is None else CombatDraft(state.combat)
+        self.pending = state.pending
+        self.giving = state.giving
+        self.santa = state.santa
+        self.held = state.held
+        self.taking = state.taking
+        self.spell = state.spell
+        self.failed = state.failed
+        self.roll = state.roll
+        self.result = state.result
+        self.moves: tuple[Move, ...] | None = None
+
+    def finish(self) -> State:
+        """The next state, made of the draft's parts."""
+        return _fill_state(
+            self.config,
+            self.phase,
+            self.to_move,
+            self.active,
+            self.turn,
+            self.forest,
+            self.market,
+            self.hands,
+            self.teams,
+            self.cemetery,
+            self.removed,
+            self.enemies,
+            self.enemy_up,
+            self.known,
+            self.seen,
+            self.start_row,
+            self.exchanges,
+            self.rng if self.rng_state == self.rng.state else Rng(self.rng_state),
+            self.actions,
+            self.deja_vu,
+            None if self.combat is None else self.combat.freeze(),
+            self.pending,
+            self.giving,
+            self.santa,
+            self.held,
+            self.taking,
+            self.spell,
+            self.failed,
+            self.roll,
+            self.result,
+            # The next player's moves, when the rules already worked them out to set the phase.
+            TRUSTED if self.moves is None else self.moves,
+        )
+
+    # --- chance ---------------------------------------------------------------------------
+
+    def die(self) -> int:
+        """A roll of the die, 1 to 6."""
+        value, self.rng_state = draw_below(self.rng_state, DIE_SIDES)
+        return value + 1
+
+    def shuffle_into_forest(self, card: Card) -> None:
+        """Put ``card`` into the forest deck and shuffle it. While nobody knows anything of
+        the deck's order, every order is equally likely to every player, so putting the card
+        in at a random place is the same shuffle (and far cheaper than reordering the deck);
+        once a player knows its top cards, the whole deck is reshuffled."""
+        if any(self.seen):
+            self.forest, rng = Rng(self.rng_state).shuffled((*self.forest, card))
+            self.rng_state = rng.state
+            self.seen = (0,) * self.config.players
+            return
+        place, self.rng_state = draw_below(self.rng_state, len(self.forest) + 1)
+        self.forest = (*self.forest[:place], card, *self.forest[place:])
+
+    # --- cards ----------------------------------------------------------------------------
+
+    def set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
+        """``player``'s hand is now ``hand``."""
+        hands = self.hands
+        self.hands = (*hands[:player], hand, *hands[player + 1 :])
+
+    def set_team(self, player: int, team: tuple[Member, ...]) -> None:
+        """``player``'s team is now ``team``."""
+        teams = self.teams
+        self.teams = (*teams[:player], team, *teams[player + 1 :])
+
+    def add_to_hand(self, player: int, *cards: Card) -> None:
+        """Put ``cards`` into ``player``'s hand, in its order by name."""
+        hand = self.hands[player]
+        for card in cards:  # hands stay sorted by name
+            at = bisect.bisect_right(hand, card.name, key=by_name)
+            hand = (*hand[:at], card, *hand[at:])
+        self.set_hand(player, hand)
+
+    def take_from_hand(self, player: int, name: str) -> Card:
+        """Take the card named ``name`` out of ``player``'s hand."""
+        hand = self.hands[player]
+        for i, card in enumerate(hand):
+            if card.name == name:
+                self.set_hand(player, hand[:i] + hand[i + 1 :])
+                return card
+        raise AssertionError(f"{name} is not in player {player}'s hand")  # pragma: no cover
+
+    def to_market(self, *cards: Card) -> None:
+        """Put ``cards`` on top of the market deck, in order."""
+        self.market = self.market + cards
+
+    def draw_forest(self) -> Card | None:
+        """The top card of the forest deck, or ``None`` (and the game lost) if none is left."""
+        if not self.forest:
+            self.end(Outcome.all_lose(self.config.players, "the forest deck ran out"))
+            return None
+        card = self.forest[-1]
+        self.forest = self.forest[:-1]
+        if any(self.seen):
+            self.seen = tuple(max(0, s - 1) for s in self.seen)
+        return card
+
+    def draw_market(self, player: int, count: int) -> None:
+        """``player`` takes ``count`` cards (or all there are) from the market deck's top."""
+        count = min(count, len(self.market))
+        if count:
+            drawn = self.market[-count:][::-1]
+            self.market = self.market[:-count]
+            self.add_to_hand(player, *drawn)
+
+    # --- teams ----------------------------------------------------------------------------
+
+    def member(self, player: int, name: str) -> tuple[int, Member]:
+        """The place and the member of the character ``name`` in ``player``'s team."""
+        # Teams are small: a scan is cheaper than hashing the team for a table.
+        for i, member in enumerate(self.teams[player]):
+            if member.card.name == name:
+                return i, member
+        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
+
+    def set_member(self, player: int, index: int, member: Member) -> None:
+        """The member at place ``index`` of ``player``'s team is now ``member``."""
+        team = self.teams[player]
+        self.set_team(player, (*team[:index], member, *team[index + 1 :]))
+
+    def remove_member(self, player: int, index: int) -> Member:
+        """Take the member at place ``index`` out of ``player``'s team."""
+        team = self.teams[player]
+        self.set_team(player, team[:index] + team[index + 1 :])
+        return team[index]
+
+    def join(self, player: int, member: Member) -> None:
+        """``member`` joins ``player``'s team, last."""
+        self.set_team(player, (*self.teams[player], member))
+
+    def level_up(self, player: int, name: str) -> None:
+        """The character ``name`` of ``player``'s team goes up a level (none above C)."""
+        index, member = self.member(player, name)
+        if member.level < _LEVEL_C:
+            self.set_member(player, index, with_level(member, Level(member.level + 1)))
+
+    def bury(self, player: int, name: str) -> None:
+        """Send a character of ``player``'s team to the cemetery (back at level A; a cape under
+        it goes to the market deck). The rules' protections are checked by the caller."""
+        index, member = self.member(player, name)
+        self.remove_member(player, index)
+        self.cemetery = (*self.cemetery, member.card)
+        if member.cape is not None:
+            self.to_market(member.cape)
+
+    def end(self, result: Outcome) -> None:
+        """The game ends with ``result``: nothing is left under way."""
+        self.result = result
+        self.phase = _PHASE_OVER
+        self.to_move = None
+        self.combat = None
+        self.pending = None
+
+
+#: A card's name, the order of hands.
+by_name = operator.attrgetter("name")
+
+
+def with_level(member: Member, level: Level) -> Member:
+    """``member`` at ``level``, with its broom and cape."""
+    return Member(member.card, level, member.broom, member.cape)
+
+
+def can_leave(team: tuple[Member, ...], member: Member) -> bool:
+    """Whether a character may leave its team: never on a broom, never a player's last one."""
+    return member.broom is None and len(team) > 1
+
+
+def side_owner(combat: CombatLike, side: int) -> int:
+    """The player whose character fights for ``side``."""
+    if side == ATTACKER:
+        return combat.attacker
+    assert combat.defender is not None
+    return combat.defender
+
+
+def main_character(combat: CombatLike, side: int) -> str:
+    """The name of the character that fights for ``side``."""
+    if side == ATTACKER:
+        assert combat.fighter is not None
+        return combat.fighter
+    return combat.opponent.name
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The first card of each name, in order."""
+    seen: set[str] = set()
+    out = []
+    for card in cards:
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+def faces(hand: tuple[Card, ...]) -> list[Card]:
+    """One card of each name in a hand (hands are sorted by name)."""
+    out: list[Card] = []
+    last = None
+    for card in hand:
+        if card.name != last:
+            last = card.name
+            out.append(card)
+    return out

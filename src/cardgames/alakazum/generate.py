@@ -1,0 +1,82 @@
+"""The legal moves of each phase: what the player to move may decide now.
+
+A move is legal exactly when it is in the list this module makes. The moves of each chapter
+come from its module (the spells' from :mod:`.spells`, the potions' from :mod:`.potions`...);
+this module holds the table of phases and the action phase, which gathers the four actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
+from cardgames.alakazum.draft import distinct, faces
+from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
+from cardgames.alakazum.market import market_moves
+from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
+from cardgames.alakazum.objects import object_moves
+from cardgames.alakazum.potions import die_moves, potion_moves
+from cardgames.alakazum.spells import keep_moves, spell_moves, target_moves
+from cardgames.alakazum.state import Combat, Phase, State
+from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
+
+__all__ = ["generate"]
+
+_PASS = Pass()
+_DOLL = Doll()
+
+
+def generate(state: State) -> tuple[Move, ...]:
+    """Every legal move of the player to decide, in a fixed order (for a state whose check is
+    done, or under way)."""
+    player = state.to_move
+    if player is None:
+        return ()
+    return _MOVES_OF[state.phase](state, player)
+
+
+def _action_moves(state: State) -> list[Move]:
+    """No action, or one of the four: the market, an object, a fight, a spell."""
+    player = state.active
+    moves: list[Move] = [_PASS]
+    hand_faces = faces(state.hands[player])
+    if state.market:
+        moves.extend(market_moves(hand_faces))
+    moves.extend(object_moves(state, player, hand_faces))
+    for other, theirs in enumerate(state.teams):
+        if other == player or len(theirs) < 2:  # never a player's last one
+            continue
+        moves.extend(fight_moves(other, theirs))
+    moves.extend(spell_moves(state, player))
+    return moves
+
+
+def _combat_of(state: State) -> Combat:
+    combat = state.combat
+    assert combat is not None
+    return combat
+
+
+#: The legal moves of each phase (of the player to move).
+_MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
+    Phase.CHOOSE: lambda s, p: tuple(Choose(c.name) for c in distinct(s.start_row)),
+    Phase.ACTION: lambda s, p: tuple(_action_moves(s)),
+    Phase.FIGHTER: lambda s, p: fighter_moves(s.teams[p]),
+    Phase.SUPPORT: support_moves,
+    Phase.POTIONS: lambda s, p: (
+        *potion_moves(s, _combat_of(s), _combat_of(s).to_act),
+        _PASS,
+    ),
+    Phase.HYPNOSIS: lambda s, p: (*die_moves(s, _combat_of(s)), _PASS),
+    Phase.DOLL: lambda s, p: (_DOLL, _PASS),
+    Phase.ALAKAZUM: lambda s, p: tuple(alakazum_moves(s)),
+    Phase.GIVE: give_moves,
+    Phase.TRICK: trick_moves,
+    Phase.SACRIFICE: lambda s, p: tuple(sacrifice_moves(s, p)),
+    Phase.SANTA: santa_moves,
+    Phase.KEEP: keep_moves,
+    Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in distinct(s.held)),
+    Phase.TARGET: target_moves,
+    Phase.TAKE: lambda s, p: tuple(Take(c.name) for c in distinct(reversed(s.market))),
+    Phase.OVER: lambda s, p: (),
+}

@@ -1,0 +1,105 @@
+"""Potions in a combat: which a side may play while combat points are bid, which the winner may
+drink for the hypnosis roll, and what each does.
+
+Combat and double potions add their value to their side's combat points; a robbery takes the
+opponent's last combat potion (and its points) into the thief's hand; die potions (and double
+potions played for the die) add to the hypnosis roll. The order of play is :mod:`.combat`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from cardgames.alakazum.cards import Kind
+from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
+from cardgames.alakazum.moves import Drink, Effect, Move
+from cardgames.alakazum.state import State
+
+__all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
+
+_ROBBERY = Kind.ROBBERY
+_COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
+    Kind.COMBAT_POTION,
+    Kind.DIE_POTION,
+    Kind.DOUBLE_POTION,
+)
+_EFFECT_COMBAT = Effect.COMBAT
+_EFFECT_DIE = Effect.DIE
+_EFFECT_ROBBERY = Effect.ROBBERY
+
+
+def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
+    """The potions ``side`` may play while combat points are bid."""
+    owner = side_owner(combat, side)
+    hand = d.hands[owner]
+    moves: list[Move] = []
+    duel = combat.defender is not None
+    if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
+        return moves  # winning the forest's character already: no potion can help
+    last = None
+    for card in hand:
+        if card.name == last:
+            continue
+        last = card.name
+        if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
+            moves.append(_drink_move(card.name, _EFFECT_COMBAT))
+        elif card.kind is _ROBBERY and duel and _stealable(combat, side) is not None:
+            moves.append(_drink_move(card.name, _EFFECT_ROBBERY))
+    return moves
+
+
+def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
+    """The potions the winner of a combat may drink to add to the hypnosis roll."""
+    owner = side_owner(combat, combat.roller or 0)
+    moves: list[Move] = []
+    last = None
+    for card in d.hands[owner]:
+        if (card.kind is _DIE_POTION or card.kind is _DOUBLE_POTION) and card.name != last:
+            last = card.name
+            moves.append(_drink_move(card.name, _EFFECT_DIE))
+    return moves
+
+
+# Moves are small values shared by every state that offers them: each is made once and
+# looked up by its fields after that, which costs far less than building it again.
+@functools.lru_cache(maxsize=4096)
+def _drink_move(name: str, effect: Effect) -> Drink:
+    return Drink(name, effect)
+
+
+def _stealable(combat: CombatLike, side: int) -> int | None:
+    """The place in ``combat.potions`` of the opponent's last combat potion, if any."""
+    for index in range(len(combat.potions) - 1, -1, -1):
+        played_by, _, points = combat.potions[index]
+        if played_by != side and points > 0:
+            return index
+    return None
+
+
+def drink_for_points(d: Draft, combat: CombatDraft, side: int, move: Drink) -> None:
+    """``side`` plays a potion while combat points are bid: a combat potion adds its value, a
+    robbery takes the opponent's last combat potion back to the thief's hand."""
+    owner = side_owner(combat, side)
+    card = d.take_from_hand(owner, move.card)
+    points = list(combat.points)
+    potions = combat.potions
+    if move.effect is _EFFECT_ROBBERY:
+        index = _stealable(combat, side)
+        assert index is not None
+        _, stolen, taken = potions[index]
+        points[1 - side] -= taken
+        potions = (*potions[:index], *potions[index + 1 :], (side, card, 0))
+        d.add_to_hand(owner, stolen)
+    else:
+        points[side] += card.value
+        potions = (*potions, (side, card, card.value))
+    combat.points = (points[0], points[1])
+    combat.potions = potions
+
+
+def drink_for_die(d: Draft, combat: CombatDraft, move: Drink) -> None:
+    """The winner drinks a potion for the hypnosis roll: its die value adds to the roll."""
+    side = combat.roller or 0
+    card = d.take_from_hand(side_owner(combat, side), move.card)
+    combat.bonus += card.die
+    combat.potions = (*combat.potions, (side, card, 0))

@@ -1,0 +1,109 @@
+"""The turn: the choice of starting characters, then each player's turn in the rulebook's order.
+
+Thrifty characters draw from the market deck, the player explores the forest (one card per
+character of their team, stopping at a character to fight, see :mod:`.combat`, or a trap to
+suffer, see :mod:`.traps`), takes one optional action (two more after a Deja Vu) and may cast
+the Alakazum (:mod:`.ending`). The game is lost by all when the forest deck runs out or the
+turns run out.
+
+Every step of the rules returns a :class:`~cardgames.alakazum.draft.Next`; :func:`carry_on`
+goes on with the turn from there until a player has to decide.
+"""
+
+from __future__ import annotations
+
+from cardgames.alakazum.cards import TRAP_KINDS, Kind
+from cardgames.alakazum.combat import meet
+from cardgames.alakazum.draft import Draft, Next
+from cardgames.alakazum.ending import can_cast_alakazum
+from cardgames.alakazum.moves import Choose
+from cardgames.alakazum.state import Member, Phase
+from cardgames.alakazum.traps import spring
+from cardgames.game import Outcome
+
+__all__ = ["ACTIONS", "carry_on", "choose"]
+
+#: Actions of a turn.
+ACTIONS = 1
+
+_CHARACTER = Kind.CHARACTER
+_TRAPS = tuple(TRAP_KINDS)  # searched by identity: an enum's hash is a Python call
+_PHASE_ACTION = Phase.ACTION
+_PHASE_ALAKAZUM = Phase.ALAKAZUM
+_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
+
+def carry_on(d: Draft, step: Next) -> None:
+    """Go on from a step of the rules that said ``step``, until a player decides or the game
+    is over."""
+    while step is not _DECIDE:
+        step = _continue(d) if step is _CONTINUE else _end_turn(d)
+
+
+def choose(d: Draft, move: Choose) -> Next:
+    """Set-up: take a starting character; once everybody has one, the rest go to the
+    cemetery and the first turn begins."""
+    player = d.to_move
+    assert player is not None
+    index = next(i for i, c in enumerate(d.start_row) if c.name == move.character)
+    d.join(player, Member(d.start_row[index]))
+    d.start_row = d.start_row[:index] + d.start_row[index + 1 :]
+    following = (player + 1) % d.config.players
+    if following != d.active:
+        d.to_move = following
+        return _DECIDE
+    d.cemetery = d.cemetery + d.start_row
+    d.start_row = ()
+    return _start_turn(d)
+
+
+def _start_turn(d: Draft) -> Next:
+    """Thrifty characters draw from the market deck, then the player explores the forest."""
+    player = d.active
+    d.to_move = player
+    d.actions = ACTIONS
+    d.deja_vu = False
+    d.roll = None
+    team = d.teams[player]
+    thrifty = sum(1 for member in team if member.card.thrifty)
+    if thrifty:
+        d.draw_market(player, thrifty)
+    for _ in range(len(team)):
+        card = d.draw_forest()
+        if card is None:
+            return _DECIDE  # the forest ran out: the game is over
+        if card.kind is _CHARACTER:
+            return meet(d, card)
+        if card.kind in _TRAPS:
+            return spring(d, card)
+        d.add_to_hand(player, card)
+    return _CONTINUE
+
+
+def _continue(d: Draft) -> Next:
+    """After a step of the turn: the next action, else the Alakazum, else the next turn."""
+    if d.result is not None:
+        return _DECIDE
+    d.to_move = d.active
+    if d.actions > 0:
+        d.phase = _PHASE_ACTION
+        return _DECIDE
+    player = d.active
+    if not all(d.enemy_up) and can_cast_alakazum(
+        d.teams[player], d.hands[player], d.config.cultures
+    ):
+        d.phase = _PHASE_ALAKAZUM
+        d.to_move = player
+        return _DECIDE
+    return Next.END_TURN
+
+
+def _end_turn(d: Draft) -> Next:
+    """The next player's turn, or the end of the game once the turns run out."""
+    d.turn += 1
+    d.failed = None
+    if d.turn >= d.config.turn_limit:
+        d.end(Outcome.all_lose(d.config.players, f"no Alakazum in {d.config.turn_limit} turns"))
+        return _DECIDE
+    d.active = (d.active + 1) % d.config.players
+    return _start_turn(d)

@@ -1,0 +1,83 @@
+"""Voodoo dolls: an action or an Alakazum is announced, and each other holder of a voodoo doll
+in turn may cancel it; otherwise it is carried out.
+
+A cancelled action is spent (the turn has one action fewer) but nothing it would use is; a
+cancelled Alakazum ends the turn. The doll that cancels leaves the game.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum.combat import fight
+from cardgames.alakazum.config import Config, all_cards
+from cardgames.alakazum.draft import Draft, Next, distinct
+from cardgames.alakazum.ending import alakazum
+from cardgames.alakazum.market import market
+from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObject
+from cardgames.alakazum.objects import use_object
+from cardgames.alakazum.spells import cast
+from cardgames.alakazum.state import Phase
+
+__all__ = ["announce", "ask_next_doll", "doll"]
+
+_DOLL_KIND = Kind.DOLL
+_PHASE_DOLL = Phase.DOLL
+
+
+def announce(d: Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> Next:
+    """An action (or Alakazum) is announced: holders of a voodoo doll may cancel it."""
+    if not isinstance(move, Alakazum):
+        d.actions -= 1
+    d.pending = move
+    return ask_next_doll(d, d.active)
+
+
+def ask_next_doll(d: Draft, after: int) -> Next:
+    """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
+    out the announced move if nobody is left to ask."""
+    n = d.config.players
+    dolls = _doll_faces(d.config)
+    seat = (after + 1) % n
+    while dolls and seat != d.active:
+        hand = d.hands[seat]
+        for card in dolls:
+            if card in hand:
+                d.phase = _PHASE_DOLL
+                d.to_move = seat
+                return Next.DECIDE
+        seat = (seat + 1) % n
+    move = d.pending
+    assert move is not None
+    d.pending = None
+    d.to_move = d.active
+    if isinstance(move, Market):
+        return market(d, move)
+    if isinstance(move, UseObject):
+        return use_object(d, move)
+    if isinstance(move, Fight):
+        return fight(d, move)
+    if isinstance(move, Cast):
+        return cast(d, move)
+    assert isinstance(move, Alakazum)
+    return alakazum(d, move)
+
+
+@functools.lru_cache(maxsize=64)
+def _doll_faces(config: Config) -> tuple[Card, ...]:
+    """The game's voodoo dolls, one of each name (usually one)."""
+    return tuple(distinct(c for c in all_cards(config) if c.kind is _DOLL_KIND))
+
+
+def doll(d: Draft, move: Doll) -> Next:
+    """The announced move is cancelled (nothing it would use is spent); the doll leaves."""
+    player = d.to_move
+    assert player is not None
+    card = next(card for card in d.hands[player] if card.kind is _DOLL_KIND)
+    d.take_from_hand(player, card.name)
+    d.removed = (*d.removed, card)
+    cancelled = d.pending
+    d.pending = None
+    d.to_move = d.active
+    return Next.END_TURN if isinstance(cancelled, Alakazum) else Next.CONTINUE
