@@ -13,6 +13,7 @@ name below is theirs.
 from __future__ import annotations
 
 from cardgames._match import MAX_SEATS, MoveHook, bot_name, bot_rng, play
+from cardgames._surface import public_dir
 from cardgames.tournament import (
     MAX_GAMES,
     GameHook,
@@ -41,6 +42,4 @@ __all__ = [
 ]
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -71,6 +71,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.serialization import from_json, to_json
@@ -537,6 +538,4 @@ def render_json(report: Report) -> str:
     return json.dumps(attrs.asdict(report), indent=2, ensure_ascii=False)
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

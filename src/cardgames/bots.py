@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError, UnknownBotError, excerpt
 from cardgames.game import Bot, Playout
 from cardgames.ismcts import MAX_ITERATIONS, ISMCTSBot, check_choice
@@ -93,6 +94,4 @@ def _is_game(game: object) -> bool:
     )
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -6,6 +6,8 @@ bad input are also :class:`ValueError`, so callers may catch either.
 
 from __future__ import annotations
 
+from cardgames._surface import public_dir
+
 __all__ = [
     "MAX_MESSAGE",
     "CardgamesError",
@@ -127,6 +129,4 @@ class UnknownBotError(UnknownNameError):
     """A bot name that :func:`cardgames.bots.make_bot` does not know."""
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from cardgames._surface import public_dir
 from cardgames.errors import InvalidStateError
 
 __all__ = ["MAX_SIDES", "mix", "race", "softmax"]
@@ -103,6 +104,4 @@ def mix(chances: Sequence[float], outcomes: Sequence[Sequence[float]]) -> tuple[
     )
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -33,6 +33,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 from cardgames.game import MAX_PLAYOUT_LIMIT, Bot, Playout
 
@@ -290,6 +291,4 @@ def _is_real(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

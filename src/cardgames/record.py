@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from cardgames._surface import public_dir
 from cardgames.errors import (
     CardgamesError,
     IllegalMoveError,
@@ -324,6 +325,4 @@ class GameRecord:
 register_document(GameRecord)
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -17,6 +17,7 @@ from typing import TypeVar
 
 import attrs
 
+from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError, excerpt
 
 __all__ = ["SEED_BITS", "Rng", "check_seed", "draw_below"]
@@ -123,6 +124,4 @@ def check_seed(seed: object) -> None:
         raise InvalidConfigError(f"seed must have at most {SEED_BITS} bits, got {excerpt(seed)}")
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -35,6 +35,7 @@ from cattrs.errors import (
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
+from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
 
 __all__ = [
@@ -521,6 +522,4 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     return obj
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -25,6 +25,7 @@ from cardgames._match import (
     play,
     resolve_game,
 )
+from cardgames._surface import public_dir
 from cardgames.bots import Bot, make_bot
 from cardgames.errors import CardgamesError, InvalidConfigError, excerpt
 from cardgames.game import Game
@@ -547,6 +548,4 @@ def _run_parallel(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames._surface import public_dir
 from cardgames.alakaslam import config as _config
 from cardgames.alakaslam import state as _state
 from cardgames.alakaslam.bots import RallyBot
@@ -265,6 +266,4 @@ GAME: Game[State, Move, View, Config] = define_game(
 )
 
 
-def __dir__() -> list[str]:
-    """The game's public names (PEP 562), not the helpers its modules import."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

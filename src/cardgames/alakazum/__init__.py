@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames._surface import public_dir
 from cardgames.alakazum import codec as _codec
 from cardgames.alakazum.bots import CollectorBot
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
@@ -143,9 +144,7 @@ __all__ = [
 ]
 
 
-def __dir__() -> list[str]:
-    """The game's API (PEP 562), not the names its module imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)
 
 
 def check_state(state: State) -> State:

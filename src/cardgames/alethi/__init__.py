@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from cardgames._surface import public_dir
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
 from cardgames.alethi.config import (
@@ -91,9 +92,7 @@ __all__ = [
 ]
 
 
-def __dir__() -> list[str]:
-    """The game's public names (PEP 562), not the helpers this module imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)
 
 
 def card_counts(state: State) -> Mapping[str, int]:

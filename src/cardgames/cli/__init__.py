@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from cardgames import __version__
+from cardgames._surface import public_dir
 from cardgames.bench import DEFAULT_SECONDS
 from cardgames.cli import commands, play, replay, simulate
 from cardgames.cli.console import Console
@@ -319,6 +320,4 @@ def _parser(console: Console) -> _Parser:
     return parser
 
 
-def __dir__() -> list[str]:
-    """What ``dir()`` lists: the public names of the module, not what it imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)

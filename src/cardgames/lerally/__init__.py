@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from cardgames._surface import public_dir
 from cardgames.define import define_game
 from cardgames.game import Game, Playout
 from cardgames.lerally.bots import ShedderBot
@@ -109,9 +110,7 @@ __all__ = [
 ]
 
 
-def __dir__() -> list[str]:
-    """The game's public names (PEP 562), not the helpers this module imports."""
-    return sorted(__all__)
+__dir__ = public_dir(__all__)
 
 
 def card_counts(state: State) -> Mapping[str, int]:
