@@ -122,9 +122,7 @@ def test_define_game_names_what_a_game_module_lacks(monkeypatch: pytest.MonkeyPa
     module.new_game = lambda: None  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "half_a_game", module)
     with pytest.raises(TypeError, match="does not define current_player, legal_moves"):
-        define_game(
-            "half_a_game", name="half", move_types=(), presets={}, playout=Playout("random")
-        )
+        define_game("half_a_game", name="half", playout=Playout("random"))
 
 
 def test_turn_queries_check_the_state_first() -> None:

@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 from cardgames.game import Game, Outcome, Playout
 from cardgames.serialization import register_game_types
 
-__all__ = ["FUNCTIONS", "define_game", "turn_queries"]
+__all__ = ["FUNCTIONS", "NAMES", "define_game", "turn_queries"]
 
 S = TypeVar("S")
 
@@ -55,6 +55,10 @@ FUNCTIONS = (
     "evaluate",
 )
 
+#: Every name :func:`define_game` takes from a game module: the functions, the classes, the
+#: move classes and the presets.
+NAMES = (*FUNCTIONS, "Config", "State", "View", "MOVE_TYPES", "PRESETS")
+
 
 def _game_of(module: str) -> Game[Any, Any, Any, Any]:
     """The ``GAME`` of a game module: how a pickled game comes back as the game itself."""
@@ -76,32 +80,26 @@ class _Defined:
         return _game_of, (self.module,)
 
 
-def define_game(
-    module: str,
-    *,
-    name: str,
-    move_types: tuple[type, ...],
-    presets: Mapping[str, Any],
-    playout: Playout,
-) -> Game[Any, Any, Any, Any]:
+def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, Any, Any]:
     """The :class:`~cardgames.Game` of the game module named ``module`` (pass ``__name__``).
 
-    Its functions are the module's own functions of the same names (:data:`FUNCTIONS`), so
-    ``GAME.legal_moves is legal_moves``; its ``config_type``, ``state_type`` and ``view_type``
-    are the module's ``Config``, ``State`` and ``View``. ``name`` is the registry name,
-    ``move_types`` every concrete move class, ``presets`` the named configs (``"default"``
-    first) and ``playout`` how search bots play this game on. Call it at the end of the module,
-    once all of those names are defined; it also makes the game's classes known to
-    :func:`cardgames.to_json` and :func:`cardgames.from_json`.
+    Everything else comes from the module, by name (:data:`NAMES`): its functions of the
+    protocol (:data:`FUNCTIONS`), so ``GAME.legal_moves is legal_moves``; ``Config``,
+    ``State`` and ``View`` as ``config_type``, ``state_type`` and ``view_type``; ``MOVE_TYPES``,
+    every concrete move class; and ``PRESETS``, the named configs, ``"default"`` first.
+    ``name`` is the registry name and ``playout`` how search bots play this game on. Call it
+    at the end of the module, once all of those names are defined; it also makes the game's
+    classes known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
 
     Each game gets a class of its own, so a test may patch one game's function on
     ``type(GAME)`` without touching the others. A name the module lacks raises ``TypeError``:
     it is a mistake in the game's code, found when the game is first imported.
     """
     namespace = vars(sys.modules[module])
-    missing = [n for n in (*FUNCTIONS, "Config", "State", "View") if n not in namespace]
+    missing = [n for n in NAMES if n not in namespace]
     if missing:
         raise TypeError(f"game module {module} does not define {', '.join(missing)}")
+    presets: Mapping[str, Any] = namespace["PRESETS"]
     if not presets or next(iter(presets)) != "default":
         raise TypeError(f"game module {module}: the first preset must be 'default'")
     body: dict[str, Any] = {n: staticmethod(namespace[n]) for n in FUNCTIONS}
@@ -115,7 +113,7 @@ def define_game(
         config_type=namespace["Config"],
         state_type=namespace["State"],
         view_type=namespace["View"],
-        move_types=tuple(move_types),
+        move_types=tuple(namespace["MOVE_TYPES"]),
         presets=MappingProxyType(dict(presets)),
         playout=playout,
     )

@@ -32,6 +32,8 @@ from cardgames.rng import Rng, check_seed
 
 __all__ = [
     "GAME",
+    "MOVE_TYPES",
+    "PRESETS",
     "Config",
     "HighCardBot",
     "Keep",
@@ -294,6 +296,12 @@ class HighCardBot:
         return Swap() if 2 * card <= view.config.cards and Swap() in legal_moves else Keep()
 
 
+#: Every kind of move.
+MOVE_TYPES = (Keep, Swap)
+#: The named configs worth offering: the standard deck first.
+PRESETS: Mapping[str, Config] = {"default": Config(), "long-deck": Config(cards=20)}
+
+
 def heuristic_bot() -> HighCardBot:
     """A fresh :class:`HighCardBot`."""
     return HighCardBot()
@@ -305,9 +313,5 @@ def __dir__() -> list[str]:
 
 #: High card as a :class:`~cardgames.Game`: the entry point ``toy = toygame:GAME`` names it.
 GAME: Game[State, Move, View, Config] = define_game(
-    __name__,
-    name="toy",
-    move_types=(Keep, Swap),
-    presets={"default": Config(), "long-deck": Config(cards=20)},
-    playout=Playout("random", limit=PLAYERS),
+    __name__, name="toy", playout=Playout("random", limit=PLAYERS)
 )

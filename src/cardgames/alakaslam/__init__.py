@@ -75,6 +75,7 @@ from cardgames.game import Game, Playout
 __all__ = [
     "DEFAULT_DECK",
     "GAME",
+    "MOVE_TYPES",
     "PRESETS",
     "Bind",
     "Call",
@@ -255,14 +256,10 @@ def heuristic_bot() -> RallyBot:
 
 #: AlakaSLAM's functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("alakaslam")`` returns.
+#: Searches in this game play out with the heuristic bot for at most 12 decisions: about
+#: the rest of the point being played, which a move decides far more than the later ones.
 GAME: Game[State, Move, View, Config] = define_game(
-    __name__,
-    name="alakaslam",
-    move_types=MOVE_TYPES,
-    presets=PRESETS,
-    # Searches in this game play out with the heuristic bot for at most 12 decisions: about
-    # the rest of the point being played, which a move decides far more than the later ones.
-    playout=Playout("heuristic", limit=12),
+    __name__, name="alakaslam", playout=Playout("heuristic", limit=12)
 )
 
 

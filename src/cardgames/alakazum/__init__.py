@@ -78,6 +78,7 @@ __all__ = [
     "ALAKAZUM_POINTS",
     "CULTURES",
     "GAME",
+    "MOVE_TYPES",
     "PRESETS",
     "SANTA_MAX_PASSES",
     "SPELL_COSTS",
@@ -212,13 +213,9 @@ def heuristic_bot() -> CollectorBot:
 
 #: Alakazum!'s functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("alakazum")`` returns.
+#: Searches in this game play out with the heuristic bot for at most 15 decisions, about a
+#: turn: random witches seldom gather the points an Alakazum needs, so their games say
+#: little about a move.
 GAME: Game[State, Move, View, Config] = define_game(
-    __name__,
-    name="alakazum",
-    move_types=MOVE_TYPES,
-    presets=PRESETS,
-    # Searches in this game play out with the heuristic bot for at most 15 decisions, about a
-    # turn: random witches seldom gather the points an Alakazum needs, so their games say
-    # little about a move.
-    playout=Playout("heuristic", limit=15),
+    __name__, name="alakazum", playout=Playout("heuristic", limit=15)
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -27,7 +28,7 @@ from cardgames.alethi.config import (
     default_turn_limit,
 )
 from cardgames.alethi.evaluation import evaluate
-from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
+from cardgames.alethi.moves import MOVE_TYPES, Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
 from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
@@ -50,6 +51,8 @@ from cardgames.game import Game, Playout
 __all__ = [
     "DEFAULT_ARMY",
     "GAME",
+    "MOVE_TYPES",
+    "PRESETS",
     "SPECIALS",
     "Card",
     "CardType",
@@ -152,14 +155,17 @@ def heuristic_bot() -> GreedyBot:
     return GreedyBot()
 
 
+#: The presets: the standard game, red moving first, and the variant army with two of each
+#: special card.
+PRESETS: Mapping[str, Config] = MappingProxyType(
+    {"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS}
+)
+
+
 #: Alethi's functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("alethi")`` returns.
+#: Searches in this game play out with random moves for at most 60 decisions: nearly
+#: always to the end of the battle.
 GAME: Game[State, Move, View, Config] = define_game(
-    __name__,
-    name="alethi",
-    move_types=(Soulcast, Throw, Scout, Pass),
-    presets={"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS},
-    # Searches in this game play out with random moves for at most 60 decisions: nearly
-    # always to the end of the battle.
-    playout=Playout("random", limit=60),
+    __name__, name="alethi", playout=Playout("random", limit=60)
 )

@@ -6,7 +6,7 @@ import attrs
 
 from cardgames.alethi.cards import Cell, Kind
 
-__all__ = ["Move", "Pass", "Scout", "Soulcast", "Throw"]
+__all__ = ["MOVE_TYPES", "Move", "Pass", "Scout", "Soulcast", "Throw"]
 
 
 @attrs.frozen
@@ -39,3 +39,6 @@ class Pass:
 
 #: Any Alethi move.
 Move = Soulcast | Throw | Scout | Pass
+
+#: Every kind of move, in the order of the union.
+MOVE_TYPES: tuple[type[Move], ...] = (Soulcast, Throw, Scout, Pass)

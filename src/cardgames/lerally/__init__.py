@@ -36,7 +36,7 @@ from cardgames.lerally.cards import (
 from cardgames.lerally.checks import check_state, check_view
 from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.evaluation import evaluate
-from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
+from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
 from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
@@ -58,6 +58,7 @@ from cardgames.lerally.view import resample, view
 __all__ = [
     "DEFAULT_CARDS",
     "GAME",
+    "MOVE_TYPES",
     "PICK_UP",
     "PRESETS",
     "Card",
@@ -164,12 +165,8 @@ def heuristic_bot() -> ShedderBot:
 
 #: Le Rally's functions bundled as a :class:`~cardgames.Game`: what
 #: ``cardgames.get_game("lerally")`` returns.
+#: Searches in this game play out with random moves for at most 20 decisions: the heuristic
+#: bot deals imagined hands of its own to judge lobs, too slow for playouts.
 GAME: Game[State, Move, View, Config] = define_game(
-    __name__,
-    name="lerally",
-    move_types=(Play, Lob, Offense, PickUp),
-    presets=PRESETS,
-    # Searches in this game play out with random moves for at most 20 decisions: the heuristic
-    # bot deals imagined hands of its own to judge lobs, too slow for playouts.
-    playout=Playout("random", limit=20),
+    __name__, name="lerally", playout=Playout("random", limit=20)
 )

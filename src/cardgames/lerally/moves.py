@@ -9,7 +9,16 @@ import attrs
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import MAX_COUNT
 
-__all__ = ["MAX_LOB", "MIN_LOB", "Lob", "Move", "Offense", "PickUp", "Play"]
+__all__ = [
+    "MAX_LOB",
+    "MIN_LOB",
+    "MOVE_TYPES",
+    "Lob",
+    "Move",
+    "Offense",
+    "PickUp",
+    "Play",
+]
 
 #: A lob is at least this many identical shot cards.
 MIN_LOB = 2
@@ -46,3 +55,6 @@ class PickUp:
 
 #: Any Le Rally move.
 Move: TypeAlias = Play | Lob | Offense | PickUp
+
+#: Every kind of move, in the order of the union.
+MOVE_TYPES: tuple[type[Move], ...] = (Play, Lob, Offense, PickUp)
