@@ -21,9 +21,12 @@ from cardgames.errors import (
 from cardgames.rng import check_seed
 
 __all__ = [
+    "check_player",
     "field_reader",
     "find_move",
+    "keeps_memo",
     "register_card_codes",
+    "remembered",
     "resample_checked",
     "restore_without_memo",
     "slot_filler",
@@ -34,12 +37,50 @@ S = TypeVar("S")
 V = TypeVar("V")
 C = TypeVar("C")
 M = TypeVar("M")
+T = TypeVar("T", bound=tuple[Any, ...])
 
 
 #: The field where a state keeps what the rules worked out about it (its board, its legal
 #: moves): never part of its value, so equality, hashing, repr, JSON, pickles and copies leave
 #: it out.
 MEMO = "_memo"
+
+
+def keeps_memo(cls: type[S]) -> type[S]:
+    """Class decorator, applied over ``@attrs.frozen``, of a state class with a ``_memo``
+    field: its pickles and copies leave the memo out (:func:`state_without_memo`) and start
+    with an empty one (:func:`restore_without_memo`)."""
+    if MEMO not in attrs.fields_dict(cls):  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__} has no {MEMO} field")
+    setattr(cls, "__getstate__", state_without_memo)  # noqa: B010 - set on the class, once
+    setattr(cls, "__setstate__", restore_without_memo)  # noqa: B010
+    return cls
+
+
+def remembered(state: S, state_type: type[S], work_out: Callable[[S], T]) -> T:
+    """What the rules worked out about ``state`` and kept in its memo (a tuple: its legal
+    moves, with whatever the game keeps beside them), or else ``work_out(state)``, kept there
+    for the next call. ``work_out`` checks the state first; a state of another type, or a
+    shell without its fields, goes straight to it, to be refused there."""
+    memo = None
+    if type(state) is state_type:
+        try:
+            memo = state._memo  # type: ignore[attr-defined]
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+    if type(memo) is tuple:
+        return memo  # type: ignore[return-value]
+    found = work_out(state)
+    object.__setattr__(state, MEMO, found)
+    return found
+
+
+def check_player(player: object, players: int) -> int:
+    """``player`` if it is a player number of a game of ``players``; else
+    ``InvalidPlayerError``."""
+    if type(player) is not int or not 0 <= player < players:
+        raise InvalidPlayerError(f"player must be an int 0-{players - 1}, got {excerpt(player)}")
+    return player
 
 
 def state_without_memo(self: Any) -> dict[str, Any]:

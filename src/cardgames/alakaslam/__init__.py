@@ -170,10 +170,8 @@ def parse_move(state: object, text: str) -> Move:
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the match wherever it is (deck, discard, hands, face-down), by name."""
     state = checked(state)
-    counts: Counter[str] = Counter()
-    for cards in (state.deck, state.discard, state.played, *state.hands):
-        counts.update(card.code for card in cards)
-    return counts
+    piles = (state.deck, state.discard, state.played, *state.hands)
+    return Counter(card.code for cards in piles for card in cards)
 
 
 def side_of(player: int) -> int:

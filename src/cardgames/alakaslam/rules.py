@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from cardgames._engine import remembered
 from cardgames.alakaslam import hitting, movement, moves, points, set_up
 from cardgames.alakaslam.cards import CardKind, is_card
 from cardgames.alakaslam.checks import state_problem
@@ -127,15 +128,11 @@ def _legal_memo(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
     """The legal moves of ``state``, kept with it once worked out, and the index of the plays
     among them (``None`` when no hit or support play is open), so that ``apply_move`` finds a
     play with one lookup."""
-    try:
-        memo = state._memo if type(state) is State else None
-    except AttributeError:  # a State made without its fields: checked() says so
-        memo = None
-    if type(memo) is tuple:
-        return memo
-    memo = _legal(checked(state))
-    object.__setattr__(state, "_memo", memo)
-    return memo
+    return remembered(state, State, _work_out)
+
+
+def _work_out(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
+    return _legal(checked(state))
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
-from cardgames._engine import restore_without_memo, state_without_memo
+from cardgames._engine import keeps_memo
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, team
 from cardgames.alakaslam.court import Cell
@@ -105,6 +105,7 @@ def has_ability(table: _Cast, player: int, character: Character) -> bool:
     return own is character or (own is Character.SIMON and table.copied is character)
 
 
+@keeps_memo
 @attrs.frozen
 class State:
     """A whole AlakaSLAM match at one moment.
@@ -159,9 +160,6 @@ class State:
     # serialized. ``None`` until the state has been checked (states the engine makes are
     # trusted; others are checked on first use).
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
-
-    __getstate__ = state_without_memo
-    __setstate__ = restore_without_memo
 
     def __repr__(self) -> str:
         return f"<alakaslam.State {_summary(self)}>"

@@ -7,12 +7,12 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import field_reader, slot_filler
+from cardgames._engine import check_player, field_reader, slot_filler
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidViewError, excerpt
+from cardgames.errors import InvalidViewError
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["check_view", "resample", "view"]
@@ -33,9 +33,7 @@ def view(state: State, player: int) -> View:
     played; the others see how many there are.
     """
     state = checked(state)
-    n = state.config.players
-    if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
+    check_player(player, state.config.players)
     return _make_view(
         **_open(state),
         player=player,

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import restore_without_memo, state_without_memo
+from cardgames._engine import keeps_memo
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config
 from cardgames.alakazum.moves import Move, Spell
@@ -106,6 +106,7 @@ class Combat:
     bonus: int = 0
 
 
+@keeps_memo
 @attrs.frozen
 class State:
     """A whole Alakazum! game at one moment.
@@ -164,9 +165,6 @@ class State:
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
-
-    __getstate__ = state_without_memo
-    __setstate__ = restore_without_memo
 
     def __repr__(self) -> str:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from cardgames._engine import field_reader, resample_checked, slot_filler
+from cardgames._engine import check_player, field_reader, resample_checked, slot_filler
 from cardgames.alakazum import wellformed
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.checks import checked
@@ -16,10 +16,8 @@ from cardgames.alakazum.state import Combat, Phase, State, View, table_cards
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
 from cardgames.errors import (
-    InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
-    excerpt,
 )
 from cardgames.game import Outcome
 from cardgames.rng import Rng
@@ -42,9 +40,7 @@ def view(state: State, player: int) -> View:
     """All that ``player`` may know of ``state``: the table, their own hand, the other hands'
     sizes, the top forest cards and final enemies they have seen, and nothing else."""
     state = checked(state)
-    n = state.config.players
-    if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
+    check_player(player, state.config.players)
     to_move = state.to_move
     if state.phase is Phase.DOLL and to_move != player:
         to_move = None  # who holds a doll, and was asked, stays hidden

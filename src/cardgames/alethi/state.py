@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import restore_without_memo, state_without_memo
+from cardgames._engine import keeps_memo
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.errors import excerpt
@@ -44,6 +44,7 @@ class Placed:
     captured: bool = False
 
 
+@keeps_memo
 @attrs.frozen
 class State:
     """A whole Alethi game at one moment.
@@ -65,9 +66,6 @@ class State:
     # What the rules worked out about ``field``, kept so that legal_moves and apply_move do not
     # redo it. Not part of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
-
-    __getstate__ = state_without_memo
-    __setstate__ = restore_without_memo
 
     def __repr__(self) -> str:
         return f"<alethi.State {_summary(self)}>"

@@ -117,10 +117,8 @@ __dir__ = public_dir(__all__)
 def card_counts(state: State) -> Mapping[str, int]:
     """Every card of the match wherever it is (deck, pile, cleared cards, hands), by name."""
     state = check_state(state)
-    counts: Counter[str] = Counter()
-    for cards in (state.deck, state.pile, state.cleared, *state.hands):
-        counts.update(card.code for card in cards)
-    return counts
+    piles = (state.deck, state.pile, state.cleared, *state.hands)
+    return Counter(card.code for cards in piles for card in cards)
 
 
 def max_decisions(config: Config) -> int:

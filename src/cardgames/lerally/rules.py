@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from cardgames._engine import find_move
+from cardgames._engine import find_move, remembered
 from cardgames.define import turn_queries
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
@@ -190,17 +190,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Playing is compulsory: ``PickUp`` is offered only when no card can be played.
     """
-    memo = None
-    if type(state) is State:
-        try:
-            memo = state._memo
-        except AttributeError:  # a shell without its fields (State.__new__): checked refuses it
-            memo = None
-    if type(memo) is tuple:
-        return memo
-    moves = _legal(checked(state))
-    object.__setattr__(state, "_memo", moves)
-    return moves
+    return remembered(state, State, _work_out)
+
+
+def _work_out(state: State) -> tuple[Move, ...]:
+    return _legal(checked(state))
 
 
 def view_moves(view: View) -> tuple[Move, ...]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import restore_without_memo, state_without_memo
+from cardgames._engine import keeps_memo
 from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
@@ -47,6 +47,7 @@ class RallyWin:
     ending: Ending
 
 
+@keeps_memo
 @attrs.frozen
 class State:
     """A whole Le Rally match at one moment.
@@ -81,9 +82,6 @@ class State:
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
-
-    __getstate__ = state_without_memo
-    __setstate__ = restore_without_memo
 
     def __repr__(self) -> str:
         return f"<lerally.State {_summary(self)}>"

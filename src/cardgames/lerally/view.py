@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames._engine import field_reader
-from cardgames.errors import InvalidPlayerError, excerpt
+from cardgames._engine import check_player, field_reader
 from cardgames.lerally.cards import Card
 from cardgames.lerally.checks import TRUSTED, check_view, checked
 from cardgames.lerally.config import deck_cards
@@ -23,9 +22,7 @@ def view(state: State, player: int) -> View:
     """All that ``player`` may know of ``state``: their own hand, every hand's size, the rally
     pile, the cleared cards (all played face up), the deck's size and the score."""
     state = checked(state)
-    n = state.config.players
-    if type(player) is not int or not 0 <= player < n:
-        raise InvalidPlayerError(f"player must be an int 0-{n - 1}, got {excerpt(player)}")
+    check_player(player, state.config.players)
     return View(
         player=player,
         hand=state.hands[player],
