@@ -22,6 +22,7 @@ from cardgames.rng import check_seed
 
 __all__ = [
     "check_player",
+    "deal_hands",
     "field_reader",
     "find_move",
     "keeps_memo",
@@ -73,6 +74,22 @@ def remembered(state: S, state_type: type[S], work_out: Callable[[S], T]) -> T:
     found = work_out(state)
     object.__setattr__(state, MEMO, found)
     return found
+
+
+def deal_hands(
+    hidden: list[C], sizes: tuple[int, ...], player: int, hand: tuple[C, ...]
+) -> tuple[tuple[C, ...], ...]:
+    """The hands of a resampled state: ``player`` keeps ``hand``, every other player gets
+    their hand's size of cards from the front of ``hidden`` (each hand sorted), and what is
+    dealt is taken out of ``hidden``, which is left holding the rest."""
+    hands: list[tuple[C, ...]] = []
+    for p, size in enumerate(sizes):
+        if p == player:
+            hands.append(hand)
+            continue
+        hands.append(tuple(sorted(hidden[:size])))  # type: ignore[type-var]
+        del hidden[:size]
+    return tuple(hands)
 
 
 def check_player(player: object, players: int) -> int:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import check_player, field_reader, slot_filler
+from cardgames._engine import check_player, deal_hands, field_reader, slot_filler
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.rules import checked, why_unplayable
@@ -178,18 +178,12 @@ def _deal_unseen(view: View, seed: int) -> State:
     played = own_played
     if view.played_count and not own_played:
         played = _deal_play(hidden, view.played_count, enchant_ok=not view.locked)
-    hands: list[tuple[Card, ...]] = []
-    for p, size in enumerate(view.hand_sizes):
-        if p == view.player:
-            hands.append(view.hand)
-            continue
-        hands.append(tuple(sorted(hidden[:size])))
-        del hidden[:size]
+    hands = deal_hands(hidden, view.hand_sizes, view.player, view.hand)
     game_rng, _ = rng.split()
     return State(
         **_from_view(view),
         deck=tuple(hidden),
-        hands=tuple(hands),
+        hands=hands,
         played=played,
         rng=game_rng,
     )

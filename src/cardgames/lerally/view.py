@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames._engine import check_player, field_reader
+from cardgames._engine import check_player, deal_hands, field_reader
 from cardgames.lerally.cards import Card
 from cardgames.lerally.checks import TRUSTED, check_view, checked
 from cardgames.lerally.config import deck_cards
@@ -56,12 +56,6 @@ def _deal_unseen(view: View, seed: int) -> State:
     unseen.subtract(Counter(view.cleared))
     pool, rng = Rng.from_seed(seed).shuffled(tuple(unseen.elements()))
     hidden: list[Card] = list(pool)
-    hands: list[tuple[Card, ...]] = []
-    for p, size in enumerate(view.hand_sizes):
-        if p == view.player:
-            hands.append(view.hand)
-            continue
-        hands.append(tuple(sorted(hidden[:size])))
-        del hidden[:size]
+    hands = deal_hands(hidden, view.hand_sizes, view.player, view.hand)
     game_rng, _ = rng.split()
-    return State(**_open_of_view(view), deck=tuple(hidden), hands=tuple(hands), rng=game_rng)
+    return State(**_open_of_view(view), deck=tuple(hidden), hands=hands, rng=game_rng)
