@@ -270,6 +270,7 @@ Move: TypeAlias = (
 )
 """Any move of Alakazum!."""
 
+#: Every kind of move, in the order of the ``Move`` union.
 MOVE_TYPES: tuple[type[Move], ...] = (
     Choose,
     Fighter,
