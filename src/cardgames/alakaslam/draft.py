@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
-from cardgames._engine import slot_filler
+from cardgames._draft import draft_freezer, draft_loader, draft_slots
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, deck_cards, team
 from cardgames.alakaslam.court import Cell, Court, court_for
-from cardgames.alakaslam.state import Phase, State, has_ability
+from cardgames.alakaslam.state import Bind, Phase, Point, State, has_ability
+from cardgames.game import Outcome
 from cardgames.rng import Rng
 
 __all__ = ["TRUSTED", "Draft"]
@@ -26,45 +25,45 @@ __all__ = ["TRUSTED", "Draft"]
 TRUSTED = object()
 
 
-#: A state from all its fields, the memo last, without the checks of attrs' ``__init__`` (the
-#: rules' own values need none): the cost of a decision is largely the state it makes.
-_make_state = slot_filler(State)
+_load = draft_loader(State)
 
 
 class Draft:
     """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
 
-    # Exactly the fields a state is made from (its memo aside).
-    __slots__ = tuple(field.name for field in attrs.fields(State) if field.init)
+    __slots__ = draft_slots(State)
+
+    # The types of the slots (the state's fields, by name), for the type checker.
+    ball: Cell | None
+    binds: tuple[int, ...]
+    characters: tuple[Character, ...]
+    config: Config
+    copied: Character | None
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    discards_left: int
+    free_step: bool
+    hands: tuple[tuple[Card, ...], ...]
+    hitter: int | None
+    last_point: Point | None
+    locked: bool
+    meddled: bool
+    moved: tuple[int, ...]
+    pending: tuple[Bind, ...]
+    phase: Phase
+    played: tuple[Card, ...]
+    positions: tuple[Cell, ...]
+    queue: tuple[int, ...]
+    result: Outcome | None
+    rng: Rng
+    score: tuple[int, int]
+    server: int | None
+    serving: bool
+    shots: int
+    to_move: int | None
 
     def __init__(self, s: State) -> None:
-        self.config = s.config
-        self.phase = s.phase
-        self.to_move = s.to_move
-        self.queue = s.queue
-        self.characters = s.characters
-        self.copied = s.copied
-        self.deck = s.deck
-        self.discard = s.discard
-        self.hands = s.hands
-        self.positions = s.positions
-        self.ball = s.ball
-        self.score = s.score
-        self.server = s.server
-        self.serving = s.serving
-        self.free_step = s.free_step
-        self.moved = s.moved
-        self.meddled = s.meddled
-        self.hitter = s.hitter
-        self.played = s.played
-        self.binds = s.binds
-        self.locked = s.locked
-        self.pending = s.pending
-        self.discards_left = s.discards_left
-        self.shots = s.shots
-        self.last_point = s.last_point
-        self.result = s.result
-        self.rng = s.rng
+        _load(self, s)
 
     @classmethod
     def blank(cls, config: Config, rng: Rng) -> Draft:
@@ -87,38 +86,9 @@ class Draft:
         )
         return cls(empty)
 
-    def finish(self) -> State:
-        """The state this draft describes, trusted by the rules."""
-        return _make_state(
-            self.config,
-            self.phase,
-            self.to_move,
-            self.queue,
-            self.characters,
-            self.copied,
-            self.deck,
-            self.discard,
-            self.hands,
-            self.positions,
-            self.ball,
-            self.score,
-            self.server,
-            self.rng,
-            self.serving,
-            self.free_step,
-            self.moved,
-            self.meddled,
-            self.hitter,
-            self.played,
-            self.binds,
-            self.locked,
-            self.pending,
-            self.discards_left,
-            self.shots,
-            self.last_point,
-            self.result,
-            TRUSTED,
-        )
+    finish = draft_freezer(
+        State, fixed={"_memo": TRUSTED}, doc="The state this draft describes, trusted by the rules."
+    )
 
     # -- reading the draft like a state --
 

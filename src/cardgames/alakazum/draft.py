@@ -14,9 +14,10 @@ import operator
 from collections.abc import Iterable
 from enum import Enum
 
-from cardgames._engine import slot_filler
-from cardgames.alakazum.cards import Card, Level
-from cardgames.alakazum.moves import Move
+from cardgames._draft import draft_freezer, draft_loader, draft_slots
+from cardgames.alakazum.cards import Card, Culture, Enemy, Level
+from cardgames.alakazum.config import Config
+from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Combat, Member, Phase, State
 from cardgames.game import Outcome
 from cardgames.rng import Rng, draw_below
@@ -89,40 +90,33 @@ class _Checked:
 TRUSTED = _Checked()
 
 
+_load = draft_loader(State, leave=("combat",))
+_load_combat = draft_loader(Combat)
+
+
 class CombatDraft:
     """A combat being worked on during one move: :class:`Combat`'s fields, changed in place and
     frozen into a ``Combat`` when the move is done."""
 
-    __slots__ = (
-        "attacker",
-        "bonus",
-        "defender",
-        "fighter",
-        "opponent",
-        "passes",
-        "points",
-        "potions",
-        "roll",
-        "roller",
-        "rolls",
-        "supports",
-        "to_act",
-    )
+    __slots__ = draft_slots(Combat)
+
+    # The types of the slots (the combat's fields, by name), for the type checker.
+    attacker: int
+    bonus: int
+    defender: int | None
+    fighter: str | None
+    opponent: Card
+    passes: int
+    points: tuple[int, int]
+    potions: tuple[tuple[int, Card, int], ...]
+    roll: int
+    roller: int | None
+    rolls: tuple[int, ...]
+    supports: tuple[str | None, str | None]
+    to_act: int
 
     def __init__(self, combat: Combat) -> None:
-        self.attacker = combat.attacker
-        self.fighter = combat.fighter
-        self.defender = combat.defender
-        self.opponent = combat.opponent
-        self.supports = combat.supports
-        self.points = combat.points
-        self.rolls = combat.rolls
-        self.potions = combat.potions
-        self.to_act = combat.to_act
-        self.passes = combat.passes
-        self.roller = combat.roller
-        self.roll = combat.roll
-        self.bonus = combat.bonus
+        _load_combat(self, combat)
 
     @classmethod
     def start(
@@ -146,142 +140,70 @@ class CombatDraft:
         fight.bonus = 0
         return fight
 
-    def freeze(self) -> Combat:
-        """The combat as a frozen :class:`Combat`."""
-        return _fill_combat(
-            self.attacker,
-            self.fighter,
-            self.defender,
-            self.opponent,
-            self.supports,
-            self.points,
-            self.rolls,
-            self.potions,
-            self.to_act,
-            self.passes,
-            self.roller,
-            self.roll,
-            self.bonus,
-        )
+    freeze = draft_freezer(Combat, doc="The combat as a frozen :class:`Combat`.")
 
 
 #: A combat, frozen in a state or worked on in a draft: what the questions about one read.
 CombatLike = Combat | CombatDraft
 
-# The values a move ends with are built by setting their slots (see slot_filler): a decision
-# makes a state of thirty-one fields and often a combat.
-_fill_state = slot_filler(State)
-_fill_combat = slot_filler(Combat)
+# The next state, of the draft's fields but those it keeps in a form of its own.
+_freeze = draft_freezer(State, given=("rng", "combat", "_memo"))
 
 
 class Draft:
     """The parts of a state a move changes; ``finish`` freezes it into the next state."""
 
-    __slots__ = (
-        "actions",
-        "active",
-        "cemetery",
-        "combat",
-        "config",
-        "deja_vu",
-        "enemies",
-        "enemy_up",
-        "exchanges",
-        "failed",
-        "forest",
-        "giving",
-        "hands",
-        "held",
-        "known",
-        "market",
-        "moves",
-        "pending",
-        "phase",
-        "removed",
-        "result",
-        "rng",
-        "rng_state",
-        "roll",
-        "santa",
-        "seen",
-        "spell",
-        "start_row",
-        "taking",
-        "teams",
-        "to_move",
-        "turn",
-    )
+    __slots__ = draft_slots(State, "rng_state", "moves")
+
+    # The types of the slots, for the type checker: the state's fields (by name), but the
+    # combat, kept as a draft of its own...
+    actions: int
+    active: int
+    cemetery: tuple[Card, ...]
+    config: Config
+    deja_vu: bool
+    enemies: tuple[Enemy, ...]
+    enemy_up: tuple[bool, ...]
+    exchanges: tuple[int, ...]
+    failed: Culture | None
+    forest: tuple[Card, ...]
+    giving: int
+    hands: tuple[tuple[Card, ...], ...]
+    held: tuple[Card, ...]
+    known: tuple[frozenset[int], ...]
+    market: tuple[Card, ...]
+    pending: Move | None
+    phase: Phase
+    removed: tuple[Card, ...]
+    result: Outcome | None
+    rng: Rng
+    roll: int | None
+    santa: int
+    seen: tuple[int, ...]
+    spell: Spell | None
+    start_row: tuple[Card, ...]
+    taking: int
+    teams: tuple[tuple[Member, ...], ...]
+    to_move: int | None
+    turn: int
+    combat: CombatDraft | None
+    # ... and the draft's own: the random generator's state as a bare int, drawn from by the
+    # rules (an Rng is made of it at the end), and the next player's moves, when the rules
+    # already worked them out to set the phase.
+    rng_state: int
+    moves: tuple[Move, ...] | None
 
     def __init__(self, state: State) -> None:
-        self.config = state.config
-        self.phase = state.phase
-        self.to_move = state.to_move
-        self.active = state.active
-        self.turn = state.turn
-        self.forest = state.forest
-        self.market = state.market
-        self.hands = state.hands
-        self.teams = state.teams
-        self.cemetery = state.cemetery
-        self.removed = state.removed
-        self.enemies = state.enemies
-        self.enemy_up = state.enemy_up
-        self.known = state.known
-        self.seen = state.seen
-        self.start_row = state.start_row
-        self.exchanges = state.exchanges
-        self.rng = state.rng
-        self.rng_state = state.rng.state  # drawn from as a bare int; an Rng is made at the end
-        self.actions = state.actions
-        self.deja_vu = state.deja_vu
+        _load(self, state)
         self.combat = None if state.combat is None else CombatDraft(state.combat)
-        self.pending = state.pending
-        self.giving = state.giving
-        self.santa = state.santa
-        self.held = state.held
-        self.taking = state.taking
-        self.spell = state.spell
-        self.failed = state.failed
-        self.roll = state.roll
-        self.result = state.result
-        self.moves: tuple[Move, ...] | None = None
+        self.rng_state = state.rng.state
+        self.moves = None
 
     def finish(self) -> State:
         """The next state, made of the draft's parts."""
-        return _fill_state(
-            self.config,
-            self.phase,
-            self.to_move,
-            self.active,
-            self.turn,
-            self.forest,
-            self.market,
-            self.hands,
-            self.teams,
-            self.cemetery,
-            self.removed,
-            self.enemies,
-            self.enemy_up,
-            self.known,
-            self.seen,
-            self.start_row,
-            self.exchanges,
-            self.rng if self.rng_state == self.rng.state else Rng(self.rng_state),
-            self.actions,
-            self.deja_vu,
-            None if self.combat is None else self.combat.freeze(),
-            self.pending,
-            self.giving,
-            self.santa,
-            self.held,
-            self.taking,
-            self.spell,
-            self.failed,
-            self.roll,
-            self.result,
-            # The next player's moves, when the rules already worked them out to set the phase.
-            TRUSTED if self.moves is None else self.moves,
-        )
+        rng = self.rng if self.rng_state == self.rng.state else Rng(self.rng_state)
+        combat = None if self.combat is None else self.combat.freeze()
+        return _freeze(self, rng, combat, TRUSTED if self.moves is None else self.moves)
 
     # --- chance ---------------------------------------------------------------------------
 

@@ -8,13 +8,18 @@ into the next state; the old state is never touched.
 
 from __future__ import annotations
 
-from cardgames.lerally.cards import Card
+from cardgames._draft import draft_freezer, draft_loader, draft_slots
+from cardgames.game import Outcome
+from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.checks import TRUSTED
 from cardgames.lerally.config import Config
-from cardgames.lerally.state import Score, State
+from cardgames.lerally.state import RallyWin, Score, State
 from cardgames.rng import Rng
 
 __all__ = ["Draft", "next_player"]
+
+
+_load = draft_loader(State)
 
 
 def next_player(config: Config, player: int) -> int:
@@ -25,44 +30,29 @@ def next_player(config: Config, player: int) -> int:
 class Draft:
     """The fields of a :class:`State`, writable, for the length of one ``apply_move``."""
 
-    __slots__ = (
-        "attack",
-        "attack_total",
-        "ball",
-        "cleared",
-        "config",
-        "deck",
-        "hands",
-        "last",
-        "last_rally",
-        "leading",
-        "pile",
-        "plays",
-        "result",
-        "rng",
-        "score",
-        "server",
-        "to_move",
-    )
+    __slots__ = draft_slots(State)
+
+    # The types of the slots (the state's fields), for the type checker.
+    attack: Card | None
+    attack_total: int
+    ball: Section | None
+    cleared: tuple[Card, ...]
+    config: Config
+    deck: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    last: int | None
+    last_rally: RallyWin | None
+    leading: bool
+    pile: tuple[Card, ...]
+    plays: int
+    result: Outcome | None
+    rng: Rng
+    score: Score
+    server: int
+    to_move: int | None
 
     def __init__(self, s: State) -> None:
-        self.config = s.config
-        self.to_move = s.to_move
-        self.leading = s.leading
-        self.ball = s.ball
-        self.attack = s.attack
-        self.attack_total = s.attack_total
-        self.last = s.last
-        self.deck = s.deck
-        self.pile = s.pile
-        self.cleared = s.cleared
-        self.hands = s.hands
-        self.server = s.server
-        self.score = s.score
-        self.rng = s.rng
-        self.plays = s.plays
-        self.last_rally = s.last_rally
-        self.result = s.result
+        _load(self, s)
 
     @classmethod
     def blank(cls, config: Config, server: int, score: Score, rng: Rng) -> Draft:
@@ -85,29 +75,9 @@ class Draft:
         )
         return cls(empty)
 
-    def finish(self) -> State:
-        """The next state, trusted as the rules made it."""
-        state = State(
-            self.config,
-            self.to_move,
-            self.leading,
-            self.ball,
-            self.attack,
-            self.attack_total,
-            self.last,
-            self.deck,
-            self.pile,
-            self.cleared,
-            self.hands,
-            self.server,
-            self.score,
-            self.rng,
-            self.plays,
-            self.last_rally,
-            self.result,
-        )
-        object.__setattr__(state, "_memo", TRUSTED)
-        return state
+    finish = draft_freezer(
+        State, fixed={"_memo": TRUSTED}, doc="The next state, trusted as the rules made it."
+    )
 
     def take(self, player: int, card: Card, count: int = 1) -> None:
         """``player`` plays ``count`` copies of ``card`` from their hand."""
