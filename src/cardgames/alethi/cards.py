@@ -52,19 +52,9 @@ class Kind(StrEnum):
 
     @property
     def abbreviation(self) -> str:
-        """Two letters for pictures of the field: ``Sq``, ``Kn``, ``To``..."""
-        return _ABBREVIATIONS[self]
-
-
-_ABBREVIATIONS = {
-    Kind.SQUIRE: "Sq",
-    Kind.KNIGHT: "Kn",
-    Kind.TOWER: "To",
-    Kind.SCOUT: "Sc",
-    Kind.SOULCASTER: "So",
-    Kind.GENERAL: "Ge",
-    Kind.KING: "Ki",
-}
+        """Two letters for pictures of the field: ``Sq``, ``Kn``, ``To``... (the first two
+        letters of the kind's name, which no two kinds share)."""
+        return self.value[:2].title()
 
 
 class Cell(NamedTuple):

@@ -62,7 +62,7 @@ class Section(StrEnum):
     @property
     def full_name(self) -> str:
         """``Baseline-Left`` and so on."""
-        return _TITLES[self]
+        return self.name.title().replace("_", "-")
 
 
 _COLOURS = {
@@ -70,12 +70,6 @@ _COLOURS = {
     Section.BASELINE_RIGHT: "green",
     Section.NET_LEFT: "yellow",
     Section.NET_RIGHT: "red",
-}
-_TITLES = {
-    Section.BASELINE_LEFT: "Baseline-Left",
-    Section.BASELINE_RIGHT: "Baseline-Right",
-    Section.NET_LEFT: "Net-Left",
-    Section.NET_RIGHT: "Net-Right",
 }
 
 
