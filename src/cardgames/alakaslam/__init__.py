@@ -60,15 +60,12 @@ from cardgames.alakaslam.render import render
 from cardgames.alakaslam.rules import (
     apply_move,
     checked,
-    current_player,
-    is_over,
     legal_moves,
     new_game,
-    outcome,
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
 from cardgames.alakaslam.view import check_view, resample, view
-from cardgames.define import define_game
+from cardgames.define import define_game, turn_queries
 from cardgames.errors import InvalidConfigError, InvalidPlayerError
 from cardgames.game import Game, Playout
 
@@ -250,6 +247,11 @@ def seat_names(config: Config) -> tuple[str, ...]:
 def heuristic_bot() -> RallyBot:
     """A fresh :class:`RallyBot`."""
     return RallyBot()
+
+
+#: Whose decision it is, whether the game is over and how it ended: answered from the
+#: state's ``to_move`` and ``result`` once the state is checked.
+current_player, is_over, outcome = turn_queries(checked)
 
 
 #: AlakaSLAM's functions bundled as a :class:`~cardgames.Game`: what

@@ -37,18 +37,14 @@ from cardgames.alakaslam.hitting import Play, PlayIndex
 from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
 from cardgames.alakaslam.state import Phase, State, View
-from cardgames.define import turn_queries
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.rng import Rng, check_seed
 
 __all__ = [
     "apply_move",
     "checked",
-    "current_player",
-    "is_over",
     "legal_moves",
     "new_game",
-    "outcome",
     "why_unplayable",
 ]
 
@@ -114,9 +110,6 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     d = Draft.blank(config, Rng.from_seed(seed))
     set_up.begin(d)
     return d.finish()
-
-
-current_player, is_over, outcome = turn_queries(checked)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

@@ -59,17 +59,14 @@ from cardgames.alakazum.notation import format_move, parse_move
 from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
     apply_move,
-    current_player,
-    is_over,
     legal_moves,
     new_game,
-    outcome,
 )
 from cardgames.alakazum.spells import energy
 from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
-from cardgames.define import define_game
+from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
 
 _codec.register()
@@ -146,6 +143,10 @@ __all__ = [
 
 
 __dir__ = public_dir(__all__)
+
+#: Whose decision it is, whether the game is over and how it ended: answered from the
+#: state's ``to_move`` and ``result`` once the state is checked.
+current_player, is_over, outcome = turn_queries(checked)
 
 
 def check_state(state: State) -> State:

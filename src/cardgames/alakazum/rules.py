@@ -37,7 +37,6 @@ from cardgames.alakazum.traps import (
 )
 from cardgames.alakazum.turn import carry_on, choose
 from cardgames.alakazum.voodoo import announce, ask_next_doll, doll
-from cardgames.define import turn_queries
 from cardgames.errors import IllegalMoveError, excerpt
 from cardgames.rng import Rng, check_seed
 
@@ -49,11 +48,8 @@ __all__ = [
     "SANTA_MAX_PASSES",
     "apply_move",
     "checked",
-    "current_player",
-    "is_over",
     "legal_moves",
     "new_game",
-    "outcome",
 ]
 
 _PHASE_ACTION = Phase.ACTION
@@ -134,9 +130,6 @@ def legal_moves(state: State) -> tuple[moves.Move, ...]:
     legal = generate(state)  # checked, moves not yet worked out
     object.__setattr__(state, "_memo", legal)
     return legal
-
-
-current_player, is_over, outcome = turn_queries(checked)
 
 
 def apply_move(state: State, move: moves.Move) -> State:

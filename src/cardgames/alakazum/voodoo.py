@@ -8,6 +8,8 @@ cancelled Alakazum ends the turn. The doll that cancels leaves the game.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
@@ -52,16 +54,18 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     assert move is not None
     d.pending = None
     d.to_move = d.active
-    if isinstance(move, Market):
-        return market(d, move)
-    if isinstance(move, UseObject):
-        return use_object(d, move)
-    if isinstance(move, Fight):
-        return fight(d, move)
-    if isinstance(move, Cast):
-        return cast(d, move)
-    assert isinstance(move, Alakazum)
-    return alakazum(d, move)
+    return _CARRY_OUT[type(move)](d, move)
+
+
+#: What an announced move does once no doll cancels it, by its class (the move kept is the
+#: rules' own legal move, so its class is always one of these).
+_CARRY_OUT: dict[type, Callable[[Draft, Any], Next]] = {
+    Market: market,
+    UseObject: use_object,
+    Fight: fight,
+    Cast: cast,
+    Alakazum: alakazum,
+}
 
 
 @functools.lru_cache(maxsize=64)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cardgames._surface import public_dir
-from cardgames.define import define_game
+from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
 from cardgames.lerally.bots import ShedderBot
 from cardgames.lerally.cards import (
@@ -33,7 +33,7 @@ from cardgames.lerally.cards import (
     shot,
     special,
 )
-from cardgames.lerally.checks import check_state, check_view
+from cardgames.lerally.checks import check_state, check_view, checked
 from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
@@ -42,12 +42,9 @@ from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
     apply_move,
-    current_player,
-    is_over,
     legal_moves,
     max_rallies,
     new_game,
-    outcome,
     score_rally,
     side_of,
     team,
@@ -112,6 +109,10 @@ __all__ = [
 
 
 __dir__ = public_dir(__all__)
+
+#: Whose decision it is, whether the game is over and how it ended: answered from the
+#: state's ``to_move`` and ``result`` once the state is checked.
+current_player, is_over, outcome = turn_queries(checked)
 
 
 def card_counts(state: State) -> Mapping[str, int]:

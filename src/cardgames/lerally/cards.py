@@ -17,6 +17,7 @@ from cardgames.errors import InvalidMoveError, excerpt
 
 __all__ = [
     "DEFAULT_CARDS",
+    "MAX_FACES",
     "Card",
     "CardKind",
     "CardType",
@@ -121,6 +122,13 @@ class Card(NamedTuple):
 
 #: The values an attack card may carry (cards to pick up).
 ATTACK_VALUES = range(1, 21)
+#: Every card face there can be: 16 shots, an attack of each zone and value, the offense card
+#: and the three special cards. A card list names each face at most once.
+MAX_FACES = (
+    len(Section) ** 2
+    + len(Zone) * len(ATTACK_VALUES)
+    + sum(1 for kind in CardKind if kind not in (CardKind.SHOT, CardKind.ATTACK))
+)
 
 
 def is_card(value: object) -> bool:

@@ -13,11 +13,9 @@ from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.lerally.cards import (
     ATTACK_VALUES,
     DEFAULT_CARDS,
+    MAX_FACES,
     Card,
-    CardKind,
     CardType,
-    Section,
-    Zone,
     is_card,
 )
 
@@ -36,13 +34,6 @@ MAX_HAND = 50
 MIN_RALLY_LIMIT, MAX_RALLY_LIMIT = 10, 100_000
 #: Characters of a card's name at most.
 MAX_NAME = 100
-#: Every card face there can be: 16 shots, an attack of each zone and value, the offense card
-#: and the three special cards. A card list names each face at most once.
-MAX_FACES = (
-    len(Section) ** 2
-    + len(Zone) * len(ATTACK_VALUES)
-    + sum(1 for kind in CardKind if kind not in (CardKind.SHOT, CardKind.ATTACK))
-)
 
 
 class Format(StrEnum):

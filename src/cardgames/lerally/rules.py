@@ -19,7 +19,6 @@ import functools
 from collections import Counter
 
 from cardgames._engine import find_move, remembered
-from cardgames.define import turn_queries
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
 from cardgames.lerally.checks import checked, score_problem
@@ -36,12 +35,9 @@ __all__ = [
     "PICK_UP",
     "apply_move",
     "checked",
-    "current_player",
-    "is_over",
     "legal_moves",
     "max_rallies",
     "new_game",
-    "outcome",
     "score_rally",
     "side_of",
     "team",
@@ -50,8 +46,6 @@ __all__ = [
 
 _PICK_UP = PickUp()
 _PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
-
-current_player, is_over, outcome = turn_queries(checked)
 
 
 # --- sides and seats -----------------------------------------------------------------------
