@@ -47,6 +47,13 @@ taking the best for every contender compares them at like conditions. The median
 per-round ratios (a game's slice against the chess slice of the same round) is shown next to the
 ratio as a check; when the two disagree by much, the machine was too busy for a fair comparison.
 
+Memory: one seeded random game (seed 0) of each preset is recorded, and the states that
+:meth:`cardgames.GameRecord.states` replays are kept in a list. :mod:`tracemalloc` counts the bytes
+freed when the list is let go (the game's caches, warmed by an earlier replay, stay), per state;
+beside it, a state of the middle of the game deep-copied on its own (its config, which every state
+shares, excepted), which is what a state would hold if it shared nothing with the others. For
+python-chess, the same for a list of ``board.copy(stack=False)`` along one random game.
+
 All seeds are fixed, so the games played are the same from run to run; only the number of
 playouts in a slice depends on the speed found in the warm-up (and hence on ``--seconds``).
 Timing uses the wall clock (:func:`time.perf_counter`) with the garbage collector left on for
@@ -72,6 +79,13 @@ from typing import Any, TypeAlias
 import attrs
 
 from cardgames._surface import public_dir
+from cardgames.bench.memory import (
+    CHESS,
+    MemoryResult,
+    chess_memory,
+    game_memory,
+    random_game,
+)
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.serialization import from_json, to_json
@@ -79,6 +93,7 @@ from cardgames.serialization import from_json, to_json
 __all__ = [
     "DEFAULT_SECONDS",
     "JsonResult",
+    "MemoryResult",
     "PlayoutResult",
     "Report",
     "chess_version",
@@ -112,8 +127,6 @@ MIN_SLICE_SECONDS = 0.05
 MIN_ROUNDS = 3
 MAX_ROUNDS = 15
 JSON_REPEATS = 5
-MID_GAME_SEED = 0
-CHESS = "python-chess"
 
 #: Plays the playouts of the given seeds; returns how many decisions (or plies) were made.
 Playouts: TypeAlias = Callable[[Sequence[int]], int]
@@ -285,13 +298,7 @@ def measure_playouts(
 
 def mid_game_state(game: Game[Any, Any, Any, Any], config: Any) -> tuple[Any, int]:
     """A state about halfway through a seeded random game, and the decisions that led to it."""
-    state = game.new_game(config, seed=MID_GAME_SEED)
-    rng = random.Random(MID_GAME_SEED)
-    states = [state]
-    while not game.is_over(state):
-        moves = game.legal_moves(state)
-        state = game.apply_move(state, moves[rng.randrange(len(moves))])
-        states.append(state)
+    states, _ = random_game(game, config)
     half = (len(states) - 1) // 2
     return states[half], half
 
@@ -367,6 +374,7 @@ class Report:
     chess_version: str | None
     playouts: list[PlayoutResult]
     json: list[JsonResult]
+    memory: list[MemoryResult] = attrs.Factory(list)
 
 
 def _yes_no(value: bool | None) -> str:
@@ -411,6 +419,16 @@ _JSON_COLUMNS: tuple[_Column, ...] = (
 )
 
 
+_MEMORY_COLUMNS: tuple[_Column, ...] = (
+    *_NAMES,
+    ("states", lambda r: str(r.states)),
+    ("bytes, all states", lambda r: f"{r.total_bytes:,}"),
+    ("bytes per state", lambda r: f"{r.per_state_bytes:,.0f}"),
+    ("one state alone", lambda r: f"{r.alone_bytes:,}"),
+    ("alone / per state", lambda r: f"{r.alone_bytes / r.per_state_bytes:.1f}x"),
+)
+
+
 def _rows(columns: Sequence[_Column], results: Sequence[object]) -> list[list[str]]:
     """A table's rows: the headings, then one row per result."""
     return [[title for title, _ in columns], *([cell(r) for _, cell in columns] for r in results)]
@@ -424,6 +442,11 @@ def playout_rows(report: Report) -> list[list[str]]:
 def json_rows(report: Report) -> list[list[str]]:
     """The JSON table, header first."""
     return _rows(_JSON_COLUMNS, report.json)
+
+
+def memory_rows(report: Report) -> list[list[str]]:
+    """The memory table, header first."""
+    return _rows(_MEMORY_COLUMNS, report.memory)
 
 
 def context_line(report: Report) -> str:
@@ -471,6 +494,7 @@ def render_text(report: Report) -> str:
     odd = [r.game for r in report.json if not r.exact]
     if odd:
         parts.append(f"warning: the JSON round trip is not exact for {', '.join(odd)}")
+    parts += ["", "Memory of the states of one random game", text_table(memory_rows(report))]
     return "\n".join(parts)
 
 
@@ -482,6 +506,8 @@ def render_markdown(report: Report) -> str:
         markdown_table(playout_rows(report)),
         "",
         markdown_table(json_rows(report)),
+        "",
+        markdown_table(memory_rows(report)),
     ]
     return "\n".join(parts)
 
@@ -514,6 +540,10 @@ def measure(
         contenders.append(Contender(CHESS, "standard", chess_playouts))
     playouts, rounds = measure_playouts(contenders, seconds, tell)
     json_results = measure_json(games, seconds, tell)
+    tell("measuring the memory of recorded games")
+    memory = [game_memory(g, preset, config) for g in games for preset, config in g.presets.items()]
+    if version is not None:
+        memory.append(chess_memory())
     return Report(
         date=datetime.date.today().isoformat(),
         python=platform.python_version(),
@@ -526,6 +556,7 @@ def measure(
         chess_version=version,
         playouts=playouts,
         json=json_results,
+        memory=memory,
     )
 
 
