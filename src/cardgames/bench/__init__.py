@@ -1,4 +1,4 @@
-"""How fast the games play: random playouts, compared with python-chess, and JSON round trips.
+"""How fast the games play (random playouts, against python-chess), JSON round trips, memory.
 
 ``cardgames bench`` runs it (so does ``make bench``, through ``benchmarks/playouts.py``);
 ``cardgames bench --help`` lists the options. Only the public API is used, so the figures are
@@ -35,6 +35,14 @@ length, and ``cardgames.from_json(cardgames.to_json(state), type(state))`` is ti
 :mod:`timeit` (many calls per repetition, best of several repetitions), in microseconds per call,
 as are ``to_json`` and ``from_json`` alone. The document size is the UTF-8 length of the text.
 
+Memory (:mod:`cardgames.bench.memory`): the seeded random game (seed 0) of each preset is
+recorded, and the states that :meth:`cardgames.GameRecord.states` replays are kept in a list.
+:mod:`tracemalloc` counts the bytes freed when the list is let go (the game's caches, warmed by an
+earlier replay, stay), per state. Beside it, *one state alone*: the same count when the replay
+keeps only its middle state, which then owns everything it shared with the states around it.
+For python-chess, the same for the list of ``board.copy(stack=False)`` after every ply of one
+random game, and for one such copy.
+
 How the timing copes with a noisy machine
 -----------------------------------------
 Other load on the machine can slow a run down by half, so measurements are interleaved: a short
@@ -46,13 +54,6 @@ the fastest repetition of the same work is the closest estimate of its undisturb
 taking the best for every contender compares them at like conditions. The median of the
 per-round ratios (a game's slice against the chess slice of the same round) is shown next to the
 ratio as a check; when the two disagree by much, the machine was too busy for a fair comparison.
-
-Memory: one seeded random game (seed 0) of each preset is recorded, and the states that
-:meth:`cardgames.GameRecord.states` replays are kept in a list. :mod:`tracemalloc` counts the bytes
-freed when the list is let go (the game's caches, warmed by an earlier replay, stay), per state;
-beside it, a state of the middle of the game deep-copied on its own (its config, which every state
-shares, excepted), which is what a state would hold if it shared nothing with the others. For
-python-chess, the same for a list of ``board.copy(stack=False)`` along one random game.
 
 All seeds are fixed, so the games played are the same from run to run; only the number of
 playouts in a slice depends on the speed found in the warm-up (and hence on ``--seconds``).

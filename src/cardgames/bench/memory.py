@@ -7,7 +7,6 @@ not change, so a whole game costs much less than its number of states times the 
 
 from __future__ import annotations
 
-import copy
 import gc
 import random
 import tracemalloc
@@ -50,7 +49,7 @@ class MemoryResult:
     states: int
     total_bytes: int  # every state, kept in one list
     per_state_bytes: float
-    alone_bytes: int  # a mid-game state deep-copied on its own
+    alone_bytes: int  # the middle state, kept with no other state of the game
 
 
 def bytes_held(make: Callable[[], list[Any]]) -> tuple[int, int]:
@@ -72,22 +71,13 @@ def bytes_held(make: Callable[[], list[Any]]) -> tuple[int, int]:
             tracemalloc.stop()
 
 
-def alone(state: Any, use: Callable[[Any], object]) -> list[Any]:
-    """A deep copy of ``state`` sharing nothing but its config, used once by ``use`` (which
-    works out again the memo that a copy leaves out), in a list."""
-    config = getattr(state, "config", None)
-    twin = copy.deepcopy(state, {id(config): config})
-    use(twin)
-    return [twin]
-
-
 def memory_result(
-    name: str, preset: str, make: Callable[[], list[Any]], mid: Any, use: Callable[[Any], object]
+    name: str, preset: str, every: Callable[[], list[Any]], one: Callable[[], list[Any]]
 ) -> MemoryResult:
-    """The figures of the states ``make()`` lists, beside ``mid`` alone."""
-    total, states = bytes_held(make)
-    single, _ = bytes_held(lambda: alone(mid, use))
-    return MemoryResult(name, preset, states, total, total / states, single)
+    """The figures of the states that ``every()`` lists, beside the one state ``one()`` keeps."""
+    total, states = bytes_held(every)
+    alone, _ = bytes_held(one)
+    return MemoryResult(name, preset, states, total, total / states, alone)
 
 
 def game_memory(game: Game[Any, Any, Any, Any], preset: str, config: Any) -> MemoryResult:
@@ -96,12 +86,15 @@ def game_memory(game: Game[Any, Any, Any, Any], preset: str, config: Any) -> Mem
     outcome = game.outcome(states[-1])
     record = GameRecord(game.name, config, MID_GAME_SEED, tuple(moves), outcome=outcome)
     record.states()  # fills the game's caches, which the states share with every other game
+    middle = len(states) // 2
 
-    def replayed() -> list[Any]:
+    def every() -> list[Any]:
         return list(attrs.evolve(record).states())
 
-    mid = states[len(states) // 2]
-    return memory_result(game.name, preset, replayed, mid, game.legal_moves)
+    def one() -> list[Any]:
+        return [attrs.evolve(record).states()[middle]]
+
+    return memory_result(game.name, preset, every, one)
 
 
 def chess_memory() -> MemoryResult:
@@ -114,14 +107,13 @@ def chess_memory() -> MemoryResult:
         board.push(rng.choice(list(board.legal_moves)))
         boards.append(board.copy(stack=False))
 
-    def copies() -> list[Any]:
+    def every() -> list[Any]:
         return [b.copy(stack=False) for b in boards]
 
-    return memory_result(CHESS, "standard", copies, boards[len(boards) // 2], _nothing)
+    def one() -> list[Any]:
+        return [boards[len(boards) // 2].copy(stack=False)]
 
-
-def _nothing(board: Any) -> None:
-    """A board keeps nothing it works out: there is no memo to fill."""
+    return memory_result(CHESS, "standard", every, one)
 
 
 __dir__ = public_dir(__all__)
