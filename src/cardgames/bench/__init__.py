@@ -419,7 +419,6 @@ _JSON_COLUMNS: tuple[_Column, ...] = (
     ("met", lambda r: _yes_no(r.meets_target)),
 )
 
-
 _MEMORY_COLUMNS: tuple[_Column, ...] = (
     *_NAMES,
     ("states", lambda r: str(r.states)),
