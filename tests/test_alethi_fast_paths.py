@@ -83,3 +83,39 @@ def test_games_sharing_an_opening_leave_it_as_it_was(seed: int) -> None:
         for state in states:
             assert rules.board_of(state).same_as(Board.build(state.field))
     assert alethi.new_game(config, seed=seed) == reference_opening(config, seed)
+
+
+def arrived(state: alethi.State, move: alethi.Move) -> tuple[alethi.Placed, ...]:
+    """The field of ``state`` after ``move`` changed it, before any capture."""
+    me, field = state.to_move, state.field
+    if isinstance(move, alethi.Throw):
+        return (*field, alethi.Placed(me, move.kind, move.at))
+    if isinstance(move, alethi.Soulcast):
+        return tuple(alethi.Placed(me, c.kind, c.at) if c.at == move.target else c for c in field)
+    if isinstance(move, alethi.Scout):
+        return tuple(alethi.Placed(me, c.kind, move.to) if c.at == move.scout else c for c in field)
+    return field
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_step_agrees_with_the_plain_rules(seed: int) -> None:
+    """At every step of random games: each Scout's targets equal the cell-by-cell rule, the
+    scout phase is offered exactly when a Scout can move, and the cards a move captured are
+    those the plain capture rule finds on the field it left."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        state = alethi.new_game(config, seed=seed)
+        while not alethi.is_over(state):
+            board, me = rules.board_of(state), state.to_move
+            for scout in board.scouts[me]:
+                assert board.scout_targets(me, scout) == board.plain_scout_targets(me, scout)
+            can_scout = any(board.plain_scout_targets(me, s) for s in board.scouts[me])
+            if state.phase is alethi.Phase.SCOUT:
+                assert can_scout
+            moves = alethi.legal_moves(state)
+            move = moves[chooser.randrange(len(moves))]
+            after = alethi.apply_move(state, move)
+            before = {c.at for c in arrived(state, move) if c.captured}
+            taken = sorted(c.at for c in after.field if c.captured and c.at not in before)
+            assert taken == alethi.find_captures(arrived(state, move), config)
+            state = after

@@ -60,7 +60,8 @@ def has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> b
         return _can_throw(board, barracks, me)
     if phase is Phase.SOULCAST:
         return bool(board.soulcast_targets(me, barracks[me]))
-    return any(board.scout_can_move(me, scout) for scout in board.scouts[me])
+    # The targets are kept with the board, so legal_moves finds them worked out.
+    return any(board.scout_targets(me, scout) for scout in board.scouts[me])
 
 
 def take(barracks: Barracks, owner: Colour, kind: Kind) -> Barracks:
