@@ -1,11 +1,13 @@
 """Alethi's fast paths, each held in lock-step to the plain computation it stands for, over
 many random games: the openings kept per config, the scout targets found by set arithmetic,
-and the capture check skipped where no enemy card is near."""
+the capture check skipped where no enemy card is near, and the board each state carries from
+the one before."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from cardgames import alethi
@@ -14,6 +16,7 @@ from cardgames.alethi.board import Board
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.set_up import set_up
+from cardgames.errors import IllegalMoveError
 from cardgames.rng import Rng
 
 SEEDS = range(40)
@@ -119,3 +122,50 @@ def test_every_step_agrees_with_the_plain_rules(seed: int) -> None:
             taken = sorted(c.at for c in after.field if c.captured and c.at not in before)
             assert taken == alethi.find_captures(arrived(state, move), config)
             state = after
+
+
+def fresh(state: alethi.State) -> alethi.State:
+    """An equal state without anything the rules kept with it."""
+    return alethi.State(
+        state.config,
+        state.field,
+        state.barracks,
+        state.removed,
+        state.to_move,
+        state.phase,
+        state.turn,
+        state.result,
+        state.rng,
+    )
+
+
+def lookalike(move: alethi.Move) -> alethi.Move:
+    """An equal move that is not the object legal_moves listed."""
+    copy = attrs.evolve(move)
+    assert copy is not move and copy == move
+    return copy
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_states_with_a_carried_board_play_as_states_checked_afresh(seed: int) -> None:
+    """At every step of random games, a state carrying the board derived move by move lists
+    the moves and leads to the states that an equal state, checked and built afresh, does when
+    given an equal move; a move listed for an earlier state is refused unless listed again."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        state = alethi.new_game(config, seed=seed)
+        earlier: tuple[alethi.Move, ...] = ()
+        while not alethi.is_over(state):
+            moves = alethi.legal_moves(state)
+            assert moves == alethi.legal_moves(fresh(state))
+            for stranger in earlier:
+                if stranger not in moves:
+                    with pytest.raises(IllegalMoveError):
+                        alethi.apply_move(state, stranger)
+            move = moves[chooser.randrange(len(moves))]
+            after = alethi.apply_move(state, move)
+            checked = alethi.apply_move(fresh(state), lookalike(move))
+            assert after == checked
+            assert repr(after) == repr(checked)
+            assert rules.board_of(after).same_as(rules.board_of(checked))
+            earlier, state = moves, after
