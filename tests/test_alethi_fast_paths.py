@@ -1,7 +1,7 @@
 """Alethi's fast paths, each held in lock-step to the plain computation it stands for, over
-many random games: the openings kept per config, the scout targets found by set arithmetic,
-the capture check skipped where no enemy card is near, and the board each state carries from
-the one before."""
+many random games: the openings kept per config, the throws kept by kind and cell, the scout
+targets found by set arithmetic, the capture check skipped where no enemy card is near, and the
+board each state carries from the one before."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from cardgames import alethi
-from cardgames.alethi import rules
-from cardgames.alethi.board import Board
+from cardgames.alethi import rules, throwing
+from cardgames.alethi.board import Board, cell_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.set_up import set_up
@@ -169,3 +169,27 @@ def test_states_with_a_carried_board_play_as_states_checked_afresh(seed: int) ->
             assert repr(after) == repr(checked)
             assert rules.board_of(after).same_as(rules.board_of(checked))
             earlier, state = moves, after
+
+
+@pytest.mark.parametrize("kept", [2, 1 << 14])
+def test_throws_kept_by_kind_and_cell_are_the_throws_the_rule_lists(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In every throw phase of random games, the listed throws equal those made afresh, by
+    kind in army order then by cell, also when the kept throws are dropped again and again."""
+    monkeypatch.setattr(throwing, "_KEPT", kept)
+    for seed in SEEDS:
+        for state in playout(configs(seed)[seed % 4], seed):
+            if state.phase is not alethi.Phase.THROW:
+                continue
+            me, board = state.to_move, rules.board_of(state)
+            plain = tuple(
+                alethi.Throw(kind, cell_of(key))
+                for kind in dict.fromkeys(state.barracks[me])
+                for key in sorted(board.throwable[me])
+            )
+            listed = alethi.legal_moves(state)
+            assert listed == plain
+            assert all(
+                type(move) is alethi.Throw and type(move.at) is alethi.Cell for move in listed
+            )
