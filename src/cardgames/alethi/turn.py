@@ -33,6 +33,9 @@ PASS = Pass()
 #: no check, and setting the slots straight is about half the cost of ``State``'s ``__init__``.
 fill_state = slot_filler(State)
 
+#: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
+_OPPONENT = (Colour.BLUE, Colour.RED)
+
 #: The phase after each one; ``None`` means the turn is over.
 NEXT_PHASE: dict[Phase, Phase | None] = {
     Phase.SOULCAST: Phase.THROW,
@@ -60,8 +63,11 @@ def has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> b
         return _can_throw(board, barracks, me)
     if phase is Phase.SOULCAST:
         return bool(board.soulcast_targets(me, barracks[me]))
+    scouts = board.scouts[me]
+    if not scouts:  # the common case, answered without a generator
+        return False
     # The targets are kept with the board, so legal_moves finds them worked out.
-    return any(board.scout_targets(me, scout) for scout in board.scouts[me])
+    return any(board.scout_targets(me, scout) for scout in scouts)
 
 
 def take(barracks: Barracks, owner: Colour, kind: Kind) -> Barracks:
@@ -97,7 +103,7 @@ def next_decision(
             if not barracks[0] and not barracks[1]:
                 result = ended_by_count(board, "all cards played")
                 break
-            if not can_bring_in(board, barracks, player.opponent) and not can_bring_in(
+            if not can_bring_in(board, barracks, _OPPONENT[player]) and not can_bring_in(
                 board, barracks, player
             ):
                 result = ended_by_count(board, "no side can bring in a card any more")
@@ -106,7 +112,7 @@ def next_decision(
             if turn >= limit:
                 result = ended_by_count(board, limit_reason(limit))
                 break
-            player, phase, turn = player.opponent, Phase.SOULCAST, turn + 1
+            player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
         if has_options(board, barracks, player, phase):
             return fill_state(
                 config, field, barracks, removed, player, phase, turn, None, rng, board
