@@ -207,17 +207,19 @@ class Board:
         its side (the Scout's own touch does not count), in cell order."""
         cached = self._targets.get(("scout", colour, scout))
         if cached is None:
-            touch = self.touch[colour]
+            # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
+            # next to the Scout may be touched by the Scout alone.
+            touch, throwable = self.touch[colour], self.throwable[colour]
             near = {scout + step for step in STEPS}
-            cached = sorted([n for n in self.throwable[colour] if touch[n] - (n in near) > 0])
+            cached = sorted((throwable - near).union([n for n in near & throwable if touch[n] > 1]))
             self._targets["scout", colour, scout] = cached
         return cached
 
-    def scout_can_move(self, colour: Colour, scout: int) -> bool:
-        """Whether :meth:`scout_targets` has any cell, found without listing them all."""
+    def plain_scout_targets(self, colour: Colour, scout: int) -> list[int]:
+        """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
         touch = self.touch[colour]
         near = {scout + step for step in STEPS}
-        return any(touch[n] - (n in near) > 0 for n in self.throwable[colour])
+        return sorted([n for n in self.throwable[colour] if touch[n] - (n in near) > 0])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none

@@ -90,6 +90,10 @@ def capture(board: Board, key: int, config: Config) -> list[Placed]:
                 for m in (n + s for s in STEPS)
                 if (e := cards.get(m)) is not None and e.owner != owner and not e.captured
             )
+    if len(near) == 1:
+        # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
+        # it, and health is never below zero.
+        return []
     table = stats(config)
     attack, health = table.attack, table.health
     fallen = {

@@ -3,15 +3,17 @@ barracks, and a coin flip (unless the config fixes it) for who starts."""
 
 from __future__ import annotations
 
+import functools
+
 from cardgames.alethi.board import Board, key_of
 from cardgames.alethi.captures import find_captures
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
 from cardgames.alethi.config import Config, check_config, check_seed
 from cardgames.alethi.state import Phase, Placed, State
-from cardgames.alethi.turn import next_decision
+from cardgames.alethi.turn import fill_state, next_decision
 from cardgames.rng import Rng
 
-__all__ = ["new_game"]
+__all__ = ["new_game", "set_up"]
 
 
 def new_game(config: Config | None = None, *, seed: int) -> State:
@@ -27,6 +29,33 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         first, rng = rng.below(PLAYERS)
     else:
         first = config.first_player
+    # Every game of a config opens on one of two positions, told apart by who starts; only the
+    # random generator differs. The opening's board is shared like any state's.
+    opening = _opening(config, Colour(first))
+    return fill_state(
+        opening.config,
+        opening.field,
+        opening.barracks,
+        opening.removed,
+        opening.to_move,
+        opening.phase,
+        opening.turn,
+        opening.result,
+        rng,
+        opening._memo,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _opening(config: Config, first: Colour) -> State:
+    """:func:`set_up` kept for each checked config (configs are immutable values), with a
+    random generator that :func:`new_game` replaces."""
+    return set_up(config, first, Rng.from_seed(0))
+
+
+def set_up(config: Config, first: Colour, rng: Rng) -> State:
+    """The first decision of a game of the checked ``config`` that ``first`` starts, worked out
+    from scratch: the plain statement of the set-up, which the tests hold new games to."""
     starts = {Colour.RED: RED_START, Colour.BLUE: BLUE_START}
     field = tuple(Placed(colour, Kind.SQUIRE, cell) for colour in Colour for cell in starts[colour])
     army = [card.kind for card in config.army for _ in range(card.count)]
@@ -37,5 +66,5 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     field = tuple(board.cards[key_of(c.at)] for c in field)
     barracks = (tuple(army), tuple(army))
     return next_decision(
-        config, field, barracks, (), Colour(first), Phase.SOULCAST, 1, rng, board, captured
+        config, field, barracks, (), first, Phase.SOULCAST, 1, rng, board, captured
     )

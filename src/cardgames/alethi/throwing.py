@@ -3,8 +3,6 @@ onto an empty cell next to one of the side's uncaptured cards."""
 
 from __future__ import annotations
 
-import functools
-
 from cardgames.alethi.board import Board, cell_of, key_of, safe_key
 from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Colour, Kind
@@ -20,17 +18,36 @@ __all__ = ["apply_throw", "throw_options", "throw_problem"]
 _KIND_NAMES = frozenset(kind.value for kind in Kind)
 
 
-# Moves are immutable values, so the same one can serve every state that offers it; keeping
-# them saves building a dozen per decision.
-@functools.lru_cache(maxsize=1 << 16)
-def _throw(kind: Kind, key: int) -> Throw:
-    return Throw(kind, cell_of(key))
+class _Throws(dict[int, Throw]):
+    """The throws of one kind by cell key, each made on first use and kept: moves are immutable
+    values, so the same one serves every state that offers it. A lookup costs a fraction of a
+    function call, and a decision lists a few dozen throws."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: Kind) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: int) -> Throw:
+        if len(self) >= _KEPT:
+            self.clear()  # a bound for fields far out: the throws are made again as needed
+        throw = self[key] = Throw(self.kind, cell_of(key))
+        return throw
+
+
+#: How many throws of each kind are kept at most.
+_KEPT = 1 << 14
+_THROWS = {kind: _Throws(kind) for kind in Kind}
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
     """The throws open to ``me``: by kind (the barracks keeps the army's order), then by cell."""
     keys = sorted(board.throwable[me])
-    return tuple([_throw(kind, k) for kind in dict.fromkeys(barracks[me]) for k in keys])
+    moves: list[Move] = []
+    for kind in dict.fromkeys(barracks[me]):
+        moves += map(_THROWS[kind].__getitem__, keys)
+    return tuple(moves)
 
 
 def throw_problem(move: Throw, board: Board, barracks: Barracks, me: Colour) -> str | None:
