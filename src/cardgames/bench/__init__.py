@@ -68,6 +68,7 @@ import datetime
 import importlib.util
 import json
 import math
+import operator
 import os
 import platform
 import random
@@ -393,12 +394,19 @@ def _target(value: float | None) -> str:
 #: A column of a table: its heading, and how one result fills its cell.
 _Column: TypeAlias = tuple[str, Callable[[Any], str]]
 
+
+def _whole(field: str) -> Callable[[Any], str]:
+    """A cell showing a result's ``field`` as a whole number with thousands separators."""
+    get = operator.attrgetter(field)
+    return lambda r: f"{get(r):,.0f}"
+
+
 # Every table starts with what was measured: the game and its preset.
 _NAMES: tuple[_Column, ...] = (("game", lambda r: r.game), ("preset", lambda r: r.preset))
 
 _PLAYOUT_COLUMNS: tuple[_Column, ...] = (
     *_NAMES,
-    ("decisions/s", lambda r: f"{r.decisions_per_second:,.0f}"),
+    ("decisions/s", _whole("decisions_per_second")),
     ("games/s", lambda r: f"{r.games_per_second:,.1f}"),
     ("decisions/game", lambda r: f"{r.decisions / r.playouts:.1f}"),
     ("ratio to chess", lambda r: _ratio(r.ratio)),
@@ -410,7 +418,7 @@ _PLAYOUT_COLUMNS: tuple[_Column, ...] = (
 _JSON_COLUMNS: tuple[_Column, ...] = (
     *_NAMES,
     ("after decisions", lambda r: str(r.decisions_played)),
-    ("bytes", lambda r: f"{r.bytes:,}"),
+    ("bytes", _whole("bytes")),
     ("to_json µs", lambda r: f"{r.to_json_us:.1f}"),
     ("from_json µs", lambda r: f"{r.from_json_us:.1f}"),
     ("round trip µs", lambda r: f"{r.round_trip_us:.1f}"),
@@ -422,9 +430,9 @@ _JSON_COLUMNS: tuple[_Column, ...] = (
 _MEMORY_COLUMNS: tuple[_Column, ...] = (
     *_NAMES,
     ("states", lambda r: str(r.states)),
-    ("bytes, all states", lambda r: f"{r.total_bytes:,}"),
-    ("bytes per state", lambda r: f"{r.per_state_bytes:,.0f}"),
-    ("one state alone", lambda r: f"{r.alone_bytes:,}"),
+    ("bytes, all states", _whole("total_bytes")),
+    ("bytes per state", _whole("per_state_bytes")),
+    ("one state alone", _whole("alone_bytes")),
     ("alone / per state", lambda r: f"{r.alone_bytes / r.per_state_bytes:.1f}x"),
 )
 
