@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import functools
 
+from cardgames._engine import slot_filler
 from cardgames.alethi.board import Board, key_of
 from cardgames.alethi.captures import find_captures
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
 from cardgames.alethi.config import Config, check_config, check_seed
 from cardgames.alethi.state import Phase, Placed, State
-from cardgames.alethi.turn import fill_state, next_decision
+from cardgames.alethi.turn import next_decision
 from cardgames.rng import Rng
 
 __all__ = ["new_game", "set_up"]
+
+#: Makes a ``State`` from all its fields, its slots set straight: a new game takes its
+#: config's opening as the rules made it, which needs no check.
+_fill_state = slot_filler(State)
 
 
 def new_game(config: Config | None = None, *, seed: int) -> State:
@@ -32,7 +37,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     # Every game of a config opens on one of two positions, told apart by who starts; only the
     # random generator differs. The opening's board is shared like any state's.
     opening = _opening(config, Colour(first))
-    return fill_state(
+    return _fill_state(
         opening.config,
         opening.field,
         opening.barracks,

@@ -17,7 +17,6 @@ __all__ = [
     "PASS",
     "Barracks",
     "can_bring_in",
-    "fill_state",
     "has_options",
     "next_decision",
     "take",
@@ -31,7 +30,7 @@ PASS = Pass()
 
 #: Makes a ``State`` from all its fields, the board (its memo) last: the rules' own values need
 #: no check, and setting the slots straight is about half the cost of ``State``'s ``__init__``.
-fill_state = slot_filler(State)
+_fill_state = slot_filler(State)
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -114,10 +113,10 @@ def next_decision(
                 break
             player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
         if has_options(board, barracks, player, phase):
-            return fill_state(
+            return _fill_state(
                 config, field, barracks, removed, player, phase, turn, None, rng, board
             )
         phase = NEXT_PHASE[phase]
-    return fill_state(
+    return _fill_state(
         config, field, barracks, removed, player, Phase.OVER, turn, result, rng, board
     )
