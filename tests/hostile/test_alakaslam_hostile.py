@@ -8,7 +8,7 @@ import functools
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -59,18 +59,9 @@ from cardgames.alakaslam import (
     Target,
     View,
     card_counts,
-    checks,
-    draft,
     enchant,
     hit,
-    hitting,
-    movement,
-    points,
-    set_up,
 )
-from cardgames.alakaslam import config as alakaslam_config
-from cardgames.alakaslam import court as alakaslam_court
-from cardgames.alakaslam import rules as alakaslam_rules
 from cardgames.rng import Rng
 from cardgames.serialization import move_union
 
@@ -128,23 +119,8 @@ def _serve() -> State:
     return state
 
 
-def _clear_rule_caches() -> None:
-    """Empty every cache of the rules (plays by hand, steps by cell...)."""
-    chapters = (set_up, movement, hitting, points, draft, checks)
-    for module in (alakaslam_rules, alakaslam_config, alakaslam_court, *chapters):
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
-
-
-@pytest.fixture
-def fresh_caches() -> Iterator[None]:
-    """The rules' caches empty before the test and emptied after it, so that a malformed card a
-    test gets into them (a library bug those tests look for) cannot reach any other test."""
-    _clear_rule_caches()
-    yield
-    _clear_rule_caches()
+#: The game whose caches the ``fresh_caches`` fixture (in ``tests/conftest.py``) empties.
+CACHED_GAME = alakaslam
 
 
 def _to_move(state: State) -> int:
@@ -725,6 +701,12 @@ def test_states_with_malformed_cards_or_cells_are_refused(change: Change) -> Non
     assert real.hands[0][0] == hit(0, BLUE)
     state = attrs.evolve(real, **change(real))
     _refused_everywhere(state, None)
+
+
+def test_the_cache_fixture_reaches_the_rules_caches(fresh_caches: list[object]) -> None:
+    """The fixture finds the caches of the plays and of the steps wherever the chapters keep
+    them, so the test below starts and ends with them empty."""
+    assert len(fresh_caches) >= 5
 
 
 @pytest.mark.usefixtures("fresh_caches")

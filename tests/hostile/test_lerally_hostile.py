@@ -8,7 +8,7 @@ import functools
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -51,8 +51,6 @@ from cardgames.lerally import (
     shot,
     special,
 )
-from cardgames.lerally import config as lerally_config
-from cardgames.lerally import rules as lerally_rules
 from cardgames.rng import Rng
 from cardgames.serialization import move_union
 
@@ -154,22 +152,8 @@ def _lead() -> State:
     return state
 
 
-def _clear_rule_caches() -> None:
-    """Empty every cache of the rules (plays by hand, relevance by situation, card lists...)."""
-    for module in (lerally_rules, lerally_config):
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
-
-
-@pytest.fixture
-def fresh_caches() -> Iterator[None]:
-    """The rules' caches empty before the test and emptied after it, so that a malformed card a
-    test gets into them (a library bug those tests look for) cannot reach any other test."""
-    _clear_rule_caches()
-    yield
-    _clear_rule_caches()
+#: The game whose caches the ``fresh_caches`` fixture (in ``tests/conftest.py``) empties.
+CACHED_GAME = lerally
 
 
 def _doc(obj: object) -> dict[str, Any]:
