@@ -117,7 +117,6 @@ class Bot(Protocol[V_contra, M]):
 
     def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
         """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
-        ...
 
 
 #: The longest playout a bot takes, in decisions: longer than any game's bound.
