@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import find_move
+from cardgames._engine import find_move, remembered
 from cardgames.alakazum import moves
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.checks import checked
@@ -124,12 +124,11 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
 def legal_moves(state: State) -> tuple[moves.Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
     over."""
-    memo = checked(state)._memo
-    if type(memo) is tuple:
-        return memo
-    legal = generate(state)  # checked, moves not yet worked out
-    object.__setattr__(state, "_memo", legal)
-    return legal
+    return remembered(state, State, _work_out)
+
+
+def _work_out(state: State) -> tuple[moves.Move, ...]:
+    return generate(checked(state))
 
 
 def apply_move(state: State, move: moves.Move) -> State:
@@ -168,29 +167,29 @@ def _drink(d: Draft, move: moves.Drink) -> Next:
 
 
 #: What each legal move does: the chapter of the rules it belongs to.
-_APPLY: dict[type, Callable[[Draft, object], Next]] = {
-    moves.Choose: choose,  # type: ignore[dict-item]
-    moves.Fighter: fighter,  # type: ignore[dict-item]
-    moves.Support: support,  # type: ignore[dict-item]
-    moves.Drink: _drink,  # type: ignore[dict-item]
-    moves.Pass: _pass,  # type: ignore[dict-item]
-    moves.Market: announce,  # type: ignore[dict-item]
-    moves.UseObject: announce,  # type: ignore[dict-item]
-    moves.Fight: announce,  # type: ignore[dict-item]
-    moves.Cast: announce,  # type: ignore[dict-item]
-    moves.Alakazum: announce,  # type: ignore[dict-item]
-    moves.Doll: doll,  # type: ignore[dict-item]
-    moves.GiveCard: give_card,  # type: ignore[dict-item]
-    moves.GiveHalf: give_half,  # type: ignore[dict-item]
-    moves.Sacrifice: sacrifice,  # type: ignore[dict-item]
-    moves.PassDie: pass_die,  # type: ignore[dict-item]
-    moves.Keep: keep,  # type: ignore[dict-item]
-    moves.Place: place,  # type: ignore[dict-item]
-    moves.Take: take,  # type: ignore[dict-item]
-    moves.Train: hit,  # type: ignore[dict-item]
-    moves.Peek: hit,  # type: ignore[dict-item]
-    moves.Swap: hit,  # type: ignore[dict-item]
-    moves.Raise: hit,  # type: ignore[dict-item]
+_APPLY: dict[type, Callable[[Draft, Any], Next]] = {
+    moves.Choose: choose,
+    moves.Fighter: fighter,
+    moves.Support: support,
+    moves.Drink: _drink,
+    moves.Pass: _pass,
+    moves.Market: announce,
+    moves.UseObject: announce,
+    moves.Fight: announce,
+    moves.Cast: announce,
+    moves.Alakazum: announce,
+    moves.Doll: doll,
+    moves.GiveCard: give_card,
+    moves.GiveHalf: give_half,
+    moves.Sacrifice: sacrifice,
+    moves.PassDie: pass_die,
+    moves.Keep: keep,
+    moves.Place: place,
+    moves.Take: take,
+    moves.Train: hit,
+    moves.Peek: hit,
+    moves.Swap: hit,
+    moves.Raise: hit,
 }
 
 
