@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
+from typing import Any
 from types import MappingProxyType
 
 from cardgames.alakazum import moves
@@ -93,29 +94,29 @@ def _swap(move: moves.Swap) -> str:
     return f"swap {move.character} for {move.target} of {where}"
 
 
-_FORMAT: dict[type, Callable[[object], str]] = {
-    moves.Choose: lambda m: f"choose {m.character}",  # type: ignore[attr-defined]
-    moves.Fighter: lambda m: f"fighter {m.character}",  # type: ignore[attr-defined]
-    moves.Support: lambda m: f"support {m.character}",  # type: ignore[attr-defined]
-    moves.Drink: lambda m: f"drink {m.card} for {m.effect.value}",  # type: ignore[attr-defined]
+_FORMAT: dict[type, Callable[[Any], str]] = {
+    moves.Choose: lambda m: f"choose {m.character}",
+    moves.Fighter: lambda m: f"fighter {m.character}",
+    moves.Support: lambda m: f"support {m.character}",
+    moves.Drink: lambda m: f"drink {m.card} for {m.effect.value}",
     moves.Pass: lambda m: "pass",
-    moves.Market: lambda m: f"market {m.card}",  # type: ignore[attr-defined]
-    moves.UseObject: _use,  # type: ignore[dict-item]
-    moves.Fight: lambda m: f"fight {m.target} of player {m.player}",  # type: ignore[attr-defined]
-    moves.Cast: _cast,  # type: ignore[dict-item]
-    moves.Train: lambda m: f"train {m.character}",  # type: ignore[attr-defined]
-    moves.Peek: lambda m: f"peek enemy {m.enemy}",  # type: ignore[attr-defined]
-    moves.Swap: _swap,  # type: ignore[dict-item]
-    moves.Raise: lambda m: f"raise {m.character}",  # type: ignore[attr-defined]
-    moves.Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",  # type: ignore[attr-defined]
+    moves.Market: lambda m: f"market {m.card}",
+    moves.UseObject: _use,
+    moves.Fight: lambda m: f"fight {m.target} of player {m.player}",
+    moves.Cast: _cast,
+    moves.Train: lambda m: f"train {m.character}",
+    moves.Peek: lambda m: f"peek enemy {m.enemy}",
+    moves.Swap: _swap,
+    moves.Raise: lambda m: f"raise {m.character}",
+    moves.Alakazum: lambda m: f"alakazum {m.culture.value} against enemy {m.enemy}",
     moves.Doll: lambda m: "doll",
-    moves.GiveCard: lambda m: f"give {m.card} to player {m.player}",  # type: ignore[attr-defined]
+    moves.GiveCard: lambda m: f"give {m.card} to player {m.player}",
     moves.GiveHalf: lambda m: "give half",
-    moves.Sacrifice: lambda m: f"sacrifice {m.character}",  # type: ignore[attr-defined]
-    moves.PassDie: lambda m: f"pass die to player {m.player}",  # type: ignore[attr-defined]
-    moves.Keep: lambda m: f"keep {m.card}",  # type: ignore[attr-defined]
-    moves.Place: lambda m: f"place {m.card}",  # type: ignore[attr-defined]
-    moves.Take: lambda m: f"take {m.card}",  # type: ignore[attr-defined]
+    moves.Sacrifice: lambda m: f"sacrifice {m.character}",
+    moves.PassDie: lambda m: f"pass die to player {m.player}",
+    moves.Keep: lambda m: f"keep {m.card}",
+    moves.Place: lambda m: f"place {m.card}",
+    moves.Take: lambda m: f"take {m.card}",
 }
 
 

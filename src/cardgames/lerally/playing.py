@@ -6,6 +6,7 @@ up and the player on their left leads. Which moves are open is :mod:`.rules`' bu
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardgames.lerally.cards import CardKind, Section
 from cardgames.lerally.draft import Draft, next_player
@@ -88,9 +89,9 @@ def _apply_pick_up(d: Draft, move: PickUp) -> None:
 
 
 #: What each kind of move does to the draft, by the move's class.
-APPLY: dict[type, Callable[[Draft, object], None]] = {
-    Play: _apply_play,  # type: ignore[dict-item]
-    Lob: _apply_lob,  # type: ignore[dict-item]
-    Offense: _apply_offense,  # type: ignore[dict-item]
-    PickUp: _apply_pick_up,  # type: ignore[dict-item]
+APPLY: dict[type, Callable[[Draft, Any], None]] = {
+    Play: _apply_play,
+    Lob: _apply_lob,
+    Offense: _apply_offense,
+    PickUp: _apply_pick_up,
 }
