@@ -35,8 +35,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 from types import MappingProxyType
+from typing import Any
 
 from cardgames.alakazum import moves
 from cardgames.alakazum.cards import MAX_NAME, Culture, plain_name
