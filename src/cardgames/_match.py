@@ -43,8 +43,8 @@ def bot_rng(seed: int, seat: int) -> random.Random:
     """The generator handed to the bot in ``seat`` of the game played with ``seed``."""
     check_seed(seed)
     check_int("seat", seat, 0, MAX_SEATS - 1)
-    rng = Rng.from_seed(seed ^ _BOT_SALT)
-    for _ in range(seat + 1):
+    value, rng = Rng.from_seed(seed ^ _BOT_SALT).next64()
+    for _ in range(seat):
         value, rng = rng.next64()
     return random.Random(value)
 

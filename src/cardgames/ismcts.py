@@ -259,10 +259,10 @@ class ISMCTSBot:
             if not moves:
                 break
             player = current_player(state)
-            if len(moves) > 1 and player is not None:
-                move = bot.choose(view(state, player), moves, rng)
-            else:
+            if len(moves) == 1 or player is None:
                 move = moves[0]
+            else:
+                move = bot.choose(view(state, player), moves, rng)
             state = apply_move(state, move)
         return state
 

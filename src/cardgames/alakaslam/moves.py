@@ -7,7 +7,7 @@ and a blue Hit-1. The cards of a hit are kept sorted.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -83,7 +83,7 @@ class Meddle:
     to: Cell
 
 
-def _sorted_cards(cards: object) -> object:
+def _sorted_cards(cards: object) -> Any:
     """The cards of a play in hand order, so that a play is the same move whatever order its
     cards were given in; anything that is not a tuple or list of cards is kept as given, for
     the rules to refuse."""

@@ -200,7 +200,7 @@ def read_move(text: str) -> moves.Move:
     found = _READ.get((head, len(args)))
     if found is not None:
         kind, fields = found
-        values = {field.name: field.read(args[field.at]) for field in fields}
+        values: dict[str, Any] = {field.name: field.read(args[field.at]) for field in fields}
         if None not in values.values():
             move: moves.Move = kind(**values)
             return move

@@ -7,7 +7,7 @@ the start cards, the final enemies, and the Alakazum! 2 additions) are in
 """
 
 import unicodedata
-from enum import IntEnum, StrEnum
+from enum import Enum, IntEnum, StrEnum
 from typing import Any, NamedTuple
 
 from cardgames.errors import excerpt
@@ -299,7 +299,7 @@ def is_enemy(value: object) -> bool:
     )
 
 
-def _enum(cls: type[Any]) -> Any:
+def _enum(cls: type[Enum]) -> Any:
     by_value = {member.value: member for member in cls}
 
     def load(value: object) -> Any:

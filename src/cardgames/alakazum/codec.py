@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 import attrs
@@ -84,7 +85,7 @@ def _optional(decode: _Decode) -> _Decode:
     return lambda value, lists: None if value is None else decode(value, lists)
 
 
-def _enum(cls: type[Any]) -> _Decode:
+def _enum(cls: type[Enum]) -> _Decode:
     by_value = {member.value: member for member in cls}
 
     def decode(value: object, _: _Lists) -> Any:

@@ -45,6 +45,7 @@ def _enemy(enemy: Enemy | None, players: int, up: bool) -> str:
 def render(state_or_view: State | View) -> str:
     """The table as text: final enemies, market deck, cemetery, each team and hand, and what
     is being decided. A view shows only what its player may see."""
+    hands: tuple[tuple[Card, ...], ...] = ()  # a view shows only its own player's hand
     if type(state_or_view) is View:
         v = check_view(state_or_view)  # refuses a view that no playable state has
     elif type(state_or_view) is not State:
