@@ -1,0 +1,242 @@
+"""``render_svg`` and ``_repr_svg_``: every game's picture of its table, from states and views.
+
+For every game and preset, tables from random games are drawn and parsed back as XML: the
+document has a ``viewBox`` and a ``<title>``, holds one card shape (``<g class="card">``) for
+each card the table shows, the players' names and the score; a view draws the cards its player
+does not know as backs, and draws the same picture for every state that shows it the same
+view. Names that XML would misread are escaped, bad input is a library error, and
+``cardgames replay --svg`` writes one picture per table.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import cardgames
+from cardgames import alakaslam, alakazum, alethi, lerally
+from cardgames.cli import main
+from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
+from cardgames.svg import Canvas, clean, repr_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+GAMES = sorted(cardgames.GAMES)
+CASES = [(name, preset) for name in GAMES for preset in cardgames.get_game(name).presets]
+#: Moves played at most in each random game, and tables drawn from it.
+MOVES = 160
+SAMPLES = 4
+#: A name XML would misread if it were not escaped.
+NASTY = '<b>&amp;"Zoë\'s"</svg>'
+
+
+def tables(name: str, preset: str, seed: int = 5) -> Iterator[Any]:
+    """A few states of a random game: the start, some along the way and the last one."""
+    game = cardgames.get_game(name)
+    state = game.new_game(game.presets[preset], seed=seed)
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(MOVES):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply_move(state, rng.choice(moves))
+        states.append(state)
+    step = max(1, len(states) // SAMPLES)
+    yield from states[::step]
+    if (len(states) - 1) % step:
+        yield states[-1]
+
+
+def parse(picture: str) -> ET.Element:
+    """The picture's root element, after the checks every picture passes."""
+    root = ET.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    assert 600 <= float(root.get("width", "0")) <= 900
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text
+    return root
+
+
+def cards(root: ET.Element) -> tuple[int, int]:
+    """How many card shapes the picture holds, and how many of them are face down."""
+    shapes = [g.get("class", "") for g in root.iter(f"{SVG}g")]
+    return sum(c.startswith("card") for c in shapes), shapes.count("card back")
+
+
+def texts(root: ET.Element) -> str:
+    """Every text of the picture, one per line."""
+    return "\n".join(t.text or "" for t in root.iter(f"{SVG}text"))
+
+
+def expected_cards(table: Any) -> tuple[int, int]:
+    """The card shapes a picture of ``table`` draws, and how many of them face down."""
+    if isinstance(table, alethi.State | alethi.View):
+        return len(table.field), sum(card.captured for card in table.field)
+    if isinstance(table, alakaslam.State):
+        hands = sum(map(len, table.hands))
+        return hands + len(table.played) + bool(table.discard), 0
+    if isinstance(table, alakaslam.View):
+        hidden = sum(table.hand_sizes) - len(table.hand) + table.played_count - len(table.played)
+        shown = len(table.hand) + len(table.played) + bool(table.discard)
+        return shown + hidden, hidden
+    if isinstance(table, lerally.State):
+        return sum(map(len, table.hands)) + min(len(table.pile), 8), 0
+    if isinstance(table, lerally.View):
+        hidden = sum(table.hand_sizes) - len(table.hand)
+        return hidden + len(table.hand) + min(len(table.pile), 8), hidden
+    seen = table if isinstance(table, alakazum.View) else alakazum.view(table, table.active)
+    enemies_down = sum(enemy is None for enemy in seen.enemies)
+    members = sum(map(len, seen.teams))
+    shown = members + len(seen.market) + len(seen.start_row) + len(seen.enemies)
+    if isinstance(table, alakazum.State):
+        return shown + sum(map(len, table.hands)), enemies_down
+    hidden = sum(table.hand_sizes) - len(table.hand)
+    return shown + len(table.hand) + hidden, enemies_down + hidden
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_states_and_views_draw_their_cards(name: str, preset: str) -> None:
+    game = cardgames.get_game(name)
+    for state in tables(name, preset):
+        seats = game.num_players(state.config)
+        for table in (state, *(game.view(state, p) for p in range(seats))):
+            picture = game.render_svg(table)
+            root = parse(picture)
+            assert cards(root) == expected_cards(table)
+            assert table._repr_svg_() == picture
+            assert game.render_svg(table) == picture  # the same text every time
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_names_and_score_are_shown_and_escaped(name: str, preset: str) -> None:
+    game = cardgames.get_game(name)
+    state = next(tables(name, preset))
+    seats = game.num_players(state.config)
+    names = tuple(f"{NASTY} {p}" for p in range(seats))
+    picture = game.render_svg(state, names=names)
+    assert "<b>" not in picture and "</svg>" not in picture[:-8]
+    shown = texts(parse(picture))
+    for label in names:
+        assert label in shown
+    for label in game.seat_names(state.config):
+        assert label not in shown.splitlines()
+    default = texts(parse(game.render_svg(state)))
+    if name == "alethi":
+        assert "red" in default and "blue" in default
+    elif name == "alakaslam":
+        assert f"A {state.score[0]} \u2013 {state.score[1]} B" in default
+    elif name == "lerally":
+        assert "Score (" in default
+    else:
+        assert "culture points:" in default
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_a_view_draws_the_same_for_every_state_behind_it(name: str, preset: str) -> None:
+    """Hidden cards cannot show: states dealt again from a view draw that view alike."""
+    game = cardgames.get_game(name)
+    for state in tables(name, preset, seed=11):
+        for player in range(game.num_players(state.config)):
+            seen = game.view(state, player)
+            picture = game.render_svg(seen)
+            for seed in (1, 2):
+                again = game.view(game.resample(seen, seed=seed), player)
+                assert game.render_svg(again) == picture
+
+
+def test_hidden_hands_are_backs_and_own_hand_faces() -> None:
+    state = tables("alakaslam", "default").__next__()
+    seen = alakaslam.view(state, 0)
+    shown = texts(parse(alakaslam.render_svg(seen)))
+    for card in seen.hand:
+        assert card.code in shown.splitlines()
+    assert cards(parse(alakaslam.render_svg(seen)))[1] == sum(seen.hand_sizes) - len(seen.hand)
+    whole = texts(parse(alakaslam.render_svg(state))).splitlines()
+    assert all(card.code in whole for hand in state.hands for card in hand)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hostile_tables_are_library_errors(name: str) -> None:
+    game = cardgames.get_game(name)
+    state = game.new_game(seed=1)
+    others = [cardgames.get_game(g).new_game(seed=1) for g in GAMES if g != name]
+    for bad in (None, "state", 3, *others):
+        with pytest.raises(CardgamesError):
+            game.render_svg(bad)
+    broken = attrs.evolve(state, config=None)
+    with pytest.raises(CardgamesError):
+        game.render_svg(broken)
+    seats = game.num_players(state.config)
+    hostile: list[Any] = ["ab", ("x",) * (seats + 1), (1,) * seats, ("x" * 101,) * seats]
+    for names in hostile:
+        with pytest.raises(InvalidPlayerError) as raised:
+            game.render_svg(state, names=names)
+        assert "xxxxx" not in str(raised.value)
+
+
+def test_names_with_control_characters_still_make_xml() -> None:
+    picture = alethi.render_svg(alethi.new_game(seed=1), names=("a\x00b\x1b", "\ud800c"))
+    shown = texts(parse(picture))
+    assert "a?b?" in shown and "?c" in shown
+
+
+def test_the_shared_drawing() -> None:
+    assert clean("x" * 50, limit=10) == "x" * 9 + "\u2026"
+    canvas = Canvas(640, 100, 'a "title" & <more>')
+    canvas.text(10, 20, "<&>")
+    canvas.card(10, 30, 40, 50, lines=["A"])
+    canvas.card(60, 30, 40, 50, face_down=True)
+    root = parse(canvas.finish())
+    assert cards(root) == (2, 1)
+    assert root.find(f"{SVG}title").text == 'a "title" & <more>'  # type: ignore[union-attr]
+    with pytest.raises(InvalidStateError):
+        repr_svg(object())
+
+
+def record_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    argv = ["play", "lerally", "--bots", "greedy,random", "--seed", "4", "--quiet"]
+    assert main([*argv, "--out", str(path)], stdout=io.StringIO()) == 0
+    return path
+
+
+def test_replay_writes_one_picture_per_table(tmp_path: Path) -> None:
+    path = record_file(tmp_path)
+    record = cardgames.GameRecord.from_json(path.read_text(encoding="utf-8"))
+    states = record.states()
+    target = tmp_path / "pictures" / "deep"
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["replay", str(path), "--svg", str(target), "--view", "1"], stdout=out, stderr=err
+    )
+    assert (status, err.getvalue()) == (0, "")
+    files = sorted(target.iterdir())
+    assert [f.name for f in files] == [f"{i:03d}.svg" for i in range(len(states))]
+    assert f"{len(states)} pictures written to {target}" in out.getvalue()
+    game = cardgames.get_game(record.game)
+    first = files[0].read_text(encoding="utf-8")
+    parse(first)
+    assert "greedy" in first
+    assert cards(parse(files[-1].read_text(encoding="utf-8")))[1] == sum(
+        n for p, n in enumerate(game.view(states[-1], 1).hand_sizes) if p != 1
+    )
+
+
+def test_replay_refuses_a_file_for_the_pictures_before_reading(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["replay", str(tmp_path / "missing.json"), "--svg", str(taken)], stdout=out, stderr=err
+    )
+    assert status == 2
+    assert str(taken) in err.getvalue() and "not a directory" in err.getvalue()
+    assert "missing.json" not in err.getvalue()
