@@ -23,6 +23,8 @@ MARGIN = 30
 #: The largest and smallest side of a field cell, in pixels.
 CELL_MAX = 66
 CELL_MIN = 22
+#: The most room the field takes down the page.
+FIELD_HEIGHT = 540
 #: Each colour's card face, its text and its frontier tint.
 FACE = {Colour.RED: "#f4d3cc", Colour.BLUE: "#d2e1f4"}
 DARK = {Colour.RED: "#a1301c", Colour.BLUE: "#1d4e89"}
@@ -48,15 +50,15 @@ def _status(table: State | View, names: Sequence[str]) -> str:
     return f"Turn {table.turn}: {names[table.to_move]} to play{phase}"
 
 
-def _field(canvas: Canvas, table: State | View, top: float) -> None:
-    """The grid of cards, a ring of cells around it for the frontier, and the coordinates."""
+def _field(canvas: Canvas, table: State | View, top: float) -> float:
+    """The grid of cards, the frontier around it, and the coordinates; the bottom of it."""
     mover = table.to_move if table.result is None else None
     frontier = _frontier(table.field, mover) if mover is not None else []
     cells = [card.at for card in table.field] + frontier or [Cell(0, 0)]
     left, right = min(c.x for c in cells), max(c.x for c in cells)
     low, high = min(c.y for c in cells), max(c.y for c in cells)
     room_x = WIDTH - PANEL - 2 * MARGIN - 20
-    room_y = canvas.height - top - MARGIN - 20
+    room_y = FIELD_HEIGHT - 20
     size = min(CELL_MAX, room_x / (right - left + 1), room_y / (high - low + 1))
     size = max(CELL_MIN, size)
 
@@ -95,10 +97,12 @@ def _field(canvas: Canvas, table: State | View, top: float) -> None:
             lines=lines,
             size=font,
         )
+    return top + 20 + (high - low + 1) * size
 
 
-def _panel(canvas: Canvas, table: State | View, names: Sequence[str], top: float) -> None:
-    """Each side's barracks, the cards soulcasting removed, and a key to the marks."""
+def _panel(canvas: Canvas, table: State | View, names: Sequence[str], top: float) -> float:
+    """Each side's barracks, the cards soulcasting removed, and a key to the marks; the
+    bottom of the panel."""
     x = WIDTH - PANEL
     y = top + 10
     for colour in Colour:
@@ -116,14 +120,16 @@ def _panel(canvas: Canvas, table: State | View, names: Sequence[str], top: float
     if table.removed:
         canvas.text(x, y, f"Removed by soulcasting: {len(table.removed)}", size=12)
         y += 16
-        for card in table.removed:
-            canvas.text(x + 12, y, f"{card.owner.label} {card.kind.value}", size=12, fill=MUTED)
+        for (owner, kind), number in Counter((c.owner, c.kind) for c in table.removed).items():
+            words = f"{number} \u00d7 {owner.label} {kind.value}"
+            canvas.text(x + 12, y, words, size=12, fill=MUTED)
             y += 16
         y += 10
     canvas.rect(x, y - 11, 12, 12, fill="none", stroke=MUTED, rx=2, dash="3 2")
-    canvas.text(x + 18, y, "a cell the player to move may throw on", size=11, fill=MUTED)
+    canvas.text(x + 18, y, "where the player to move may throw", size=11, fill=MUTED)
     canvas.rect(x, y + 8, 12, 12, fill=DARK[Colour.RED], stroke=MUTED, rx=2)
     canvas.text(x + 18, y + 19, "a captured card (face down)", size=11, fill=MUTED)
+    return y + 30
 
 
 def render_svg(table: State | View, *, names: Sequence[str] | None = None) -> str:
@@ -137,15 +143,14 @@ def render_svg(table: State | View, *, names: Sequence[str] | None = None) -> st
     """
     check_table(table, reachable=True)
     seats = check_names(names, tuple(colour.label for colour in Colour))
-    height = 620
     title = "Alethi: " + _status(table, seats)
     if isinstance(table, View):
         title += f" (as {seats[table.player]} sees it)"
-    canvas = Canvas(WIDTH, height, title)
+    canvas = Canvas(WIDTH, 0, title)
     canvas.text(MARGIN, 36, "Alethi", size=22, bold=True)
     canvas.text(MARGIN + 90, 36, _status(table, seats), size=15, limit=70)
-    _field(canvas, table, 56)
-    _panel(canvas, table, seats, 76)
+    bottom = max(_field(canvas, table, 56), _panel(canvas, table, seats, 76))
+    canvas.height = bottom + MARGIN
     return canvas.finish()
 
 
