@@ -34,6 +34,7 @@ __all__ = [
     "clean",
     "register_picture",
     "repr_svg",
+    "wrap",
 ]
 
 #: The colour of the page.
@@ -60,6 +61,20 @@ def clean(text: str, limit: int = 40) -> str:
     text is drawn."""
     short = text if len(text) <= limit else text[: limit - 1] + "\u2026"
     return "".join("?" if unicodedata.category(c) in _NOT_TEXT else c for c in short)
+
+
+def wrap(text: str, width: int, lines: int = 2) -> list[str]:
+    """``text`` broken between words into at most ``lines`` lines of about ``width``
+    characters (a longer word, or what does not fit, is cut when drawn)."""
+    out: list[str] = []
+    for word in text.split()[: width * lines]:
+        if out and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += " " + word
+        elif len(out) < lines:
+            out.append(word)
+        else:
+            out[-1] += " " + word
+    return out or [""]
 
 
 def _number(value: float) -> str:

@@ -16,7 +16,7 @@ from cardgames.alakazum.ending import culture_totals
 from cardgames.alakazum.render import render
 from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import view
-from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture
+from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture, wrap
 
 __all__ = ["render_svg"]
 
@@ -24,12 +24,16 @@ WIDTH = 900
 MARGIN = 24
 #: A character card, a hand card and a table card (enemies, market), in pixels.
 MEMBER_W, MEMBER_H = 100, 70
-HAND_W, HAND_H = 70, 50
+HAND_W, HAND_H = 66, 50
 TABLE_W, TABLE_H = 84, 52
+#: The room the row of final enemies takes.
+ENEMIES_ROOM = 520
 #: Where each player's hand starts, and the height of one player's band.
-HAND_X = 560
+HAND_X = 470
 PLAYER_H = 118
 LEVELS = "ABC"
+#: Characters of a card's name on one line of a hand card.
+NAME_CHARS = 11
 #: A character's card by culture; hand cards by what they do.
 CULTURE_FILL = {
     Culture.VAL: "#fbe3c2",
@@ -48,11 +52,12 @@ _TEXT_LINES = ("Combat:", "  hypnosis", "Announced:", "Held")
 
 
 def _hand_face(card: Card) -> tuple[Sequence[str], str, str]:
+    name = wrap(card.name, NAME_CHARS)
     if "potion" in card.kind.value:
-        return ([card.name, card.kind.value], *POTION)
+        return (name, *POTION)
     if card.kind is Kind.CHARACTER and card.culture is not None:
-        return ([card.name, card.culture.value], CULTURE_FILL[card.culture], "#222222")
-    return ([card.name, card.kind.value], *OTHER)
+        return ([*name, card.culture.value], CULTURE_FILL[card.culture], "#222222")
+    return (name, *OTHER)
 
 
 def _enemy_face(enemy: Enemy, players: int, up: bool) -> tuple[Sequence[str], str, str]:
@@ -128,22 +133,18 @@ def _table(canvas: Canvas, v: View, y: float) -> float:
     cemetery; where the players' bands start."""
     players = v.config.players
     canvas.text(MARGIN, y, "Final enemies", size=13, bold=True)
-    faces = [_enemy_face(e, players, v.enemy_up[i]) for i, e in enumerate(v.enemies) if e]
-    card_row(
-        canvas,
-        MARGIN,
-        y + 8,
-        380,
-        faces,
-        backs=len(v.enemies) - len(faces),
-        width=TABLE_W,
-        height=TABLE_H,
-        size=9,
-    )
-    canvas.text(MARGIN + 420, y, f"Forest deck: {v.forest_size} cards", size=13, bold=True)
+    step = min(TABLE_W + 6, (ENEMIES_ROOM - TABLE_W) / max(1, len(v.enemies) - 1))
+    for index, enemy in enumerate(v.enemies):
+        x = MARGIN + index * step
+        if enemy is None:
+            canvas.card(x, y + 8, TABLE_W, TABLE_H, face_down=True)
+        else:
+            lines, fill, ink = _enemy_face(enemy, players, v.enemy_up[index])
+            canvas.card(x, y + 8, TABLE_W, TABLE_H, lines=lines, fill=fill, ink=ink, size=9)
+    canvas.text(MARGIN + 580, y, f"Forest deck: {v.forest_size} cards", size=13, bold=True)
     if v.forest_top:
         top = ", ".join(card.name for card in v.forest_top)
-        canvas.text(MARGIN + 420, y + 20, f"known on top: {top}", size=11, fill=MUTED, limit=60)
+        canvas.text(MARGIN + 580, y + 20, f"known on top: {top}", size=11, fill=MUTED, limit=40)
     y += TABLE_H + 40
     canvas.text(MARGIN, y, f"Market deck, top first: {len(v.market)}", size=13, bold=True)
     market = [_hand_face(c) for c in reversed(v.market)]
