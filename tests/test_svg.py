@@ -240,3 +240,28 @@ def test_replay_refuses_a_file_for_the_pictures_before_reading(tmp_path: Path) -
     assert status == 2
     assert str(taken) in err.getvalue() and "not a directory" in err.getvalue()
     assert "missing.json" not in err.getvalue()
+
+
+#: The pictures of docs/pictures.md: the game, the seed of its greedy bots, the frame shown and
+#: the seat whose view it is (``None``: the whole state), made by ``play`` and ``replay --svg``.
+DOC_PICTURES = {
+    "alethi.svg": ("alethi", 7, 16, None),
+    "alakaslam.svg": ("alakaslam", 7, 20, None),
+    "lerally.svg": ("lerally", 7, 40, None),
+    "alakazum-view.svg": ("alakazum", 1, 12, 1),
+}
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "images" / "pictures"
+
+
+@pytest.mark.parametrize("picture", sorted(DOC_PICTURES))
+def test_the_pictures_of_the_docs_are_what_the_commands_make(picture: str, tmp_path: Path) -> None:
+    """A change to a picture shows up here: the docs' copy is made again on purpose."""
+    name, seed, frame, seat = DOC_PICTURES[picture]
+    record = tmp_path / "game.json"
+    argv = ["play", name, "--bots", "greedy,greedy", "--seed", str(seed), "--quiet"]
+    assert main([*argv, "--out", str(record)], stdout=io.StringIO()) == 0
+    view = [] if seat is None else ["--view", str(seat)]
+    frames = tmp_path / "frames"
+    assert main(["replay", str(record), "--svg", str(frames), *view], stdout=io.StringIO()) == 0
+    made = (frames / f"{frame:03d}.svg").read_text(encoding="utf-8")
+    assert (DOCS / picture).read_text(encoding="utf-8") == made
