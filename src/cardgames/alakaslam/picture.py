@@ -99,13 +99,11 @@ def _court(canvas: Canvas, s: State | View) -> float:
 
 def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], y: float) -> None:
     """One player's line: name, character and hand."""
+    who = "no character yet"
     if player < len(s.characters):
-        character = s.characters[player]
-        who = character.full_name
-        if character is Character.SIMON and s.copied is not None:
-            who += f" (as {s.copied.value.capitalize()})"
-    else:
-        who = "no character yet"
+        own = s.characters[player]
+        copy = s.copied if own is Character.SIMON else None
+        who = own.full_name + (f" (as {copy.value.capitalize()})" if copy is not None else "")
     server = "  \u2022 serves" if player == s.server else ""
     canvas.circle(MARGIN + 8, y - 5, 8, fill=SIDE_COLOUR[player % 2])
     canvas.text(MARGIN + 22, y, f"{names[player]}", bold=True, limit=30)

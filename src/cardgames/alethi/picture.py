@@ -132,15 +132,16 @@ def _panel(canvas: Canvas, table: State | View, names: Sequence[str], top: float
     return y + 30
 
 
-def render_svg(table: State | View, *, names: Sequence[str] | None = None) -> str:
+def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = None) -> str:
     """An SVG picture of the table: the field (coordinates on its edges, each card in its
     owner's colour, captured cards face down, dashed outlines where the player to move may
     throw), each side's barracks, the removed cards and whose turn it is.
 
     ``names`` replaces the sides' names (``red``, ``blue``) in the picture, one text per
-    player. ``table`` must pass :func:`~cardgames.alethi.check_state` (or ``check_view``):
-    a library error says why when it does not.
+    player. ``state_or_view`` must pass :func:`~cardgames.alethi.check_state` (or
+    ``check_view``): a library error says why when it does not.
     """
+    table = state_or_view
     check_table(table, reachable=True)
     seats = check_names(names, tuple(colour.label for colour in Colour))
     title = "Alethi: " + _status(table, seats)
