@@ -174,6 +174,10 @@ def test_hostile_tables_are_library_errors(name: str) -> None:
     broken = attrs.evolve(state, config=None)
     with pytest.raises(CardgamesError):
         game.render_svg(broken)
+    with pytest.raises(CardgamesError):
+        game.render_svg(attrs.evolve(game.view(state, 0), player=99))
+    with pytest.raises(CardgamesError):
+        broken._repr_svg_()
     seats = game.num_players(state.config)
     hostile: list[Any] = ["ab", ("x",) * (seats + 1), (1,) * seats, ("x" * 101,) * seats]
     for names in hostile:
