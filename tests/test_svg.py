@@ -22,9 +22,10 @@ import pytest
 
 import cardgames
 from cardgames import alakaslam, alakazum, alethi, lerally
+from cardgames.alakaslam.config import MAX_COUNT
 from cardgames.cli import main
 from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
-from cardgames.svg import Canvas, clean, repr_svg
+from cardgames.svg import ROW_CARDS, Canvas, clean, repr_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = sorted(cardgames.GAMES)
@@ -76,30 +77,51 @@ def texts(root: ET.Element) -> str:
     return "\n".join(t.text or "" for t in root.iter(f"{SVG}text"))
 
 
+def row(faces: int, backs: int = 0) -> tuple[int, int]:
+    """The cards a row of ``faces`` and ``backs`` draws, and the backs among them."""
+    shown = min(faces, ROW_CARDS)
+    hidden = max(0, min(backs, ROW_CARDS - shown))
+    return shown + hidden, hidden
+
+
+def rows(*counts: tuple[int, int]) -> tuple[int, int]:
+    """The sum of several rows' counts."""
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
 def expected_cards(table: Any) -> tuple[int, int]:
     """The card shapes a picture of ``table`` draws, and how many of them face down."""
     if isinstance(table, alethi.State | alethi.View):
         return len(table.field), sum(card.captured for card in table.field)
     if isinstance(table, alakaslam.State):
-        hands = sum(map(len, table.hands))
-        return hands + len(table.played) + bool(table.discard), 0
+        hands = [row(len(hand)) for hand in table.hands]
+        return rows(*hands, row(len(table.played)), (bool(table.discard), 0))
     if isinstance(table, alakaslam.View):
-        hidden = sum(table.hand_sizes) - len(table.hand) + table.played_count - len(table.played)
-        shown = len(table.hand) + len(table.played) + bool(table.discard)
-        return shown + hidden, hidden
+        hands = [
+            row(len(table.hand)) if p == table.player else row(0, size)
+            for p, size in enumerate(table.hand_sizes)
+        ]
+        played = row(len(table.played), table.played_count - len(table.played))
+        return rows(*hands, played, (bool(table.discard), 0))
     if isinstance(table, lerally.State):
-        return sum(map(len, table.hands)) + min(len(table.pile), 8), 0
+        return rows(*(row(len(hand)) for hand in table.hands), (min(len(table.pile), 8), 0))
     if isinstance(table, lerally.View):
-        hidden = sum(table.hand_sizes) - len(table.hand)
-        return hidden + len(table.hand) + min(len(table.pile), 8), hidden
+        hands = [
+            row(len(table.hand)) if p == table.player else row(0, size)
+            for p, size in enumerate(table.hand_sizes)
+        ]
+        return rows(*hands, (min(len(table.pile), 8), 0))
     seen = table if isinstance(table, alakazum.View) else alakazum.view(table, table.active)
-    enemies_down = sum(enemy is None for enemy in seen.enemies)
-    members = sum(map(len, seen.teams))
-    shown = members + len(seen.market) + len(seen.start_row) + len(seen.enemies)
+    enemies = (len(seen.enemies), sum(enemy is None for enemy in seen.enemies))
+    members = (sum(min(len(team), ROW_CARDS) for team in seen.teams), 0)
+    table_rows = (enemies, members, row(len(seen.market)), row(len(seen.start_row)))
     if isinstance(table, alakazum.State):
-        return shown + sum(map(len, table.hands)), enemies_down
-    hidden = sum(table.hand_sizes) - len(table.hand)
-    return shown + len(table.hand) + hidden, enemies_down + hidden
+        return rows(*table_rows, *(row(len(hand)) for hand in table.hands))
+    hands = [
+        row(len(table.hand)) if p == table.player else row(0, size)
+        for p, size in enumerate(table.hand_sizes)
+    ]
+    return rows(*table_rows, *hands)
 
 
 @pytest.mark.parametrize(("name", "preset"), CASES)
@@ -269,3 +291,32 @@ def test_the_pictures_of_the_docs_are_what_the_commands_make(picture: str, tmp_p
     assert main(["replay", str(record), "--svg", str(frames), *view], stdout=io.StringIO()) == 0
     made = (frames / f"{frame:03d}.svg").read_text(encoding="utf-8")
     assert (DOCS / picture).read_text(encoding="utf-8") == made
+
+
+def test_the_largest_hand_the_checks_accept_draws_a_bounded_picture() -> None:
+    """A picture stays small whatever the table holds: AlakaSLAM's largest deck with nearly
+    all of it in one hand draws a row of cards and a count of the rest, inside its width."""
+    faces = [alakaslam.hit(v, c) for c in alakaslam.Colour for v in range(10)] + [
+        alakaslam.enchant(v) for v in (1, 2, 3)
+    ]
+    deck = tuple(alakaslam.CardCount(face, MAX_COUNT) for face in faces)
+    config = alakaslam.Config(
+        players=4, deck=deck, hand_size=50, points_to_win=99, shot_limit=10_000
+    )
+    state = alakaslam.new_game(config, seed=1)
+    rng = random.Random(1)
+    while state.phase is not alakaslam.Phase.SUPPORT:  # the hitter's cards lie face down
+        state = alakaslam.apply_move(state, rng.choice(alakaslam.legal_moves(state)))
+    player = state.to_move
+    assert player is not None
+    hands = list(state.hands)
+    hands[player] = tuple(sorted((*hands[player], *state.deck[:-5])))
+    big = attrs.evolve(state, hands=tuple(hands), deck=state.deck[-5:])
+    for table in (big, *(alakaslam.view(big, p) for p in range(4))):
+        picture = alakaslam.render_svg(table)
+        root = parse(picture)
+        assert len(picture) <= 150_000
+        assert cards(root) == expected_cards(table)
+        assert f"+{len(hands[player]) - ROW_CARDS}" in texts(root).splitlines()
+        xs = [float(r.get("x", "0")) for r in root.iter(f"{SVG}rect")]
+        assert max(xs) < float(root.get("width", "0"))

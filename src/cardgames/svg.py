@@ -28,6 +28,7 @@ __all__ = [
     "MAX_NAME",
     "MUTED",
     "PAPER",
+    "ROW_CARDS",
     "Canvas",
     "card_row",
     "check_names",
@@ -47,6 +48,8 @@ MUTED: Final = "#6b6b6b"
 BACK: Final = "#3d5a80"
 #: The longest player name a picture takes (a record's names are no longer).
 MAX_NAME: Final = 100
+#: The most cards :func:`card_row` draws in one row.
+ROW_CARDS = 40
 #: The font every text of a picture is set in.
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -315,12 +318,21 @@ def card_row(
 ) -> None:
     """A row of cards from (``x``, ``y``) within ``room`` pixels: first ``faces`` face up (each
     its lines of text, its fill and its ink), then ``backs`` face down. The cards overlap when
-    they would not fit side by side."""
-    count = len(faces) + backs
+    they would not fit side by side; past :data:`ROW_CARDS` cards the rest are counted in a
+    ``+N`` after the row instead of drawn, so a picture stays small whatever a hand holds."""
+    shown_faces = faces[:ROW_CARDS]
+    shown_backs = max(0, min(backs, ROW_CARDS - len(shown_faces)))
+    count = len(shown_faces) + shown_backs
     if not count:
         return
+    rest = len(faces) + backs - count
+    if rest:
+        room -= 50
     step = width + 6 if count == 1 else min(width + 6, (room - width) / (count - 1))
-    for index, (lines, fill, ink) in enumerate(faces):
+    for index, (lines, fill, ink) in enumerate(shown_faces):
         canvas.card(x + index * step, y, width, height, lines=lines, fill=fill, ink=ink, size=size)
-    for index in range(len(faces), count):
+    for index in range(len(shown_faces), count):
         canvas.card(x + index * step, y, width, height, face_down=True)
+    if rest:
+        end = x + (count - 1) * step + width + 8
+        canvas.text(end, y + height / 2 + 5, f"+{rest}", size=13, fill=MUTED)

@@ -16,7 +16,7 @@ from cardgames.alakazum.ending import culture_totals
 from cardgames.alakazum.render import render
 from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import view
-from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture, wrap
+from cardgames.svg import MUTED, ROW_CARDS, Canvas, card_row, check_names, register_picture, wrap
 
 __all__ = ["render_svg"]
 
@@ -102,8 +102,10 @@ def _player(
     active = "  \u2022 this turn" if player == v.active else ""
     canvas.text(MARGIN, y, f"{names[player]}{active}", bold=True, limit=40)
     canvas.text(MARGIN + 230, y, f"culture points: {_points(team)}", size=12, fill=MUTED, limit=38)
-    step = min(MEMBER_W + 6, (HAND_X - MARGIN - 20 - MEMBER_W) / max(1, len(team) - 1))
-    for index, member in enumerate(team):
+    step = min(
+        MEMBER_W + 6, (HAND_X - MARGIN - 20 - MEMBER_W) / max(1, min(len(team), ROW_CARDS) - 1)
+    )
+    for index, member in enumerate(team[:ROW_CARDS]):
         _member(canvas, member, MARGIN + index * step, y + 10)
     if not team:
         canvas.text(MARGIN, y + 40, "no characters", size=12, fill=MUTED)
