@@ -312,7 +312,9 @@ def test_the_largest_hand_the_checks_accept_draws_a_bounded_picture() -> None:
     hands = list(state.hands)
     hands[player] = tuple(sorted((*hands[player], *state.deck[:-5])))
     big = attrs.evolve(state, hands=tuple(hands), deck=state.deck[-5:])
-    for table in (big, *(alakaslam.view(big, p) for p in range(4))):
+    pictured: list[alakaslam.State | alakaslam.View] = [big]
+    pictured += [alakaslam.view(big, p) for p in range(4)]
+    for table in pictured:
         picture = alakaslam.render_svg(table)
         root = parse(picture)
         assert len(picture) <= 150_000
