@@ -44,6 +44,7 @@ FUNCTIONS = (
     "format_move",
     "parse_move",
     "render",
+    "render_svg",
     "check_config",
     "check_state",
     "check_view",

@@ -221,6 +221,11 @@ class Game(Protocol[S, M, V, C]):
     def render(self, state_or_view: S | V) -> str:
         """A plain-text picture of the table."""
 
+    def render_svg(self, state_or_view: S | V, *, names: Sequence[str] | None = None) -> str:
+        """An SVG picture of the table (a view shows only what its player may see); ``names``
+        replaces the players' names in it, one per player."""
+        ...
+
     def check_config(self, config: C) -> None:
         """Raise ``InvalidConfigError`` (saying why) if ``config`` cannot be played."""
 

@@ -29,6 +29,7 @@ from cardgames.errors import (
 )
 from cardgames.game import Game, Outcome, Playout
 from cardgames.rng import Rng, check_seed
+from cardgames.svg import Canvas, card_row, check_names
 
 __all__ = [
     "GAME",
@@ -58,6 +59,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",
@@ -279,6 +281,25 @@ def render(state_or_view: State | View) -> str:
     deck = len(state_or_view.deck) if isinstance(state_or_view, State) else state_or_view.deck_size
     laid = ", ".join(map(str, state_or_view.laid)) or "none"
     return f"{hands}\nface up: {laid}; {deck} cards in the deck"
+
+
+def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = None) -> str:
+    """The hands as cards (a card not seen face down), the face-up cards and the deck, drawn
+    with the shared helpers of ``cardgames.svg``."""
+    if isinstance(state_or_view, View):
+        table: State | View = check_view(state_or_view)
+    else:
+        table = check_state(state_or_view)
+    seats = check_names(names, ("player 0", "player 1"))
+    canvas = Canvas(600, 260, "High card: " + render(table).replace("\n", "; "))
+    for p, card in enumerate(table.hands):
+        canvas.text(30 + 300 * p, 40, seats[p], bold=True)
+        faces = [] if card is None else [([str(card)], "#ffffff", "#222222")]
+        card_row(canvas, 30 + 300 * p, 56, 100, faces, backs=1 - len(faces), width=60, height=84)
+    deck = len(table.deck) if isinstance(table, State) else table.deck_size
+    laid = ", ".join(map(str, table.laid)) or "none"
+    canvas.text(30, 200, f"face up: {laid}; {deck} cards in the deck")
+    return canvas.finish()
 
 
 # --- the bot and the game -----------------------------------------------------------------------

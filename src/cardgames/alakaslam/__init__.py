@@ -56,6 +56,7 @@ from cardgames.alakaslam.moves import (
     Target,
 )
 from cardgames.alakaslam.notation import format_move, read_move
+from cardgames.alakaslam.picture import render_svg
 from cardgames.alakaslam.render import render
 from cardgames.alakaslam.rules import (
     apply_move,
@@ -127,6 +128,7 @@ __all__ = [
     "parse_card",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "side_of",

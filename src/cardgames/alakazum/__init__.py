@@ -56,6 +56,7 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.notation import format_move, parse_move
+from cardgames.alakazum.picture import render_svg
 from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
     apply_move,
@@ -136,6 +137,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",

@@ -30,6 +30,7 @@ from cardgames.alethi.config import (
 from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import MOVE_TYPES, Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
+from cardgames.alethi.picture import render_svg
 from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
     apply_move,
@@ -89,6 +90,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",

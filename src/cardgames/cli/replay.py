@@ -5,12 +5,16 @@ a record (``SerializationError``), or a record whose moves, players or outcome d
 replay (``RecordError`` naming the first difference), ends the command with one line. Stepping
 is asked for with ``--step`` rather than guessed from the terminal, so the same command prints
 the same text wherever it runs; ``--view SEAT`` draws every table as that seat saw it instead of
-the whole state.
+the whole state. ``--svg DIR`` also writes a picture of every table into ``DIR`` (``000.svg`` the
+start, ``001.svg`` after the first move, ...), drawn from the same seat's view with ``--view``;
+``DIR`` is made if it is missing, and a path that is there but is not a directory is refused
+before the record is read.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,6 +40,9 @@ STEP_HELP = """\
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Replay the record that ``args.file`` names; the exit status."""
+    pictures: Path | None = args.svg
+    if pictures is not None:
+        _check_directory(pictures)
     record = GameRecord.from_json(_read(args.file))
     game = get_game(record.game)
     states = record.states()  # replayed and checked once, by from_json
@@ -43,11 +50,19 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.view is not None and not 0 <= args.view < seats:
         raise InvalidPlayerError(f"--view: no seat {args.view}; seats are 0-{seats - 1}")
     replay = _Replay(game, record, states, console, args.view)
+    if pictures is not None:
+        replay.pictures(pictures)
     if args.step:
         replay.step()
     else:
         replay.whole()
     return 0
+
+
+def _check_directory(path: Path) -> None:
+    """Refuse ``path`` for the pictures when it is there and is not a directory."""
+    if path.exists() and not path.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory, cannot hold the pictures", path)
 
 
 def _read(path: Path) -> bytes:
@@ -86,6 +101,17 @@ class _Replay:
         if self.seat is None:
             return self.game.render(state)
         return self.game.render(self.game.view(state, self.seat))
+
+    def pictures(self, directory: Path) -> None:
+        """Write an SVG picture of every table into ``directory``, one file per state."""
+        directory.mkdir(parents=True, exist_ok=True)
+        digits = max(3, len(str(len(self.states) - 1)))
+        for index, state in enumerate(self.states):
+            table = state if self.seat is None else self.game.view(state, self.seat)
+            picture = self.game.render_svg(table, names=self.labels)
+            (directory / f"{index:0{digits}d}.svg").write_text(picture, encoding="utf-8")
+        count = len(self.states)
+        self.console.say(f"{count} picture{'' if count == 1 else 's'} written to {directory}")
 
     def _move(self, number: int) -> str:
         before = self.states[number - 1]

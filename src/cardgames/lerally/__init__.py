@@ -38,6 +38,7 @@ from cardgames.lerally.config import Config, Format, check_config
 from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
+from cardgames.lerally.picture import render_svg
 from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
@@ -97,6 +98,7 @@ __all__ = [
     "parse_card",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "score_rally",
     "seat_names",
