@@ -7,24 +7,30 @@ Game code uses these; a program using the library never needs them (the module i
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any, TypeVar
 
 import attrs
 
 from cardgames.errors import (
     CardgamesError,
+    IllegalMoveError,
     InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
     excerpt,
 )
+from cardgames.game import MAX_PLAYERS
 from cardgames.rng import check_seed
 
 __all__ = [
     "check_player",
+    "check_viewer",
+    "checked_transition",
     "deal_hands",
     "field_reader",
     "find_move",
+    "is_player",
     "keeps_memo",
     "register_card_codes",
     "remembered",
@@ -32,6 +38,7 @@ __all__ = [
     "restore_without_memo",
     "slot_filler",
     "state_without_memo",
+    "winners_valid",
 ]
 
 S = TypeVar("S")
@@ -98,6 +105,55 @@ def check_player(player: object, players: int) -> int:
     if type(player) is not int or not 0 <= player < players:
         raise InvalidPlayerError(f"player must be an int 0-{players - 1}, got {excerpt(player)}")
     return player
+
+
+def checked_transition(
+    game: str,
+    before: object,
+    move: object,
+    after: object,
+    *,
+    checked: Callable[[object], S],
+    apply_move: Callable[[S, Any], S],
+) -> tuple[S, S]:
+    """``before`` and ``after`` once both are playable states of ``game`` (``checked`` raises
+    ``InvalidStateError`` otherwise), ``move`` is legal in ``before`` (``apply_move`` raises
+    ``IllegalMoveError`` otherwise) and ``after`` is the state it leads to: the inputs of a
+    game's ``events``. Nothing here is quoted from the inputs."""
+    first = checked(before)
+    second = checked(after)
+    if apply_move(first, move) != second:
+        raise IllegalMoveError(f"this {game} move does not lead from `before` to `after`")
+    return first, second
+
+
+def check_viewer(viewer: object, players: int) -> int | None:
+    """``viewer`` if it is ``None`` (everything is shown) or a player of a game of ``players``;
+    else ``InvalidPlayerError``."""
+    return None if viewer is None else check_player(viewer, players)
+
+
+def is_player(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a player number (an ``int``, not a ``bool``, below
+    :data:`~cardgames.game.MAX_PLAYERS`)."""
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise ValueError(f"{attribute.name} must be a player number")
+
+
+def winners_valid(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: a tuple of distinct players of type ``kind`` (``int`` or an
+    ``IntEnum`` of the seats), in increasing order."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        players: tuple[Any, ...] = value if type(value) is tuple else (None,)
+        if (
+            len(players) > MAX_PLAYERS
+            or any(type(w) is not kind or w not in range(MAX_PLAYERS) for w in players)
+            or any(a >= b for a, b in pairwise(players))
+        ):
+            raise ValueError(f"{attribute.name} must be players in increasing order")
+
+    return check
 
 
 def state_without_memo(self: Any) -> dict[str, Any]:

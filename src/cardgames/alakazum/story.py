@@ -1,0 +1,286 @@
+"""What an Alakazum! move did, told as events: the decision itself, who won a combat, the
+characters that joined or left a team, the cards that went to the cemetery, what each hand
+gained and lost, and the end of the game.
+
+A player is told the cards of their own hand; of another hand only its size. A card given from
+hand to hand is told to the giver and the receiver, and the cards held by Magic of the forest to
+the player who holds them: the others hear that a decision was made, not which.
+
+>>> from cardgames import alakazum
+>>> before = alakazum.new_game(seed=3)
+>>> move = alakazum.legal_moves(before)[0]
+>>> after = alakazum.apply_move(before, move)
+>>> alakazum.format_event(alakazum.events(before, move, after)[0]).startswith("Player 0: ")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, TypeAlias
+
+import attrs
+from attrs.validators import instance_of
+
+from cardgames._engine import check_viewer, checked_transition, is_player, winners_valid
+from cardgames.alakazum.checks import checked
+from cardgames.alakazum.draft import ATTACKER, side_owner
+from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
+from cardgames.alakazum.notation import format_move
+from cardgames.alakazum.rules import apply_move
+from cardgames.alakazum.state import State
+from cardgames.errors import InvalidStateError
+
+__all__ = [
+    "EVENT_TYPES",
+    "Buried",
+    "CombatWon",
+    "Decided",
+    "Event",
+    "GameOver",
+    "HandChanged",
+    "Joined",
+    "Left",
+    "events",
+    "format_event",
+]
+
+#: Counts in events lie below this.
+_MOST = 2**32
+
+
+def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or not 0 <= value < _MOST:
+        raise ValueError(f"{attribute.name} must be a count")
+
+
+def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (type(value) is not tuple or any(type(n) is not str for n in value)):
+        raise ValueError(f"{attribute.name} must be card names")
+
+
+def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and type(value) is not str:
+        raise ValueError(f"{attribute.name} must be text or null")
+
+
+def _winner(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        is_player(instance, attribute, value)
+
+
+@attrs.frozen
+class Decided:
+    """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
+    viewer may not know which (a card given to another player, the cards of Magic of the
+    forest)."""
+
+    player: int = attrs.field(validator=is_player)
+    move: str | None = attrs.field(validator=_text)
+
+
+@attrs.frozen
+class CombatWon:
+    """The combat against ``opponent`` was won by player ``winner``, or by the forest's
+    character when ``winner`` is ``None``."""
+
+    winner: int | None = attrs.field(validator=_winner)
+    opponent: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Joined:
+    """``character`` joined ``player``'s team."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Left:
+    """``character`` left ``player``'s team."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Buried:
+    """``cards`` went to the cemetery."""
+
+    cards: tuple[str, ...] = attrs.field(validator=_names)
+
+
+@attrs.frozen
+class HandChanged:
+    """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` name the cards that
+    came in and went out, or are ``None`` for a viewer who may not see that hand."""
+
+    player: int = attrs.field(validator=is_player)
+    size: int = attrs.field(validator=_count)
+    gained: tuple[str, ...] | None = attrs.field(validator=_names)
+    lost: tuple[str, ...] | None = attrs.field(validator=_names)
+
+
+@attrs.frozen
+class GameOver:
+    """The game ended: ``winners`` (none when everybody lost) and the outcome's ``reason``."""
+
+    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
+    reason: str = attrs.field(validator=instance_of(str))
+
+
+#: Any Alakazum! event.
+Event: TypeAlias = Decided | CombatWon | Joined | Left | Buried | HandChanged | GameOver
+
+#: Every class of Alakazum! event.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Decided,
+    CombatWon,
+    Joined,
+    Left,
+    Buried,
+    HandChanged,
+    GameOver,
+)
+
+
+def _decided(before: State, move: Move, viewer: int | None) -> Decided:
+    player = before.to_move
+    assert player is not None
+    told = viewer in (None, player)
+    if isinstance(move, GiveCard):
+        told = told or viewer == move.player
+    elif not isinstance(move, Keep | Place | Take):
+        told = True
+    return Decided(player, format_move(move) if told else None)
+
+
+def _combat(
+    before: State, after: State, joined: list[Joined], buried: tuple[str, ...]
+) -> list[Event]:
+    """Who won a combat that was decided by this move, when the tables tell it."""
+    fight = before.combat
+    if fight is None or fight.roller is not None:
+        return []
+    name = fight.opponent.name
+    if after.combat is not None:
+        if after.combat.roller is None:
+            return []
+        roller = after.combat.roller
+        winner = (
+            side_owner(after.combat, roller)
+            if after.combat.defender is not None or roller == ATTACKER
+            else None
+        )
+        return [CombatWon(winner, name)]
+    if fight.defender is None:
+        won = name in buried or any(j.character == name for j in joined)
+        return [CombatWon(fight.attacker if won else None, name)]
+    for j in joined:
+        if j.character == name:
+            return [CombatWon(fight.attacker, name)]
+        if j.character == fight.fighter:
+            return [CombatWon(fight.defender, fight.fighter)]
+    return []
+
+
+def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
+    joined: list[Joined] = []
+    left: list[Left] = []
+    for player, (old, new) in enumerate(zip(before.teams, after.teams, strict=True)):
+        was = {m.card.name for m in old}
+        now = {m.card.name for m in new}
+        joined.extend(Joined(player, m.card.name) for m in new if m.card.name not in was)
+        left.extend(Left(player, m.card.name) for m in old if m.card.name not in now)
+    return joined, left
+
+
+def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
+    told: list[Event] = []
+    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        if viewer not in (None, player):
+            if len(old) != len(new):
+                told.append(HandChanged(player, len(new), None, None))
+            continue
+        gained = Counter(c.name for c in new)
+        gained.subtract(c.name for c in old)
+        lost = Counter({name: -n for name, n in gained.items() if n < 0})
+        came = tuple(sorted((+gained).elements()))
+        went = tuple(sorted(lost.elements()))
+        if came or went:
+            told.append(HandChanged(player, len(new), came, went))
+    return told
+
+
+def events(
+    before: State, move: Move, after: State, *, viewer: int | None = None
+) -> tuple[Event, ...]:
+    """What ``move`` did from ``before`` to ``after``: the decision, who won a combat, the
+    characters that joined or left a team, the cards buried, the hands that changed and the
+    end of the game.
+
+    With ``viewer=p`` another player's hand is told only by its size, and a decision that
+    moves hidden cards only by who made it.
+    ``InvalidStateError`` for a state that is not a playable Alakazum! state,
+    ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
+    ``InvalidPlayerError`` for a viewer that is not a player.
+    """
+    before, after = checked_transition(
+        "alakazum", before, move, after, checked=checked, apply_move=apply_move
+    )
+    check_viewer(viewer, before.config.players)
+    told: list[Event] = [_decided(before, move, viewer)]
+    joined, left = _teams(before, after)
+    old, new = before.cemetery, after.cemetery
+    buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
+    told.extend(_combat(before, after, joined, buried))
+    told.extend(left)
+    told.extend(joined)
+    if buried:
+        told.append(Buried(buried))
+    told.extend(_hands(before, after, viewer))
+    if after.result is not None:
+        told.append(GameOver(tuple(sorted(after.result.winners)), after.result.reason))
+    return tuple(told)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return ", ".join(names) or "nothing"
+
+
+def format_event(event: Event) -> str:
+    """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
+    if isinstance(event, Decided):
+        if event.move is None:
+            return f"Player {event.player} made a hidden choice."
+        return f"Player {event.player}: {event.move}."
+    if isinstance(event, CombatWon):
+        if event.winner is None:
+            return f"The forest's {event.opponent} won the combat."
+        return f"Player {event.winner} won the combat against {event.opponent}."
+    if isinstance(event, Joined):
+        return f"{event.character} joined player {event.player}'s team."
+    if isinstance(event, Left):
+        return f"{event.character} left player {event.player}'s team."
+    if isinstance(event, Buried):
+        return f"To the cemetery: {_listed(event.cards)}."
+    if isinstance(event, HandChanged):
+        holds = f"now holds {_plural(event.size, 'card')}"
+        if event.gained is None or event.lost is None:
+            return f"Player {event.player} {holds}."
+        return (
+            f"Player {event.player} gained {_listed(event.gained)} and lost "
+            f"{_listed(event.lost)}; {holds}."
+        )
+    if isinstance(event, GameOver):
+        if not event.winners:
+            return f"The game ended with no winner: {event.reason}."
+        names = " and ".join(str(w) for w in event.winners)
+        who = "Player" if len(event.winners) == 1 else "Players"
+        return f"{who} {names} won: {event.reason}."
+    raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
