@@ -28,7 +28,7 @@ from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
-from cardgames.alakazum.state import State
+from cardgames.alakazum.state import Phase, State
 from cardgames.errors import InvalidStateError
 
 __all__ = [
@@ -64,7 +64,7 @@ def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise ValueError(f"{attribute.name} must be text or null")
 
 
-def _winner(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
         is_player(instance, attribute, value)
 
@@ -73,9 +73,10 @@ def _winner(instance: object, attribute: attrs.Attribute[Any], value: object) ->
 class Decided:
     """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
     viewer may not know which (a card given to another player, the cards of Magic of the
-    forest)."""
+    forest). In the voodoo-doll round the viewer is not even told who decides: ``player`` is
+    ``None`` too."""
 
-    player: int = attrs.field(validator=is_player)
+    player: int | None = attrs.field(validator=_player_or_none)
     move: str | None = attrs.field(validator=_text)
 
 
@@ -84,7 +85,7 @@ class CombatWon:
     """The combat against ``opponent`` was won by player ``winner``, or by the forest's
     character when ``winner`` is ``None``."""
 
-    winner: int | None = attrs.field(validator=_winner)
+    winner: int | None = attrs.field(validator=_player_or_none)
     opponent: str = attrs.field(validator=instance_of(str))
 
 
@@ -149,6 +150,8 @@ def _decided(before: State, move: Move, viewer: int | None) -> Decided:
     player = before.to_move
     assert player is not None
     told = viewer in (None, player)
+    if before.phase is Phase.DOLL and not told:
+        return Decided(None, None)
     if isinstance(move, GiveCard):
         told = told or viewer == move.player
     elif not isinstance(move, Keep | Place | Take):
@@ -256,6 +259,8 @@ def _listed(names: tuple[str, ...]) -> str:
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
     if isinstance(event, Decided):
+        if event.player is None:
+            return "A player was asked about the voodoo doll and answered."
         if event.move is None:
             return f"Player {event.player} made a hidden choice."
         return f"Player {event.player}: {event.move}."
