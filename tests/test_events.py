@@ -268,6 +268,22 @@ SAMPLES = [
     (alakazum, alakazum.story.CombatWon(0, "Merlin"), "Player 0 won the combat against Merlin."),
     (alakazum, alakazum.story.CombatWon(None, "Merlin"), "The forest's Merlin won the combat."),
     (alakazum, alakazum.story.Joined(2, "Merlin"), "Merlin joined player 2's team."),
+    (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
+    (
+        alakazum,
+        alakazum.story.TrapSprung(1, "Santa Claus' Present"),
+        "Player 1 fell into the trap Santa Claus' Present.",
+    ),
+    (
+        alakazum,
+        alakazum.story.AlakazumFailed(1, alakazum.Culture.EUS),
+        "Player 1's Alakazum with EUS failed.",
+    ),
+    (
+        alakazum,
+        alakazum.story.Decided(None, None),
+        "A player was asked about the voodoo doll and answered.",
+    ),
     (alakazum, alakazum.story.Left(1, "Merlin"), "Merlin left player 1's team."),
     (alakazum, alakazum.story.Buried(("Merlin", "Morgan")), "To the cemetery: Merlin, Morgan."),
     (alakazum, alakazum.story.HandChanged(3, 2, None, None), "Player 3 now holds 2 cards."),

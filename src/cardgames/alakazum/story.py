@@ -23,6 +23,7 @@ import attrs
 from attrs.validators import instance_of
 
 from cardgames._engine import check_viewer, checked_transition, is_player, winners_valid
+from cardgames.alakazum.cards import Culture, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
@@ -33,6 +34,7 @@ from cardgames.errors import InvalidStateError
 
 __all__ = [
     "EVENT_TYPES",
+    "AlakazumFailed",
     "Buried",
     "CombatWon",
     "Decided",
@@ -41,6 +43,8 @@ __all__ = [
     "HandChanged",
     "Joined",
     "Left",
+    "Met",
+    "TrapSprung",
     "events",
     "format_event",
 ]
@@ -78,6 +82,30 @@ class Decided:
 
     player: int | None = attrs.field(validator=_player_or_none)
     move: str | None = attrs.field(validator=_text)
+
+
+@attrs.frozen
+class Met:
+    """Exploring the forest, ``player`` met its character ``character``: a combat begins."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class TrapSprung:
+    """Exploring the forest, ``player`` drew the trap ``trap``; it struck and left the game."""
+
+    player: int = attrs.field(validator=is_player)
+    trap: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class AlakazumFailed:
+    """``player``'s Alakazum with the characters of ``culture`` failed: they pay a sacrifice."""
+
+    player: int = attrs.field(validator=is_player)
+    culture: Culture = attrs.field(validator=instance_of(Culture))
 
 
 @attrs.frozen
@@ -132,12 +160,26 @@ class GameOver:
 
 
 #: Any Alakazum! event.
-Event: TypeAlias = Decided | CombatWon | Joined | Left | Buried | HandChanged | GameOver
+Event: TypeAlias = (
+    Decided
+    | Met
+    | TrapSprung
+    | CombatWon
+    | AlakazumFailed
+    | Joined
+    | Left
+    | Buried
+    | HandChanged
+    | GameOver
+)
 
 #: Every class of Alakazum! event.
 EVENT_TYPES: tuple[type[Event], ...] = (
     Decided,
+    Met,
+    TrapSprung,
     CombatWon,
+    AlakazumFailed,
     Joined,
     Left,
     Buried,
@@ -186,6 +228,26 @@ def _combat(
         if j.character == fight.fighter:
             return [CombatWon(fight.defender, fight.fighter)]
     return []
+
+
+#: The kinds of the trap cards.
+_TRAPS = frozenset({Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS, Kind.CUPCAKES})
+
+
+def _forest(before: State, after: State) -> list[Event]:
+    """The traps sprung and the forest character met while exploring during this move."""
+    told: list[Event] = []
+    old, new = before.removed, after.removed
+    if new[: len(old)] == old:
+        told.extend(TrapSprung(after.active, c.name) for c in new[len(old) :] if c.kind in _TRAPS)
+    fight = after.combat
+    if (
+        fight is not None
+        and fight.defender is None
+        and (before.combat is None or before.combat.opponent != fight.opponent)
+    ):
+        told.append(Met(fight.attacker, fight.opponent.name))
+    return told
 
 
 def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
@@ -237,7 +299,10 @@ def events(
     joined, left = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
+    told.extend(_forest(before, after))
     told.extend(_combat(before, after, joined, buried))
+    if after.failed is not None and before.failed is None:
+        told.append(AlakazumFailed(after.active, after.failed))
     told.extend(left)
     told.extend(joined)
     if buried:
@@ -264,6 +329,12 @@ def format_event(event: Event) -> str:
         if event.move is None:
             return f"Player {event.player} made a hidden choice."
         return f"Player {event.player}: {event.move}."
+    if isinstance(event, Met):
+        return f"Player {event.player} met {event.character} in the forest."
+    if isinstance(event, TrapSprung):
+        return f"Player {event.player} fell into the trap {event.trap}."
+    if isinstance(event, AlakazumFailed):
+        return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
     if isinstance(event, CombatWon):
         if event.winner is None:
             return f"The forest's {event.opponent} won the combat."
