@@ -6,6 +6,7 @@ Game code uses these; a program using the library never needs them (the module i
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Any, TypeVar
@@ -154,6 +155,61 @@ def winners_valid(kind: type) -> Callable[[object, attrs.Attribute[Any], object]
             raise ValueError(f"{attribute.name} must be players in increasing order")
 
     return check
+
+
+#: Counts that events carry (cards, points, games, sets) lie below this.
+MOST_COUNT = 2**32
+
+
+def is_count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a count (an ``int`` from 0 below :data:`MOST_COUNT`)."""
+    if type(value) is not int or value not in range(MOST_COUNT):
+        raise ValueError(f"{attribute.name} must be a count")
+
+
+def is_optional_text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a ``str`` or ``None``."""
+    if value is not None and type(value) is not str:
+        raise ValueError(f"{attribute.name} must be text or null")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def told_end(winners: tuple[int, ...], reason: str, *, nobody: str) -> str:
+    """The sentence of a game's end: ``Player 1 won: <reason>.``, ``Players 0 and 2 won: ...``,
+    or ``nobody`` (``"The match ended in a draw"``) followed by the reason."""
+    if not winners:
+        return f"{nobody}: {reason}."
+    names = " and ".join(str(int(w)) for w in winners)
+    who = "Player" if len(winners) == 1 else "Players"
+    return f"{who} {names} won: {reason}."
+
+
+def hand_changes(
+    before: tuple[tuple[C, ...], ...],
+    after: tuple[tuple[C, ...], ...],
+    viewer: int | None,
+    key: Callable[[C], Any],
+) -> list[tuple[int, int, tuple[Any, ...] | None, tuple[Any, ...] | None]]:
+    """How each hand changed from ``before`` to ``after``, as ``(player, size, gained, lost)``
+    (the cards by ``key``, sorted). A ``viewer`` other than the hand's player (``None``: every
+    hand is told) is told only a change of its size, with ``gained`` and ``lost`` ``None``."""
+    told: list[tuple[int, int, tuple[Any, ...] | None, tuple[Any, ...] | None]] = []
+    for player, (old, new) in enumerate(zip(before, after, strict=True)):
+        if viewer is not None and viewer != player:
+            if len(old) != len(new):
+                told.append((player, len(new), None, None))
+            continue
+        change = Counter(key(card) for card in new)
+        change.subtract(key(card) for card in old)
+        gained = tuple(sorted((+change).elements()))
+        lost = tuple(sorted((-change).elements()))
+        if gained or lost:
+            told.append((player, len(new), gained, lost))
+    return told
 
 
 def state_without_memo(self: Any) -> dict[str, Any]:

@@ -16,13 +16,23 @@ which they are.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, TypeAlias
 
 import attrs
 from attrs.validators import instance_of
 
-from cardgames._engine import check_viewer, checked_transition, is_player, winners_valid
+from cardgames._engine import (
+    MOST_COUNT,
+    check_viewer,
+    checked_transition,
+    hand_changes,
+    is_count,
+    is_optional_text,
+    is_player,
+    plural,
+    told_end,
+    winners_valid,
+)
 from cardgames.alakaslam.cards import Card, is_card
 from cardgames.alakaslam.court import Cell
 from cardgames.alakaslam.moves import Hit, Move, Support
@@ -45,14 +55,6 @@ __all__ = [
     "is_told_to",
 ]
 
-#: Counts in events lie below this.
-_MOST = 2**32
-
-
-def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or not 0 <= value < _MOST:
-        raise ValueError(f"{attribute.name} must be a count")
-
 
 def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
@@ -63,14 +65,9 @@ def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
     if (
         type(value) is not tuple
         or len(value) != 2
-        or any(type(v) is not int or not 0 <= v < _MOST for v in value)
+        or any(type(v) is not int or not 0 <= v < MOST_COUNT for v in value)
     ):
         raise ValueError(f"{attribute.name} must be two counts")
-
-
-def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and type(value) is not str:
-        raise ValueError(f"{attribute.name} must be text or null")
 
 
 @attrs.frozen
@@ -79,8 +76,8 @@ class Decided:
     face-down hit or support of ``cards`` cards that the viewer may not see."""
 
     player: int = attrs.field(validator=is_player)
-    move: str | None = attrs.field(validator=_text)
-    cards: int = attrs.field(default=0, validator=_count)
+    move: str | None = attrs.field(validator=is_optional_text)
+    cards: int = attrs.field(default=0, validator=is_count)
 
 
 @attrs.frozen
@@ -103,7 +100,7 @@ class HandChanged:
     came in and went out, or ``None`` for a viewer who may not see that hand."""
 
     player: int = attrs.field(validator=is_player)
-    size: int = attrs.field(validator=_count)
+    size: int = attrs.field(validator=is_count)
     gained: tuple[Card, ...] | None = attrs.field(validator=_cards)
     lost: tuple[Card, ...] | None = attrs.field(validator=_cards)
 
@@ -155,19 +152,8 @@ def _decided(before: State, move: Move, viewer: int | None) -> Decided:
 
 
 def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
-    told: list[Event] = []
-    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
-        if not is_told_to(viewer, player):
-            if len(old) != len(new):
-                told.append(HandChanged(player, len(new), None, None))
-            continue
-        gained, lost = Counter(new), Counter(old)
-        gained.subtract(old)
-        lost.subtract(new)
-        if +gained or +lost:
-            came, went = tuple(sorted((+gained).elements())), tuple(sorted((+lost).elements()))
-            told.append(HandChanged(player, len(new), came, went))
-    return told
+    changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card)
+    return [HandChanged(*change) for change in changes]
 
 
 def events(
@@ -200,10 +186,6 @@ def events(
     return tuple(told)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _codes(cards: tuple[Card, ...]) -> str:
     return ", ".join(card.code for card in cards) or "nothing"
 
@@ -221,14 +203,14 @@ def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Side 1 won the point: the shot went out."``."""
     if isinstance(event, Decided):
         if event.move is None:
-            return f"Player {event.player} played {_plural(event.cards, 'card')} face down."
+            return f"Player {event.player} played {plural(event.cards, 'card')} face down."
         return f"Player {event.player}: {event.move}."
     if isinstance(event, BallLanded):
         return f"The ball landed on column {event.cell.col}, row {event.cell.row}."
     if isinstance(event, Discarded):
         return f"Discarded: {_codes(event.cards)}."
     if isinstance(event, HandChanged):
-        holds = f"now holds {_plural(event.size, 'card')}"
+        holds = f"now holds {plural(event.size, 'card')}"
         if event.gained is None or event.lost is None:
             return f"Player {event.player} {holds}."
         return (
@@ -239,9 +221,5 @@ def format_event(event: Event) -> str:
         score = "-".join(str(points) for points in event.score)
         return f"Side {event.side} won the point ({score}): {_FAULTS[event.fault]}."
     if isinstance(event, MatchOver):
-        if not event.winners:
-            return f"The match ended in a draw: {event.reason}."
-        names = " and ".join(str(w) for w in event.winners)
-        who = "Player" if len(event.winners) == 1 else "Players"
-        return f"{who} {names} won: {event.reason}."
+        return told_end(event.winners, event.reason, nobody="The match ended in a draw")
     raise InvalidStateError(f"not an alakaslam event: a {type(event).__name__}")

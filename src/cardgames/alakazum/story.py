@@ -16,13 +16,22 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, TypeAlias
 
 import attrs
 from attrs.validators import instance_of
 
-from cardgames._engine import check_viewer, checked_transition, is_player, winners_valid
+from cardgames._engine import (
+    check_viewer,
+    checked_transition,
+    hand_changes,
+    is_count,
+    is_optional_text,
+    is_player,
+    plural,
+    told_end,
+    winners_valid,
+)
 from cardgames.alakazum.cards import Culture, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
@@ -49,23 +58,10 @@ __all__ = [
     "format_event",
 ]
 
-#: Counts in events lie below this.
-_MOST = 2**32
-
-
-def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or not 0 <= value < _MOST:
-        raise ValueError(f"{attribute.name} must be a count")
-
 
 def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (type(value) is not tuple or any(type(n) is not str for n in value)):
         raise ValueError(f"{attribute.name} must be card names")
-
-
-def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and type(value) is not str:
-        raise ValueError(f"{attribute.name} must be text or null")
 
 
 def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -81,7 +77,7 @@ class Decided:
     ``None`` too."""
 
     player: int | None = attrs.field(validator=_player_or_none)
-    move: str | None = attrs.field(validator=_text)
+    move: str | None = attrs.field(validator=is_optional_text)
 
 
 @attrs.frozen
@@ -146,7 +142,7 @@ class HandChanged:
     came in and went out, or are ``None`` for a viewer who may not see that hand."""
 
     player: int = attrs.field(validator=is_player)
-    size: int = attrs.field(validator=_count)
+    size: int = attrs.field(validator=is_count)
     gained: tuple[str, ...] | None = attrs.field(validator=_names)
     lost: tuple[str, ...] | None = attrs.field(validator=_names)
 
@@ -262,20 +258,8 @@ def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
 
 
 def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
-    told: list[Event] = []
-    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
-        if viewer not in (None, player):
-            if len(old) != len(new):
-                told.append(HandChanged(player, len(new), None, None))
-            continue
-        gained = Counter(c.name for c in new)
-        gained.subtract(c.name for c in old)
-        lost = Counter({name: -n for name, n in gained.items() if n < 0})
-        came = tuple(sorted((+gained).elements()))
-        went = tuple(sorted(lost.elements()))
-        if came or went:
-            told.append(HandChanged(player, len(new), came, went))
-    return told
+    changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card.name)
+    return [HandChanged(*change) for change in changes]
 
 
 def events(
@@ -313,10 +297,6 @@ def events(
     return tuple(told)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _listed(names: tuple[str, ...]) -> str:
     return ", ".join(names) or "nothing"
 
@@ -346,7 +326,7 @@ def format_event(event: Event) -> str:
     if isinstance(event, Buried):
         return f"To the cemetery: {_listed(event.cards)}."
     if isinstance(event, HandChanged):
-        holds = f"now holds {_plural(event.size, 'card')}"
+        holds = f"now holds {plural(event.size, 'card')}"
         if event.gained is None or event.lost is None:
             return f"Player {event.player} {holds}."
         return (
@@ -354,9 +334,5 @@ def format_event(event: Event) -> str:
             f"{_listed(event.lost)}; {holds}."
         )
     if isinstance(event, GameOver):
-        if not event.winners:
-            return f"The game ended with no winner: {event.reason}."
-        names = " and ".join(str(w) for w in event.winners)
-        who = "Player" if len(event.winners) == 1 else "Players"
-        return f"{who} {names} won: {event.reason}."
+        return told_end(event.winners, event.reason, nobody="The game ended with no winner")
     raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")

@@ -21,7 +21,15 @@ from typing import Any, TypeAlias
 import attrs
 from attrs.validators import instance_of
 
-from cardgames._engine import check_viewer, checked_transition, is_player, winners_valid
+from cardgames._engine import (
+    MOST_COUNT,
+    check_viewer,
+    checked_transition,
+    is_count,
+    is_player,
+    plural,
+    winners_valid,
+)
 from cardgames.errors import InvalidStateError
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
 from cardgames.lerally.checks import checked
@@ -47,10 +55,6 @@ __all__ = [
 ]
 
 
-#: Counts in events (cards, games, sets) lie below this.
-_MOST = 2**32
-
-
 def _card(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not is_card(value):
         raise ValueError(f"{attribute.name} must be a card")
@@ -61,13 +65,8 @@ def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
         raise ValueError(f"{attribute.name} must be cards or null")
 
 
-def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or not 0 <= value < _MOST:
-        raise ValueError(f"{attribute.name} must be a count")
-
-
 def _counts(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not tuple or not all(type(v) is int and 0 <= v < _MOST for v in value):
+    if type(value) is not tuple or not all(type(v) is int and 0 <= v < MOST_COUNT for v in value):
         raise ValueError(f"{attribute.name} must be counts")
 
 
@@ -85,7 +84,7 @@ class Lobbed:
 
     player: int = attrs.field(validator=is_player)
     card: Card = attrs.field(validator=_card)
-    count: int = attrs.field(validator=_count)
+    count: int = attrs.field(validator=is_count)
 
 
 @attrs.frozen
@@ -102,7 +101,7 @@ class PickedUp:
     those cards, or ``None`` for a viewer who may not see them."""
 
     player: int = attrs.field(validator=is_player)
-    count: int = attrs.field(validator=_count)
+    count: int = attrs.field(validator=is_count)
     cards: tuple[Card, ...] | None = attrs.field(validator=_cards)
 
 
@@ -229,10 +228,6 @@ _ENDINGS = {
 }
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _score(values: tuple[int, ...]) -> str:
     return "-".join(str(v) for v in values)
 
@@ -246,7 +241,7 @@ def format_event(event: Event) -> str:
     if isinstance(event, OffensePlayed):
         return f"Player {event.player} played the offense card into {event.to.value}."
     if isinstance(event, PickedUp):
-        picked = _plural(event.count, "card")
+        picked = plural(event.count, "card")
         if event.cards:
             picked += ": " + ", ".join(card.code for card in event.cards)
         return f"Player {event.player} picked up {picked}."
@@ -259,7 +254,7 @@ def format_event(event: Event) -> str:
     if isinstance(event, SetWon):
         return f"Side {event.side} won a set; sets {_score(event.sets)}."
     if isinstance(event, Dealt):
-        each = _plural(max(event.sizes, default=0), "card")
+        each = plural(max(event.sizes, default=0), "card")
         return f"Player {event.server} dealt {each} each; player {event.leader} leads."
     if isinstance(event, MatchOver):
         names = " and ".join(str(w) for w in event.winners)
