@@ -111,7 +111,7 @@ PRIVATE: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
 
 
 def _private_fields_hidden(name: str, event: Any, viewer: int) -> bool:
-    owner_and_fields = PRIVATE[name].get(type(event).__name__)
+    owner_and_fields = PRIVATE.get(name, {}).get(type(event).__name__)
     if owner_and_fields is None:
         return True
     owner, fields = owner_and_fields
@@ -314,7 +314,7 @@ def test_the_samples_cover_every_class() -> None:
 
 def test_the_games_show_their_event_types() -> None:
     for game in cardgames.GAMES.values():
-        module = importlib.import_module(f"cardgames.{game.name}")
+        module = importlib.import_module(getattr(game, "module"))  # noqa: B009 - not in the protocol
         assert game.event_types == tuple(module.EVENT_TYPES)
         assert game.events is module.events and game.format_event is module.format_event
 
