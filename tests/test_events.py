@@ -250,14 +250,14 @@ SAMPLES = [
     (
         alakaslam,
         alakaslam.story.HandChanged(0, 5, (alakaslam.parse_card("B1"),), ()),
-        "Player 0 gained B1 and lost nothing; now holds 5 cards.",
+        "Player 0 gained B1; now holds 5 cards.",
     ),
     (
         alakaslam,
         alakaslam.story.PointWon(1, alakaslam.Fault.OUT, (0, 1)),
         "Side 1 won the point (0-1): the shot went out.",
     ),
-    (alakaslam, alakaslam.story.MatchOver((1,), "won the match"), "Player 1 won: won the match."),
+    (alakaslam, alakaslam.story.MatchOver((1,), "won the match"), "Player 1 won the match."),
     (
         alakaslam,
         alakaslam.story.MatchOver((), "shot limit reached with the score level"),

@@ -179,13 +179,30 @@ def plural(count: int, word: str) -> str:
 
 
 def told_end(winners: tuple[int, ...], reason: str, *, nobody: str) -> str:
-    """The sentence of a game's end: ``Player 1 won: <reason>.``, ``Players 0 and 2 won: ...``,
-    or ``nobody`` (``"The match ended in a draw"``) followed by the reason."""
+    """The sentence of a game's end: ``Player 1 won: <reason>.``, ``Players 0 and 2 won: ...``
+    (``Player 1 won the match.`` for a reason that starts with "won"), or ``nobody`` (``"The
+    match ended in a draw"``) followed by the reason."""
     if not winners:
         return f"{nobody}: {reason}."
     names = " and ".join(str(int(w)) for w in winners)
     who = "Player" if len(winners) == 1 else "Players"
+    if reason.startswith("won "):  # "won the match 6-4": the reason says it already
+        return f"{who} {names} {reason}."
     return f"{who} {names} won: {reason}."
+
+
+def told_hand(player: int, size: int, gained: list[str] | None, lost: list[str] | None) -> str:
+    """The sentence of a hand that changed: ``Player 1 gained R2 and lost B1; now holds 5
+    cards.``, or only ``Player 1 now holds 5 cards.`` when its cards are not told."""
+    holds = f"now holds {plural(size, 'card')}"
+    changes = []
+    if gained:
+        changes.append(f"gained {', '.join(gained)}")
+    if lost:
+        changes.append(f"lost {', '.join(lost)}")
+    if not changes:
+        return f"Player {player} {holds}."
+    return f"Player {player} {' and '.join(changes)}; {holds}."
 
 
 def hand_changes(

@@ -31,11 +31,12 @@ from cardgames._engine import (
     is_player,
     plural,
     told_end,
+    told_hand,
     winners_valid,
 )
 from cardgames.alakaslam.cards import Card, is_card
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.moves import Hit, Move, Support
+from cardgames.alakaslam.moves import Hit, Move, Mulligan, Support
 from cardgames.alakaslam.notation import format_move
 from cardgames.alakaslam.rules import apply_move, checked
 from cardgames.alakaslam.state import Fault, State
@@ -151,9 +152,21 @@ def _decided(before: State, move: Move, viewer: int | None) -> Decided:
     return Decided(player, format_move(move))
 
 
-def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
+def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[Event]:
     changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card)
-    return [HandChanged(*change) for change in changes]
+    told: list[Event] = [HandChanged(*change) for change in changes]
+    if isinstance(move, Mulligan):  # the whole hand went, and a new one came
+        player = before.to_move
+        assert player is not None
+        for index, event in enumerate(told):
+            if (
+                isinstance(event, HandChanged)
+                and event.player == player
+                and event.gained is not None
+            ):
+                old, new = before.hands[player], after.hands[player]
+                told[index] = HandChanged(player, len(new), new, old)
+    return told
 
 
 def events(
@@ -173,12 +186,12 @@ def events(
     )
     check_viewer(viewer, before.config.players)
     told: list[Event] = [_decided(before, move, viewer)]
-    if after.ball is not None and after.ball != before.ball:
+    if isinstance(move, Hit | Support) and after.ball is not None and after.ball != before.ball:
         told.append(BallLanded(after.ball))
     old, new = before.discard, after.discard
     if len(new) > len(old) and new[: len(old)] == old:
         told.append(Discarded(new[len(old) :]))
-    told.extend(_hands(before, after, viewer))
+    told.extend(_hands(before, move, after, viewer))
     if after.score != before.score and after.last_point is not None:
         told.append(PointWon(after.last_point.side, after.last_point.fault, after.score))
     if after.result is not None:
@@ -210,13 +223,9 @@ def format_event(event: Event) -> str:
     if isinstance(event, Discarded):
         return f"Discarded: {_codes(event.cards)}."
     if isinstance(event, HandChanged):
-        holds = f"now holds {plural(event.size, 'card')}"
-        if event.gained is None or event.lost is None:
-            return f"Player {event.player} {holds}."
-        return (
-            f"Player {event.player} gained {_codes(event.gained)} and lost "
-            f"{_codes(event.lost)}; {holds}."
-        )
+        gained = None if event.gained is None else [card.code for card in event.gained]
+        lost = None if event.lost is None else [card.code for card in event.lost]
+        return told_hand(event.player, event.size, gained, lost)
     if isinstance(event, PointWon):
         score = "-".join(str(points) for points in event.score)
         return f"Side {event.side} won the point ({score}): {_FAULTS[event.fault]}."

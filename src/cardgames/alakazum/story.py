@@ -28,8 +28,8 @@ from cardgames._engine import (
     is_count,
     is_optional_text,
     is_player,
-    plural,
     told_end,
+    told_hand,
     winners_valid,
 )
 from cardgames.alakazum.cards import Culture, Kind
@@ -326,13 +326,9 @@ def format_event(event: Event) -> str:
     if isinstance(event, Buried):
         return f"To the cemetery: {_listed(event.cards)}."
     if isinstance(event, HandChanged):
-        holds = f"now holds {plural(event.size, 'card')}"
-        if event.gained is None or event.lost is None:
-            return f"Player {event.player} {holds}."
-        return (
-            f"Player {event.player} gained {_listed(event.gained)} and lost "
-            f"{_listed(event.lost)}; {holds}."
-        )
+        gained = None if event.gained is None else list(event.gained)
+        lost = None if event.lost is None else list(event.lost)
+        return told_hand(event.player, event.size, gained, lost)
     if isinstance(event, GameOver):
         return told_end(event.winners, event.reason, nobody="The game ended with no winner")
     raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
