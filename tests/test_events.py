@@ -161,6 +161,13 @@ def test_another_players_hand_is_only_a_size() -> None:
     pytest.fail("no pick-up in the game")
 
 
+def test_alethi_tells_every_viewer_the_same() -> None:
+    before, move, after = _one_step(alethi.GAME)
+    told = alethi.events(before, move, after)
+    for viewer in (0, 1, alethi.Colour.RED, alethi.Colour.BLUE):
+        assert alethi.events(before, move, after, viewer=viewer) == told
+
+
 def test_alethi_tells_the_captures() -> None:
     for before, move, after in _played_to_end(alethi.GAME, seed=5):
         told = alethi.events(before, move, after)

@@ -1,4 +1,4 @@
-"""JSON for every config, state, move, view and record, through one cattrs converter.
+"""JSON for every config, state, move, view, event and record, through one cattrs converter.
 
 Every document is an envelope that says what it holds::
 

@@ -125,7 +125,8 @@ def events(
     ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
     ``InvalidPlayerError`` for a viewer that is not a player.
     """
-    check_viewer(viewer, PLAYERS)
+    # Everybody sees everything: the viewer is only checked (a Colour is a player, as in view).
+    check_viewer(int(viewer) if type(viewer) is Colour else viewer, PLAYERS)
     before, after = checked_transition(
         "alethi", before, move, after, checked=checked, apply_move=apply_move
     )
