@@ -238,8 +238,18 @@ SAMPLES = [
     ),
     (
         lerally,
-        lerally.story.RallyWon(0, 0, lerally.Ending.EMPTY_HAND, (2, 1)),
+        lerally.story.RallyWon(0, 0, lerally.Ending.EMPTY_HAND, (2, 1), lerally.Format.ONE_SET),
         "Player 0 won the rally for side 0 by playing their last card; games 2-1.",
+    ),
+    (
+        lerally,
+        lerally.story.RallyWon(1, 1, lerally.Ending.RALLY_LIMIT, (3, 1), lerally.Format.ONE_GAME),
+        "Player 1 won the rally for side 1 with the fewest cards at the rally limit; 40-15.",
+    ),
+    (
+        lerally,
+        lerally.story.RallyWon(2, 0, lerally.Ending.EMPTY_HAND, (0, 0), lerally.Format.SHOT_GUN),
+        "Player 2 won the rally for side 0 by playing their last card.",
     ),
     (lerally, lerally.story.SetWon(1, (0, 1)), "Side 1 won a set; sets 0-1."),
     (lerally, lerally.story.Dealt(0, 1, (6, 6)), "Player 0 dealt 6 cards each; player 1 leads."),
