@@ -288,6 +288,11 @@ SAMPLES = [
     (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
     (
         alakazum,
+        alakazum.story.LevelledUp(0, "Merlin", alakazum.Level.B),
+        "Player 0's Merlin rose to level B.",
+    ),
+    (
+        alakazum,
         alakazum.story.TrapSprung(1, "Santa Claus' Present"),
         "Player 1 fell into the trap Santa Claus' Present.",
     ),

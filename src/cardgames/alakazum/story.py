@@ -32,7 +32,7 @@ from cardgames._engine import (
     told_hand,
     winners_valid,
 )
-from cardgames.alakazum.cards import Culture, Kind
+from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
@@ -52,6 +52,7 @@ __all__ = [
     "HandChanged",
     "Joined",
     "Left",
+    "LevelledUp",
     "Met",
     "TrapSprung",
     "events",
@@ -130,6 +131,15 @@ class Left:
 
 
 @attrs.frozen
+class LevelledUp:
+    """``player``'s ``character`` rose to ``level`` (after a won combat, a meal, a spell)."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+    level: Level = attrs.field(validator=instance_of(Level))
+
+
+@attrs.frozen
 class Buried:
     """``cards`` went to the cemetery."""
 
@@ -164,6 +174,7 @@ Event: TypeAlias = (
     | AlakazumFailed
     | Joined
     | Left
+    | LevelledUp
     | Buried
     | HandChanged
     | GameOver
@@ -178,6 +189,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     AlakazumFailed,
     Joined,
     Left,
+    LevelledUp,
     Buried,
     HandChanged,
     GameOver,
@@ -246,15 +258,22 @@ def _forest(before: State, after: State) -> list[Event]:
     return told
 
 
-def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
+def _teams(before: State, after: State) -> tuple[list[Joined], list[Left], list[LevelledUp]]:
+    """The characters that joined and left each team, and those that rose a level in it."""
     joined: list[Joined] = []
     left: list[Left] = []
+    rose: list[LevelledUp] = []
     for player, (old, new) in enumerate(zip(before.teams, after.teams, strict=True)):
-        was = {m.card.name for m in old}
+        was = {m.card.name: m.level for m in old}
         now = {m.card.name for m in new}
-        joined.extend(Joined(player, m.card.name) for m in new if m.card.name not in was)
+        for member in new:
+            name = member.card.name
+            if name not in was:
+                joined.append(Joined(player, name))
+            elif member.level > was[name]:
+                rose.append(LevelledUp(player, name, member.level))
         left.extend(Left(player, m.card.name) for m in old if m.card.name not in now)
-    return joined, left
+    return joined, left, rose
 
 
 def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
@@ -280,13 +299,14 @@ def events(
     )
     check_viewer(viewer, before.config.players)
     told: list[Event] = [_decided(before, move, viewer)]
-    joined, left = _teams(before, after)
+    joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
     told.extend(_forest(before, after))
     told.extend(_combat(before, after, joined, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
+    told.extend(rose)
     told.extend(left)
     told.extend(joined)
     if buried:
@@ -319,6 +339,8 @@ def format_event(event: Event) -> str:
         if event.winner is None:
             return f"The forest's {event.opponent} won the combat."
         return f"Player {event.winner} won the combat against {event.opponent}."
+    if isinstance(event, LevelledUp):
+        return f"Player {event.player}'s {event.character} rose to level {event.level.name}."
     if isinstance(event, Joined):
         return f"{event.character} joined player {event.player}'s team."
     if isinstance(event, Left):
