@@ -334,6 +334,17 @@ def test_the_samples_cover_every_class() -> None:
         assert set(game.EVENT_TYPES) <= covered, game.__name__
 
 
+def test_an_event_loads_as_its_games_event_union() -> None:
+    for game in (alethi, lerally, alakaslam, alakazum):
+        for _, event, _ in SAMPLES:
+            if type(event) in game.EVENT_TYPES:
+                text = cardgames.to_json(event)
+                assert cardgames.from_json(text, game.Event) == event
+    text = cardgames.to_json(alethi.story.Passed(alethi.Colour.RED, alethi.Phase.SCOUT))
+    with pytest.raises(SerializationError):
+        cardgames.from_json(text, lerally.Event)
+
+
 def test_the_games_show_their_event_types() -> None:
     for game in cardgames.GAMES.values():
         module = importlib.import_module(getattr(game, "module"))  # noqa: B009 - not in the protocol
