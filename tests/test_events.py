@@ -293,8 +293,18 @@ SAMPLES = [
     ),
     (
         alakazum,
-        alakazum.story.TrapSprung(1, "Santa Claus' Present"),
-        "Player 1 fell into the trap Santa Claus' Present.",
+        alakazum.story.TrapSprung(1, "Santa Claus' Present", alakazum.Kind.SANTA_CLAUS),
+        "Player 1 fell into the trap Santa Claus' Present: Santa Claus' die starts rolling.",
+    ),
+    (
+        alakazum,
+        alakazum.story.SantaRolled(2, 1, True),
+        "Player 2 rolled 1 with Santa Claus' die: it exploded.",
+    ),
+    (
+        alakazum,
+        alakazum.story.SantaRolled(0, 4, False),
+        "Player 0 rolled 4 with Santa Claus' die: they hand it on.",
     ),
     (
         alakazum,

@@ -35,10 +35,11 @@ from cardgames._engine import (
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
-from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
+from cardgames.alakazum.moves import GiveCard, Keep, Move, PassDie, Place, Take
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
 from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
 from cardgames.errors import InvalidStateError
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "Left",
     "LevelledUp",
     "Met",
+    "SantaRolled",
     "TrapSprung",
     "events",
     "format_event",
@@ -68,6 +70,15 @@ def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
         is_player(instance, attribute, value)
+
+
+#: The kinds of the trap cards, and what each does, as a sentence ends.
+_TRAP_KINDS = {
+    Kind.BLACK_FRIDAY: "half of their hand goes to the others",
+    Kind.HALLOWEEN: "half of their hand or a character goes",
+    Kind.SANTA_CLAUS: "Santa Claus' die starts rolling",
+    Kind.CUPCAKES: "the turn's action is lost",
+}
 
 
 @attrs.frozen
@@ -91,10 +102,22 @@ class Met:
 
 @attrs.frozen
 class TrapSprung:
-    """Exploring the forest, ``player`` drew the trap ``trap``; it struck and left the game."""
+    """Exploring the forest, ``player`` drew the trap ``trap`` (of ``kind``); it struck and
+    left the game."""
 
     player: int = attrs.field(validator=is_player)
     trap: str = attrs.field(validator=instance_of(str))
+    kind: Kind = attrs.field(validator=attrs.validators.in_(tuple(_TRAP_KINDS)))
+
+
+@attrs.frozen
+class SantaRolled:
+    """``player`` rolled ``roll`` with Santa Claus' die; ``exploded``: it went off, and one of
+    their characters goes to the cemetery (else they hand the die on)."""
+
+    player: int = attrs.field(validator=is_player)
+    roll: int = attrs.field(validator=is_count)
+    exploded: bool = attrs.field(validator=instance_of(bool))
 
 
 @attrs.frozen
@@ -170,6 +193,7 @@ Event: TypeAlias = (
     Decided
     | Met
     | TrapSprung
+    | SantaRolled
     | CombatWon
     | AlakazumFailed
     | Joined
@@ -185,6 +209,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Decided,
     Met,
     TrapSprung,
+    SantaRolled,
     CombatWon,
     AlakazumFailed,
     Joined,
@@ -238,16 +263,22 @@ def _combat(
     return []
 
 
-#: The kinds of the trap cards.
-_TRAPS = frozenset({Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS, Kind.CUPCAKES})
-
-
-def _forest(before: State, after: State) -> list[Event]:
-    """The traps sprung and the forest character met while exploring during this move."""
+def _forest(before: State, move: Move, after: State) -> list[Event]:
+    """The traps sprung while exploring during this move (and Santa Claus' die rolled), and
+    the forest character met."""
     told: list[Event] = []
     old, new = before.removed, after.removed
     if new[: len(old)] == old:
-        told.extend(TrapSprung(after.active, c.name) for c in new[len(old) :] if c.kind in _TRAPS)
+        told.extend(
+            TrapSprung(after.active, c.name, c.kind)
+            for c in new[len(old) :]
+            if c.kind in _TRAP_KINDS
+        )
+    santa = any(isinstance(e, TrapSprung) and e.kind is Kind.SANTA_CLAUS for e in told)
+    if (santa or isinstance(move, PassDie)) and after.roll is not None:
+        holder = move.player if isinstance(move, PassDie) else after.active
+        exploded = after.roll < SANTA_EXPLODES_BELOW or after.santa >= SANTA_MAX_PASSES
+        told.append(SantaRolled(holder, after.roll, exploded))
     fight = after.combat
     if (
         fight is not None
@@ -302,7 +333,7 @@ def events(
     joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
-    told.extend(_forest(before, after))
+    told.extend(_forest(before, move, after))
     told.extend(_combat(before, after, joined, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
@@ -332,7 +363,10 @@ def format_event(event: Event) -> str:
     if isinstance(event, Met):
         return f"Player {event.player} met {event.character} in the forest."
     if isinstance(event, TrapSprung):
-        return f"Player {event.player} fell into the trap {event.trap}."
+        return f"Player {event.player} fell into the trap {event.trap}: {_TRAP_KINDS[event.kind]}."
+    if isinstance(event, SantaRolled):
+        then = "it exploded" if event.exploded else "they hand it on"
+        return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
     if isinstance(event, AlakazumFailed):
         return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
     if isinstance(event, CombatWon):
