@@ -235,9 +235,14 @@ def _decided(before: State, move: Move, viewer: int | None) -> Decided:
 
 
 def _combat(
-    before: State, after: State, joined: list[Joined], buried: tuple[str, ...]
+    before: State,
+    after: State,
+    joined: list[Joined],
+    rose: list[LevelledUp],
+    buried: tuple[str, ...],
 ) -> list[Event]:
-    """Who won a combat that was decided by this move, when the tables tell it."""
+    """Who won a combat that was decided by this move, when the tables tell it: the roll to
+    hypnotise begun, the character hypnotised or buried, or the winner's character risen."""
     fight = before.combat
     if fight is None or fight.roller is not None:
         return []
@@ -259,6 +264,11 @@ def _combat(
         if j.character == name:
             return [CombatWon(fight.attacker, name)]
         if j.character == fight.fighter:
+            return [CombatWon(fight.defender, fight.fighter)]
+    for r in rose:
+        if r.player == fight.attacker and r.character == fight.fighter:
+            return [CombatWon(fight.attacker, name)]
+        if r.player == fight.defender and r.character == name and fight.fighter is not None:
             return [CombatWon(fight.defender, fight.fighter)]
     return []
 
@@ -334,7 +344,7 @@ def events(
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
     told.extend(_forest(before, move, after))
-    told.extend(_combat(before, after, joined, buried))
+    told.extend(_combat(before, after, joined, rose, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
     told.extend(rose)
