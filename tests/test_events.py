@@ -161,6 +161,39 @@ def test_another_players_hand_is_only_a_size() -> None:
     pytest.fail("no pick-up in the game")
 
 
+def _first(game: AnyGame, preset: str, found: Any) -> tuple[Any, Any, Any]:
+    for seed in range(20):
+        for before, move, after in _positions(game, preset, seed):
+            if found(before, move):
+                return before, move, after
+    pytest.fail("no such position in twenty games")
+
+
+def test_a_face_down_hit_is_counted_not_named() -> None:
+    """AlakaSLAM doubles: the hitter's cards lie face down until the support has played."""
+    before, move, after = _first(
+        alakaslam.GAME, "doubles", lambda s, m: isinstance(m, alakaslam.Hit) and len(m.cards) > 1
+    )
+    hitter = before.to_move
+    mine = alakaslam.events(before, move, after, viewer=hitter)[0]
+    assert isinstance(mine, alakaslam.story.Decided) and mine.move is not None
+    for viewer in range(4):
+        if viewer != hitter:
+            theirs = alakaslam.events(before, move, after, viewer=viewer)[0]
+            assert theirs == alakaslam.story.Decided(hitter, None, len(move.cards))
+
+
+def test_the_voodoo_doll_round_hides_who_is_asked() -> None:
+    before, move, after = _first(alakazum.GAME, "four", lambda s, m: s.phase is alakazum.Phase.DOLL)
+    asked = before.to_move
+    first = alakazum.events(before, move, after, viewer=asked)[0]
+    assert isinstance(first, alakazum.story.Decided) and first.player == asked
+    for viewer in range(4):
+        if viewer != asked:
+            told = alakazum.events(before, move, after, viewer=viewer)[0]
+            assert told == alakazum.story.Decided(None, None)
+
+
 def test_alethi_tells_every_viewer_the_same() -> None:
     before, move, after = _one_step(alethi.GAME)
     told = alethi.events(before, move, after)
