@@ -65,6 +65,7 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.spells import energy
 from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
+from cardgames.alakazum.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
@@ -75,6 +76,7 @@ _codec.register()
 __all__ = [
     "ALAKAZUM_POINTS",
     "CULTURES",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PRESETS",
@@ -92,6 +94,7 @@ __all__ = [
     "Drink",
     "Effect",
     "Enemy",
+    "Event",
     "Fight",
     "Fighter",
     "GiveCard",
@@ -126,6 +129,8 @@ __all__ = [
     "current_player",
     "energy",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_card",

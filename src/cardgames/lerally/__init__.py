@@ -51,10 +51,12 @@ from cardgames.lerally.rules import (
     team,
 )
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
+from cardgames.lerally.story import EVENT_TYPES, Event, events, format_event
 from cardgames.lerally.view import resample, view
 
 __all__ = [
     "DEFAULT_CARDS",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PICK_UP",
@@ -64,6 +66,7 @@ __all__ = [
     "CardType",
     "Config",
     "Ending",
+    "Event",
     "Format",
     "Lob",
     "Move",
@@ -85,6 +88,8 @@ __all__ = [
     "check_view",
     "current_player",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_over",
