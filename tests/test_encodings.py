@@ -35,9 +35,12 @@ ENCODING = (
     "observation_shape",
 )
 #: Seeded random games per preset, and the decisions of each that the walk checks (and then
-#: the last state, once the game is over).
-SEEDS = (11, 12)
+#: the last state, once the game is over): more games when they are short, until the walks
+#: have checked about STATES states.
+SEEDS = range(11, 51)
+MIN_GAMES = 2
 MAX_STEPS = 150
+STATES = 400
 #: Every this many steps, the view is resampled to check that the observation hides nothing.
 RESAMPLE_EVERY = 7
 RESAMPLES = 2
@@ -137,11 +140,44 @@ def test_mask_round_trip_and_observation_on_random_games(game: AnyGame, preset: 
     enc = _module(game)
     config = game.presets[preset]
     n, shape = enc.num_actions(config), enc.observation_shape(config)
+    checked = 0
     for seed in SEEDS:
+        if checked >= STATES and seed >= SEEDS[0] + MIN_GAMES:
+            break
         state = None
         for state in _walk(game, config, seed):
             _check_state(game, enc, state, n, shape)
+            checked += 1
         assert game.is_over(state), "the walk checks the state a game ends in too"
+
+
+#: Random games per preset that the search for every kind of move may play at most.
+KIND_GAMES = 60
+
+
+@pytest.mark.parametrize("game", GAME_CASES)
+def test_every_kind_of_move_is_encoded(game: AnyGame) -> None:
+    """Rare moves too: random games of every preset are played until every move class of the
+    game has been legal somewhere, and each state that offers a class seen fewer than three
+    times is checked in full."""
+    enc = _module(game)
+    seen: dict[type, int] = dict.fromkeys(game.move_types, 0)
+    for config in game.presets.values():
+        n, shape = enc.num_actions(config), enc.observation_shape(config)
+        for seed in range(KIND_GAMES):
+            if min(seen.values()) >= 3:
+                break
+            chooser = random.Random(seed)
+            state = game.new_game(config, seed=seed)
+            while not game.is_over(state):
+                legal = game.legal_moves(state)
+                kinds = {type(move) for move in legal}
+                if any(seen[kind] < 3 for kind in kinds):
+                    _check_state(game, enc, state, n, shape)
+                    for kind in kinds:
+                        seen[kind] += 1
+                state = game.apply_move(state, chooser.choice(legal))
+    assert [kind.__name__ for kind, count in seen.items() if not count] == []
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
