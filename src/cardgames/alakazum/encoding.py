@@ -25,7 +25,7 @@ import attrs
 from cardgames._engine import field_reader, find_move
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Kind
 from cardgames.alakazum.checks import checked
-from cardgames.alakazum.config import Config, all_cards, check_config
+from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
@@ -56,7 +56,7 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.rules import legal_moves
-from cardgames.alakazum.state import State, View
+from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import view_problem
 from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError
 from cardgames.rng import Rng
@@ -265,17 +265,47 @@ _MALFORMED = (AssertionError, AttributeError, IndexError, KeyError, TypeError, V
 
 
 def check_form(view: object) -> View:
-    """``view`` if it is an alakazum View of a well-formed table; else ``InvalidViewError``.
+    """``view`` if it is an alakazum View of a well-formed table of its config's cards; else
+    ``InvalidViewError``.
 
-    The check of every field's type and range (``view_problem``), in time linear in the
-    view's size; whether some state has this view is ``check_view``'s question, which deals a
-    whole state.
+    The check of every field's type and range (``view_problem``), and of every card shown
+    against the config's card of that name, in time linear in the view's size. Whether some
+    state has this view is ``check_view``'s question, which deals a whole state.
     """
     problem = view_problem(view)
     if problem is not None:
         raise InvalidViewError(f"not a well-formed alakazum view: {problem}")
     assert isinstance(view, View)
+    if not _cards_known(view):
+        raise InvalidViewError("not an alakazum view of its config's cards")
     return view
+
+
+def _cards_known(view: View) -> bool:
+    """Whether every card ``view`` shows is its config's card of that name."""
+    known = cards_by_name(view.config)
+    shown: list[object] = [
+        *view.hand,
+        *view.market,
+        *view.forest_top,
+        *view.held,
+        *view.cemetery,
+        *view.start_row,
+        *view.removed,
+    ]
+    for team in view.teams:
+        for member in team:
+            if type(member) is not Member:
+                return False
+            shown.append(member.card)
+            shown.extend(c for c in (member.broom, member.cape) if c is not None)
+    if view.combat is not None:
+        shown.append(view.combat.opponent)
+        shown.extend(card for _, card, _ in view.combat.potions)
+    return all(
+        type(card) is Card and type(card.name) is str and known.get(card.name) == card
+        for card in shown
+    )
 
 
 def legal_from_view(view: View) -> tuple[Move, ...]:
@@ -316,16 +346,29 @@ def legal_from_view(view: View) -> tuple[Move, ...]:
         raise InvalidViewError("not an alakazum view whose legal moves can be listed") from None
 
 
-def _legal(table: State | View) -> tuple[tuple[Move, ...], int | None, Identities]:
-    """The legal moves for ``table`` (for a view: its player's), who makes them, and the
+def _actions(ids: Identities, me: int, moves: tuple[Move, ...]) -> list[int]:
+    """The action of each move listed from a view; ``InvalidViewError`` if one names a card,
+    a culture or a place its config does not have (a view the rules could not have made)."""
+    try:
+        return [_action(ids, me, move) for move in moves]
+    except (KeyError, ValueError, IndexError):
+        raise InvalidViewError("not an alakazum view of its config's cards") from None
+
+
+def _legal(table: State | View) -> tuple[tuple[Move, ...], list[int], Identities]:
+    """The legal moves for ``table`` (for a view: its player's), their actions, and the
     identities of its config."""
     if type(table) is State:
         state = checked(table)
-        return legal_moves(state), state.to_move, identities(state.config)
+        ids = identities(state.config)
+        moves = legal_moves(state)
+        me = state.to_move
+        return moves, [] if me is None else [_action(ids, me, m) for m in moves], ids
     if type(table) is not View:
         raise InvalidStateError(f"expected an alakazum State or View, got {type(table).__name__}")
     moves = legal_from_view(table)
-    return moves, table.player, identities(table.config)
+    ids = identities(table.config)
+    return moves, _actions(ids, table.player, moves), ids
 
 
 def move_to_action(state_or_view: State | View, move: Move) -> int:
@@ -333,11 +376,11 @@ def move_to_action(state_or_view: State | View, move: Move) -> int:
 
     ``IllegalMoveError`` for a move that is not.
     """
-    moves, me, ids = _legal(state_or_view)
+    moves, actions, _ = _legal(state_or_view)
     found = find_move(moves, move) if isinstance(move, MOVE_TYPES) else None
-    if found is None or me is None:
+    if found is None:
         raise IllegalMoveError("not a legal alakazum move here, so it has no action")
-    return _action(ids, me, found)
+    return actions[moves.index(found)]
 
 
 def action_to_move(state_or_view: State | View, action: int) -> Move:
@@ -345,13 +388,12 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
 
     ``IllegalMoveError`` for anything but an int that is the action of a legal move now.
     """
-    moves, me, ids = _legal(state_or_view)
+    moves, actions, ids = _legal(state_or_view)
     if type(action) is not int or not 0 <= action < ids.size:
         raise IllegalMoveError(f"an alakazum action is an int 0-{ids.size - 1}")
-    if me is not None:
-        for move in moves:
-            if _action(ids, me, move) == action:
-                return move
+    for move, its in zip(moves, actions, strict=True):
+        if its == action:
+            return move
     raise IllegalMoveError(f"action {action} is not a legal alakazum move now")
 
 
@@ -362,6 +404,6 @@ def action_mask(view: View) -> tuple[bool, ...]:
     moves = legal_from_view(view)
     ids = identities(view.config)
     mask = [False] * ids.size
-    for move in moves:
-        mask[_action(ids, view.player, move)] = True
+    for action in _actions(ids, view.player, moves):
+        mask[action] = True
     return tuple(mask)
