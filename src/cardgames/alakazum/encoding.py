@@ -272,7 +272,10 @@ def check_form(view: object) -> View:
     against the config's card of that name, in time linear in the view's size. Whether some
     state has this view is ``check_view``'s question, which deals a whole state.
     """
-    problem = view_problem(view)
+    try:
+        problem = view_problem(view)
+    except AttributeError:  # a View made without its fields (by ``object.__new__``)
+        problem = "it lacks fields of a View"
     if problem is not None:
         raise InvalidViewError(f"not a well-formed alakazum view: {problem}")
     assert isinstance(view, View)
