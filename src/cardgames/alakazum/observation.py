@@ -22,9 +22,10 @@ from cardgames.errors import InvalidViewError
 
 __all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape"]
 
-#: Hand sizes, exchanges, gifts and passes are divided by this, points by ``POINT_SCALE``:
-#: numbers of a real game stay within [0, 1] (they may pass 1 in a hand-made one).
+#: Hand sizes, exchanges, gifts and passes are divided by this: numbers of a real game stay
+#: within [0, 1] (they may pass 1 in a hand-made one).
 COUNT_SCALE = 10.0
+#: Combat points and final enemies' points are divided by this, for the same reason.
 POINT_SCALE = 20.0
 _DIE = 6.0
 _PHASES = tuple(Phase)
