@@ -22,10 +22,10 @@ import itertools
 
 import attrs
 
-from cardgames._engine import field_reader, find_move
-from cardgames.alakazum.cards import CULTURES, Card, Culture, Kind
+from cardgames._engine import field_reader, find_move, slot_filler
+from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind
 from cardgames.alakazum.checks import checked
-from cardgames.alakazum.config import Config, all_cards, cards_by_name, check_config
+from cardgames.alakazum.config import Config, all_cards, check_config
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
@@ -106,6 +106,12 @@ class Identities:
     size: int
     lookup: dict[str, dict[str, int]] = attrs.field(eq=False, repr=False)
     first: dict[str, int] = attrs.field(eq=False, repr=False)
+    #: Every card by name; a card and a final enemy that stand in for hidden ones.
+    cards: dict[str, Card] = attrs.field(eq=False, repr=False)
+    filler: Card = attrs.field(eq=False, repr=False)
+    enemy: Enemy = attrs.field(eq=False, repr=False)
+    #: The mask of a player who has no move.
+    no_moves: tuple[bool, ...] = attrs.field(eq=False, repr=False)
 
 
 @functools.lru_cache(maxsize=64)
@@ -179,6 +185,10 @@ def identities(config: Config) -> Identities:
         size=start,
         lookup=lookup,
         first={name: start for name, start, _ in blocks},
+        cards=cards,
+        filler=all_cards(config)[0],
+        enemy=config.final_enemies[0],
+        no_moves=(False,) * start,
     )
 
 
@@ -257,6 +267,10 @@ def _action(ids: Identities, me: int, move: Move) -> int:
 
 #: What a stand-in state takes from the view as it is: the open part of the table.
 _OPEN = field_reader(View, State, leave=("to_move", "enemies", "held"))
+#: Makes the stand-in from all its fields, setting its slots (about half the cost of
+#: ``State``'s ``__init__``).
+_fill_state = slot_filler(State)
+_NOTHING: frozenset[int] = frozenset()
 #: The stand-in's generator: no move to list draws on it.
 _STAND_IN_RNG = Rng.from_seed(0)
 #: What a view that passes the check of its form may still hold that the rules cannot list
@@ -286,7 +300,7 @@ def check_form(view: object) -> View:
 
 def _cards_known(view: View) -> bool:
     """Whether every card ``view`` shows is its config's card of that name."""
-    known = cards_by_name(view.config)
+    known = identities(view.config).cards
     shown: list[object] = [
         *view.hand,
         *view.market,
@@ -301,14 +315,24 @@ def _cards_known(view: View) -> bool:
             if type(member) is not Member:
                 return False
             shown.append(member.card)
-            shown.extend(c for c in (member.broom, member.cape) if c is not None)
+            if member.broom is not None:
+                shown.append(member.broom)
+            if member.cape is not None:
+                shown.append(member.cape)
     if view.combat is not None:
         shown.append(view.combat.opponent)
         shown.extend(card for _, card, _ in view.combat.potions)
-    return all(
-        type(card) is Card and type(card.name) is str and known.get(card.name) == card
-        for card in shown
-    )
+    for card in shown:
+        if type(card) is not Card:
+            return False
+        name = card.name
+        if type(name) is not str:
+            return False
+        mine = known.get(name)
+        # The cards of a view the rules made are the config's very objects.
+        if mine is not card and mine != card:
+            return False
+    return True
 
 
 def legal_from_view(view: View) -> tuple[Move, ...]:
@@ -321,27 +345,25 @@ def legal_from_view(view: View) -> tuple[Move, ...]:
     me = view.player
     if view.to_move != me or view.result is not None:
         return ()
-    config = view.config
-    filler = all_cards(config)[0]
-    enemy = config.final_enemies[0]
-    players = config.players
-    stand_in = State(
+    ids = identities(view.config)
+    players = ids.players
+    enemies = view.enemies
+    stand_in = _fill_state(
         **_OPEN(view),
         to_move=me,
-        forest=(filler,) * view.forest_size,
+        forest=(ids.filler,) * view.forest_size,
         hands=tuple(view.hand if p == me else () for p in range(players)),
-        enemies=tuple(enemy if e is None else e for e in view.enemies),
+        enemies=tuple(ids.enemy if e is None else e for e in enemies),
         known=tuple(
-            frozenset(
-                i for i, e in enumerate(view.enemies) if e is not None and not view.enemy_up[i]
-            )
+            frozenset(i for i, e in enumerate(enemies) if e is not None and not view.enemy_up[i])
             if p == me
-            else frozenset()
+            else _NOTHING
             for p in range(players)
         ),
         seen=tuple(len(view.forest_top) if p == me else 0 for p in range(players)),
         rng=_STAND_IN_RNG,
         held=view.held,
+        _memo=None,
     )
     try:
         return generate(stand_in)
@@ -406,6 +428,8 @@ def action_mask(view: View) -> tuple[bool, ...]:
     that is not well-formed."""
     moves = legal_from_view(view)
     ids = identities(view.config)
+    if not moves:
+        return ids.no_moves
     mask = [False] * ids.size
     for action in _actions(ids, view.player, moves):
         mask[action] = True
