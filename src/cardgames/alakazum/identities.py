@@ -57,6 +57,8 @@ class Identities:
     cards: dict[str, Card] = attrs.field(eq=False, repr=False)
     filler: Card = attrs.field(eq=False, repr=False)
     enemy: Enemy = attrs.field(eq=False, repr=False)
+    #: How many cards the config's lists hold, copies included.
+    total: int = attrs.field(eq=False, repr=False)
     #: Each payment's place in ``payments``.
     paid: dict[tuple[str, ...], int] = attrs.field(eq=False, repr=False)
     #: The mask of a player who has no move.
@@ -137,6 +139,7 @@ def identities(config: Config) -> Identities:
         cards=cards,
         filler=all_cards(config)[0],
         enemy=config.final_enemies[0],
+        total=len(all_cards(config)),
         paid={paid: i for i, paid in enumerate(payments)},
         no_moves=(False,) * start,
     )

@@ -105,7 +105,7 @@ def _by_seat(view: View, values: tuple[int, ...]) -> list[float]:
 
 
 def _header(view: View, ids: Identities) -> list[float]:
-    total = float(len(view.config.forest_cards) + len(view.config.start_cards))
+    total = float(ids.total)
     over = view.result is not None
     out = [float(view.phase is phase) for phase in _PHASES]
     out += [float(view.to_move == view.player), float(view.to_move is None and not over)]
