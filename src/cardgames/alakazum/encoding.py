@@ -175,7 +175,7 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
     for move, its in zip(moves, actions, strict=True):
         if its == action:
             return move
-    raise IllegalMoveError(f"action {action} is not a legal alakazum move now")
+    raise IllegalMoveError("that action is not a legal alakazum move now")
 
 
 def action_mask(view: View) -> tuple[bool, ...]:

@@ -272,7 +272,7 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
     _fits(frame, where)
     move = _decoded(frame, where, action)
     if move is None or not is_legal(state, move) or _action(frame, where, move) != action:
-        raise IllegalMoveError(f"action {action} is not a legal alethi move now")
+        raise IllegalMoveError("that action is not a legal alethi move now")
     return move
 
 
