@@ -202,3 +202,28 @@ def test_bad_tables_and_views_get_a_library_error() -> None:
             encoding.num_actions(config)  # type: ignore[arg-type]
         with pytest.raises(InvalidConfigError):
             encoding.observation_shape(config)  # type: ignore[arg-type]
+
+
+def test_the_actions_do_not_depend_on_where_the_field_lies() -> None:
+    # A hand-made position: a game's field moved far out. Its legal moves are those of the game
+    # moved along, and each has the same action: actions name cells from the cards in play.
+    far = (1000, -700)
+    for state in _states(SCOUTS, 2, seed=4)[:-1:3]:
+        field = tuple(
+            attrs.evolve(card, at=Cell(card.at.x + far[0], card.at.y + far[1]))
+            for card in state.field
+        )
+        moved = alethi.State(
+            config=state.config,
+            field=field,
+            barracks=state.barracks,
+            removed=state.removed,
+            to_move=state.to_move,
+            phase=state.phase,
+            turn=state.turn,
+            result=state.result,
+            rng=state.rng,
+        )
+        actions = sorted(encoding.move_to_action(state, m) for m in alethi.legal_moves(state))
+        there = sorted(encoding.move_to_action(moved, m) for m in alethi.legal_moves(moved))
+        assert there == actions
