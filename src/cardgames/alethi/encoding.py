@@ -70,11 +70,14 @@ class Layout:
     cards: int
     #: Scouts a side.
     scouts: int
+    #: Where the throws, soulcasts, Scout moves and the pass start, and the space's size.
     throw: int
     soulcast: int
     scout: int
     pass_: int
     size: int
+    #: Each kind's place in ``kinds``.
+    kind_index: dict[Kind, int] = attrs.field(eq=False, repr=False)
 
 
 @functools.lru_cache(maxsize=64)
@@ -86,7 +89,8 @@ def layout(config: Config) -> Layout:
     soulcast = len(kinds) * cards * _SIDES
     scout = soulcast + cards
     pass_ = scout + scouts * cards * _SIDES
-    return Layout(kinds, cards, scouts, 0, soulcast, scout, pass_, pass_ + 1)
+    index = {kind: i for i, kind in enumerate(kinds)}
+    return Layout(kinds, cards, scouts, 0, soulcast, scout, pass_, pass_ + 1, index)
 
 
 def num_actions(config: Config | None = None) -> int:
@@ -128,7 +132,7 @@ def state_of(table: State | View) -> State:
 class _Frame:
     """The field as the side to move sees it: its slots, the enemy's, and who stands where."""
 
-    __slots__ = ("enemy", "flip", "me", "mine", "spots", "theirs")
+    __slots__ = ("anchors", "enemy", "flip", "me", "mine", "spots", "theirs")
 
     def __init__(self, field: Iterable[Placed], me: Colour) -> None:
         self.me = me
@@ -139,6 +143,8 @@ class _Frame:
         self.theirs: list[Placed] = []
         #: Every card's cell: its owner's slot for it, and the card.
         self.spots: dict[tuple[int, int], tuple[int, Placed]] = {}
+        #: Anchors found so far, by cell and slot left out: a cell is thrown on by every kind.
+        self.anchors: dict[tuple[tuple[int, int], int], tuple[int, int] | None] = {}
         for card in field:
             group = self.mine if card.owner is me else self.theirs
             self.spots[card.at] = (len(group), card)
@@ -152,6 +158,9 @@ class _Frame:
     def anchor(self, cell: tuple[int, int], skip: int = -1) -> tuple[int, int] | None:
         """The first of this side's uncaptured cards touching ``cell`` in slot order (other
         than the one in slot ``skip``), as its slot and the direction from it to ``cell``."""
+        key = (cell, skip)
+        if key in self.anchors:
+            return self.anchors[key]
         best: tuple[int, int] | None = None
         x, y = cell
         for direction, (dx, dy) in enumerate(DIRECTIONS):
@@ -163,6 +172,7 @@ class _Frame:
             mine = card.owner is self.me and not card.captured and slot != skip
             if mine and (best is None or slot < best[0]):
                 best = (slot, direction)
+        self.anchors[key] = best
         return best
 
     def scout_number(self, slot: int) -> int:
@@ -192,7 +202,7 @@ def _action(frame: _Frame, where: Layout, move: Move) -> int:
         found = frame.anchor(move.at)
         assert found is not None  # a throw lands next to an uncaptured card of its side
         slot, direction = found
-        kind = where.kinds.index(move.kind)
+        kind = where.kind_index[move.kind]
         return where.throw + (kind * cards + slot) * _SIDES + direction
     assert isinstance(move, Scout)
     scout, _ = frame.spots[move.scout]
