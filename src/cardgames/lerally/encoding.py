@@ -150,11 +150,26 @@ def observation_shape(config: Config | None = None) -> tuple[int]:
     return (_config_layout(config).size,)
 
 
+#: The last view checked, with its player's legal moves: an agent asks for the observation
+#: and the mask of one view in a row, and the view's check is most of what either costs.
+_last_seen: list[tuple[View | None, tuple[Move, ...]]] = [(None, ())]
+
+
+def _seen(view: View) -> tuple[Move, ...]:
+    """The legal moves of ``view``'s player (``()`` if not to move), once ``check_view`` has
+    passed the view (views are frozen, so the very view checked last still passes)."""
+    last, moves = _last_seen[0]
+    if last is not view:
+        moves = view_moves(check_view(view))  # refuses anything but a playable view
+        _last_seen[0] = (view, moves)
+    return moves
+
+
 def _legal(state_or_view: State | View) -> tuple[Move, ...]:
     """The legal moves of a checked state, or of a view's player (``()`` if not to move)."""
     if isinstance(state_or_view, State):
         return legal_moves(state_or_view)  # refuses a subclass
-    return view_moves(check_view(state_or_view))  # refuses anything but a playable view
+    return _seen(state_or_view)
 
 
 def move_to_action(state_or_view: State | View, move: Move) -> int:
@@ -184,7 +199,7 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
 def action_mask(view: View) -> tuple[bool, ...]:
     """For each action, whether it is legal for ``view``'s player now: all ``False`` when
     another player is to move or the match is over. ``InvalidViewError`` for a bad view."""
-    moves = view_moves(check_view(view))
+    moves = _seen(view)
     layout = _layout(view.config)
     mask = [False] * len(layout.moves)
     for move in moves:
@@ -196,7 +211,7 @@ def observation(view: View) -> tuple[float, ...]:
     """``view`` as a flat vector of numbers, each in ``[0, 1]``, laid out as
     ``docs/rules/lerally.md`` shows; seats are counted from the viewer (0 is the viewer, then
     the players after them in turn). ``InvalidViewError`` for a bad view."""
-    check_view(view)
+    _seen(view)
     config = view.config
     lay = _layout(config)
     out = [0.0] * lay.size
