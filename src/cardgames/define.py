@@ -53,6 +53,12 @@ FUNCTIONS = (
     "card_counts",
     "heuristic_bot",
     "evaluate",
+    "num_actions",
+    "move_to_action",
+    "action_to_move",
+    "action_mask",
+    "observation",
+    "observation_shape",
 )
 
 #: Every name :func:`define_game` takes from a game module: the functions, the classes, the

@@ -41,6 +41,8 @@ __all__ = [
     "State",
     "Swap",
     "View",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "card_counts",
     "check_config",
@@ -53,8 +55,12 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_decisions",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_move",
     "render",
@@ -279,6 +285,79 @@ def render(state_or_view: State | View) -> str:
     deck = len(state_or_view.deck) if isinstance(state_or_view, State) else state_or_view.deck_size
     laid = ", ".join(map(str, state_or_view.laid)) or "none"
     return f"{hands}\nface up: {laid}; {deck} cards in the deck"
+
+
+# --- encodings for learning agents --------------------------------------------------------------
+
+#: The actions: 0 keeps, 1 swaps, in every state.
+ACTIONS: tuple[Move, ...] = (Keep(), Swap())
+#: The observation's numbers before the face-up cards: own card, the other card (0 unseen),
+#: the deck's size, whether the viewer decides, whether the game is over.
+_HEAD = 5
+
+
+def num_actions(config: Config | None = None) -> int:
+    """Two: keep and swap."""
+    check_config(Config() if config is None else config)
+    return len(ACTIONS)
+
+
+def observation_shape(config: Config | None = None) -> tuple[int, ...]:
+    """The five numbers of the head, then a flag per card of the deck (face up or not)."""
+    config = Config() if config is None else config
+    check_config(config)
+    return (_HEAD + config.cards,)
+
+
+def _moves_of(state_or_view: State | View) -> tuple[Move, ...]:
+    """The legal moves of a state, or of a view's player (none when the other decides)."""
+    if isinstance(state_or_view, State):
+        return legal_moves(state_or_view)
+    view = check_view(state_or_view)
+    return ACTIONS if view.to_move == view.player else ()
+
+
+def move_to_action(state_or_view: State | View, move: Move) -> int:
+    """0 for keep, 1 for swap, when that move is legal; ``IllegalMoveError`` otherwise."""
+    moves = _moves_of(state_or_view)
+    for action, known in enumerate(ACTIONS):
+        if type(move) is type(known) and known in moves:
+            return action
+    raise IllegalMoveError("not a legal move here, so it has no action")
+
+
+def action_to_move(state_or_view: State | View, action: int) -> Move:
+    """The move of action 0 or 1 when it is legal; ``IllegalMoveError`` otherwise."""
+    moves = _moves_of(state_or_view)
+    if type(action) is not int or action not in range(len(ACTIONS)):
+        raise IllegalMoveError("an action is 0 (keep) or 1 (swap)")
+    if ACTIONS[action] not in moves:
+        raise IllegalMoveError(f"action {action} is not legal now")
+    return ACTIONS[action]
+
+
+def action_mask(view: View) -> tuple[bool, ...]:
+    """Both actions while the viewer decides; neither otherwise."""
+    moves = _moves_of(view)
+    return tuple(move in moves for move in ACTIONS)
+
+
+def observation(view: View) -> tuple[float, ...]:
+    """The view as numbers: cards scaled by the deck's size, flags 0 or 1."""
+    check_view(view)
+    cards = view.config.cards
+    other = view.hands[1 - view.player]
+    own = view.hands[view.player]
+    assert own is not None
+    head = (
+        own / cards,
+        0.0 if other is None else other / cards,
+        view.deck_size / cards,
+        float(view.to_move == view.player),
+        float(view.result is not None),
+    )
+    laid = set(view.laid)
+    return (*head, *(float(card in laid) for card in range(1, cards + 1)))
 
 
 # --- the bot and the game -----------------------------------------------------------------------
