@@ -112,7 +112,10 @@ def state_of(table: State | View) -> State:
     kept = _REBUILT.get(id(table))
     if kept is not None and kept[0] is table:
         return kept[1]
-    state = playable_state_of(table)
+    try:
+        state = playable_state_of(table)
+    except AttributeError:  # a View made without its fields (by ``object.__new__``)
+        raise InvalidViewError("not a valid alethi view: it lacks fields of a View") from None
     problem = unreachable(state, board_of(state))
     if problem is not None:
         raise InvalidViewError(f"not an alethi view the rules can reach: {problem}")
