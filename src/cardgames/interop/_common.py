@@ -67,10 +67,12 @@ class Table:
         game = self.game
         return tuple(game.observation(game.view(state, player)))
 
-    def mask(self, state: Any, player: int) -> tuple[bool, ...]:
-        """Which actions ``player`` may take now (all False when it is not that player's turn)."""
+    def encode(self, state: Any, player: int) -> tuple[tuple[float, ...], tuple[bool, ...]]:
+        """The encoded view of ``player`` and its action mask (all False when it is not that
+        player's turn), from one view."""
         game = self.game
-        return tuple(game.action_mask(game.view(state, player)))
+        view = game.view(state, player)
+        return tuple(game.observation(view)), tuple(game.action_mask(view))
 
     def legal_actions(self, state: Any) -> list[int]:
         """The actions of the player to move, in increasing order."""

@@ -105,6 +105,8 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self._rngs: dict[int, Any] = {}
         self._decisions = 0
         self._done = True
+        self._observation = np.zeros(table.shape, dtype=np.float32)
+        self._mask = np.zeros(table.actions, dtype=bool)
 
     @property
     def state_of_game(self) -> Any:
@@ -128,7 +130,8 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
             self._done = False
             self._play_bots()
             if not self._done:
-                return self._observe(), self._info()
+                self._encode()
+                return self._observation.copy(), self._info()
             game_seed = None
         raise CardgamesError(f"no game of {MAX_DEALS} gave the learner a decision")
 
@@ -144,21 +147,27 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
             raise IllegalMoveError("an action is an integer of the action space") from None
         if not 0 <= index < self.table.actions:
             raise IllegalMoveError(f"an action is an integer from 0 to {self.table.actions - 1}")
-        if not self.action_masks()[index]:
+        if not self._mask[index]:
             self._done = True
+            self._mask = np.zeros(self.table.actions, dtype=bool)
             info = self._info()
             info["illegal_action"] = True
-            return self._observe(), self.illegal_reward, True, False, info
+            return self._observation.copy(), self.illegal_reward, True, False, info
         self._state = self.table.play(self._state, index)
         self._decisions += 1
         self._play_bots()
-        return self._observe(), self._reward(), self._terminated(), self._truncated(), self._info()
+        self._encode()
+        return (
+            self._observation.copy(),
+            self._reward(),
+            self._terminated(),
+            self._truncated(),
+            self._info(),
+        )
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """Which actions the learner may take now, as a bool array (all False once over)."""
-        if self._done:
-            return np.zeros(self.table.actions, dtype=bool)
-        return np.asarray(self.table.mask(self._state, self.seat), dtype=bool)
+        return self._mask.copy()
 
     def render(self) -> str | None:
         """The game's ``render`` of the whole table (``render_mode="ansi"``)."""
@@ -181,12 +190,17 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
             self._state = table.bot_move(self.bots[player], self._state, self._rngs[player])
             self._decisions += 1
 
-    def _observe(self) -> np.ndarray[Any, Any]:
-        observation = np.asarray(self.table.observation(self._state, self.seat), dtype=np.float32)
-        return observation.reshape(self.table.shape)
+    def _encode(self) -> None:
+        """Encode the learner's view of the state now, once for the observation and the mask
+        (all False once the episode is over)."""
+        observation, mask = self.table.encode(self._state, self.seat)
+        self._observation = np.asarray(observation, dtype=np.float32).reshape(self.table.shape)
+        self._mask = np.asarray(mask, dtype=bool)
+        if self._done:
+            self._mask[:] = False
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8)}
+        return {"action_mask": self._mask.astype(np.int8)}
 
     def _terminated(self) -> bool:
         return bool(self.table.game.is_over(self._state))

@@ -143,12 +143,10 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation of the game now: its encoded view and its action mask."""
-        game = self.table.game
-        view = game.view(self._state, self._seats[agent])
-        observation = np.asarray(game.observation(view), dtype=np.float32)
+        observation, mask = self.table.encode(self._state, self._seats[agent])
         return {
-            "observation": observation.reshape(self.table.shape),
-            "action_mask": np.asarray(game.action_mask(view), dtype=np.int8),
+            "observation": np.asarray(observation, dtype=np.float32).reshape(self.table.shape),
+            "action_mask": np.asarray(mask, dtype=np.int8),
         }
 
     def step(self, action: Any) -> None:
