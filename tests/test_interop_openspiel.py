@@ -105,9 +105,14 @@ def test_a_resample_keeps_the_information_state() -> None:
     state = load("lerally").new_initial_state()
     state.apply_action(2)
     player = state.current_player()
-    again = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert again.information_state_string(player) == state.information_state_string(player)
-    assert again.legal_actions() == state.legal_actions()
+    before = state.game_state
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    dealt = [state.resample_from_infostate(player, sampler) for _ in range(5)]
+    for again in dealt:
+        assert again.information_state_string(player) == state.information_state_string(player)
+        assert again.legal_actions() == state.legal_actions()
+    assert state.game_state is before
+    assert any(again.game_state != before for again in dealt)
 
 
 def test_openspiel_ismcts_plays_a_whole_game() -> None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from cardgames._match import MAX_SEATS, bot_rng, check_bots, config_of, resolve_game
+from cardgames._match import bot_rng, check_bots, config_of, resolve_game
 from cardgames.bots import make_bot
 from cardgames.errors import InvalidConfigError, UnknownNameError
 from cardgames.game import Bot, Game
@@ -151,4 +151,4 @@ def check_seat(table: Table, seat: object) -> int:
 def bot_generators(seed: int, seats: Sequence[int]) -> dict[int, random.Random]:
     """The generators of the bots in ``seats`` for the game played with ``seed``: the ones the
     arena would hand them."""
-    return {p: bot_rng(seed, p) for p in seats if p < MAX_SEATS}
+    return {p: bot_rng(seed, p) for p in seats}

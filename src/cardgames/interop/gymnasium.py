@@ -3,12 +3,13 @@
 >>> from cardgames.interop import gymnasium
 >>> env = gymnasium.env("lerally", opponents="random")
 >>> observation, info = env.reset(seed=1)
->>> observation.shape == env.observation_space.shape, info["action_mask"].sum() > 0
+>>> observation.shape == env.observation_space.shape, bool(info["action_mask"].any())
 (True, True)
 
 The observation is the game's ``observation`` of the learner's view, a ``float32`` array of the
 game's ``observation_shape``; an action is an index of the game's action space
-(``Discrete(num_actions)``). The legal actions come with every observation, as
+(``Discrete(num_actions)``). The observation space is a ``Box`` without bounds: a game promises
+finite numbers, not a range. The legal actions come with every observation, as
 ``info["action_mask"]`` (an ``int8`` array) and from :meth:`CardgamesEnv.action_masks` (a bool
 array: the method maskable PPO asks for).
 

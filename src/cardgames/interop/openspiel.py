@@ -36,7 +36,6 @@ Needs the extra ``cardgames[openspiel]``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -78,7 +77,11 @@ def short_name(game: str) -> str:
 
 
 class _Position:
-    """Where a game stands: immutable, so OpenSpiel's deep copy of a state shares it."""
+    """The table and where its game stands (``state`` is ``None`` before the deal).
+
+    Immutable: OpenSpiel clones a Python state by deep-copying its attributes, and a position
+    is shared by the clones instead, as the library's states are.
+    """
 
     __slots__ = ("state", "table")
 
@@ -137,26 +140,26 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardgamesGame) -> None:
         super().__init__(game)
         self._seeds = game.seeds
-        self._position: _Position | None = None
-        self._table = _Position(game.table, None)
+        self._position = _Position(game.table, None)
 
     @property
     def game_state(self) -> Any:
         """The library's state (``None`` at the chance node)."""
-        return None if self._position is None else self._position.state
+        return self._position.state
 
     def current_player(self) -> int:
         """The player to move, ``CHANCE`` before the deal, ``TERMINAL`` once over."""
-        if self._position is None:
+        table, state = self._position.table, self._position.state
+        if state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        player = self._table.table.game.current_player(self._position.state)
+        player = table.game.current_player(state)
         return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal actions of ``player`` (the player to move), in increasing order."""
-        if self._position is None or player != self.current_player():
+        if self._position.state is None or player != self.current_player():
             return []
-        return self._table.table.legal_actions(self._position.state)
+        return self._position.table.legal_actions(self._position.state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seeds, each as likely."""
@@ -165,52 +168,49 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         """Deal from the seed ``action``, or play the move that ``action`` encodes."""
-        table = self._table.table
-        if self._position is None:
-            self._position = _Position(table, table.new_game(action))
-        else:
-            self._position = _Position(table, table.play(self._position.state, action))
+        table, state = self._position.table, self._position.state
+        after = table.new_game(action) if state is None else table.play(state, action)
+        self._position = _Position(table, after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The seed of a deal, or the move in the game's notation."""
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}"
-        game = self._table.table.game
-        if self._position is not None and player == self.current_player():
-            return str(game.format_move(game.action_to_move(self._position.state, action)))
+        game, state = self._position.table.game, self._position.state
+        if state is not None and player == self.current_player():
+            return str(game.format_move(game.action_to_move(state, action)))
         return f"action {action}"
 
     def is_terminal(self) -> bool:
         """Whether the game has ended."""
-        return self._position is not None and bool(
-            self._table.table.game.is_over(self._position.state)
-        )
+        state = self._position.state
+        return state is not None and bool(self._position.table.game.is_over(state))
 
     def returns(self) -> list[float]:
         """The outcome's returns once the game is over, zeros before."""
-        table = self._table.table
-        if self._position is None:
-            return [0.0] * table.players
-        return list(table.returns(self._position.state))
+        table, state = self._position.table, self._position.state
+        return [0.0] * table.players if state is None else list(table.returns(state))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> CardgamesState:
         """A state that ``player_id`` cannot tell from this one: the game's ``resample`` of
-        its view, seeded from ``probability_sampler`` (a uniform number in ``[0, 1)``)."""
-        clone = copy.copy(self)
-        if self._position is not None:
-            game = self._table.table.game
+        its view, seeded from ``probability_sampler`` (a uniform number in ``[0, 1)``). The
+        clone keeps this state's history of actions, which the hidden cards it deals anew
+        need not follow: it is for search, not for serializing."""
+        clone: CardgamesState = self.clone()
+        table, state = self._position.table, self._position.state
+        if state is not None:
             seed = int(probability_sampler() * SEED_LIMIT) % SEED_LIMIT
-            view = game.view(self._position.state, player_id)
-            clone._position = _Position(self._table.table, game.resample(view, seed=seed))
+            view = table.game.view(state, player_id)
+            clone._position = _Position(table, table.game.resample(view, seed=seed))
         return clone
 
     def __str__(self) -> str:
         """The game's ``render`` of the whole table."""
-        if self._position is None:
+        if self._position.state is None:
             return f"deal: one of {self._seeds} seeds"
-        return str(self._table.table.game.render(self._position.state))
+        return str(self._position.table.game.render(self._position.state))
 
 
 class CardgamesObserver:

@@ -16,10 +16,14 @@ then every agent gets the outcome's return (1.0 for a winner, 0.0 for a loser, s
 a draw). An illegal action ends the episode, as in PettingZoo's classic games: the agent that
 took it gets -1 and the others 0.
 
+The observation space is a ``Box`` without bounds: a game promises finite numbers in its
+observations, not a range (Le Rally's and AlakaSLAM's lie in ``[0, 1]``, Alethi's do not).
+
 ``reset(seed=s)`` starts the game ``new_game(config, seed=s)``, so an episode can be replayed
 with the library; a reset without a seed draws the next game's seed from a generator seeded by
-the last seed given. A game that has not ended after ``max_decisions`` decisions (by default the
-game's own bound, which no game reaches) ends by truncation, with rewards of 0.
+the last seed given (or by the system before any). A game that has not ended after
+``max_decisions`` decisions (by default the game's own bound, which no game reaches) ends by
+truncation, with rewards of 0.
 
 Needs the extra ``cardgames[rl]``.
 """
