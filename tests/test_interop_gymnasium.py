@@ -5,6 +5,7 @@ arguments get the library's errors."""
 
 from __future__ import annotations
 
+import doctest
 import random
 import warnings
 from typing import Any
@@ -196,3 +197,8 @@ def test_a_learner_can_play_any_seat_with_random_masked_actions() -> None:
             action = rng.choice(list(info["action_mask"].nonzero()[0]))
             _, reward, terminated, truncated, info = env.step(action)
         assert terminated and 0.0 <= float(reward) <= 1.0
+
+
+def test_the_module_example_runs() -> None:
+    """The example at the top of the adapter's docstring gives what it shows."""
+    assert doctest.testmod(gym_adapter, report=False).failed == 0

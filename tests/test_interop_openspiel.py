@@ -4,6 +4,7 @@ from views, and OpenSpiel's ISMCTS bot playing a whole game through the adapter.
 
 from __future__ import annotations
 
+import doctest
 from typing import Any
 
 import pytest
@@ -151,3 +152,8 @@ def test_bad_parameters_get_the_library_errors(parameters: str, error: type[Exce
     """A preset the game lacks or a number of deals out of range is refused."""
     with pytest.raises(error):
         pyspiel.load_game(f"python_cardgames_lerally({parameters})")
+
+
+def test_the_module_example_runs() -> None:
+    """The example at the top of the adapter's docstring gives what it shows."""
+    assert doctest.testmod(spiel, report=False).failed == 0

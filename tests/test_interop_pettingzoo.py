@@ -6,6 +6,7 @@ library's errors."""
 
 from __future__ import annotations
 
+import doctest
 import random
 import warnings
 from typing import Any
@@ -204,3 +205,8 @@ def test_a_bad_seed_gets_the_library_error(seed: Any) -> None:
     env = pz.raw_env("lerally")
     with pytest.raises(InvalidConfigError):
         env.reset(seed=seed)
+
+
+def test_the_module_example_runs() -> None:
+    """The example at the top of the adapter's docstring gives what it shows."""
+    assert doctest.testmod(pz, report=False).failed == 0
