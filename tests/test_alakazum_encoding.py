@@ -14,6 +14,7 @@ import pytest
 
 from cardgames import alakazum
 from cardgames.alakazum import encoding
+from cardgames.alakazum.identities import identities
 from cardgames.errors import (
     IllegalMoveError,
     InvalidConfigError,
@@ -83,7 +84,7 @@ def test_all_move_types_are_reached_across_the_presets() -> None:
 def test_sizes_stay_in_a_few_thousand() -> None:
     assert encoding.num_actions() == encoding.num_actions(alakazum.Config())
     for config in alakazum.PRESETS.values():
-        ids = encoding.identities(config)
+        ids = identities(config)
         assert 0 < ids.size <= 5000
         assert ids.size == sum(size for _, _, size in ids.blocks)
         starts = [start for _, start, _ in ids.blocks]
@@ -94,7 +95,7 @@ def test_sizes_stay_in_a_few_thousand() -> None:
 
 def test_the_same_index_means_the_same_card_in_every_game() -> None:
     config = alakazum.Config()
-    ids = encoding.identities(config)
+    ids = identities(config)
     first = alakazum.new_game(config, seed=1)
     second = alakazum.new_game(config, seed=2)
     for state in (first, second):

@@ -2,7 +2,7 @@
 
 Everything comes from the view: the viewer's hand, the table, the sizes of hidden piles, the
 final enemies the viewer has seen. Seats are counted from the viewer (0 is the viewer, 1 the
-next seat), cards by the identities of :mod:`cardgames.alakazum.encoding`. The layout, slice by
+next seat), cards by the identities of :mod:`cardgames.alakazum.identities`. The layout, slice by
 slice, is in ``docs/rules/alakazum.md``.
 """
 
@@ -12,19 +12,21 @@ from collections.abc import Iterable
 
 from cardgames.alakazum.cards import CULTURES, Card
 from cardgames.alakazum.config import Config, check_config
-from cardgames.alakazum.encoding import Identities, check_form, identities
+from cardgames.alakazum.identities import Identities, identities
 from cardgames.alakazum.moves import MOVE_TYPES, SPELL_COSTS
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
 from cardgames.alakazum.state import Combat, Phase, View
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
+from cardgames.alakazum.view_moves import check_form
 from cardgames.errors import InvalidViewError
 
 __all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape"]
 
-#: Hand sizes, exchanges, gifts and passes are divided by this, points by ``POINT_SCALE``:
-#: numbers of a real game stay within [0, 1] (they may pass 1 in a hand-made one).
+#: Hand sizes, exchanges, gifts and passes are divided by this: numbers of a real game stay
+#: within [0, 1] (they may pass 1 in a hand-made one).
 COUNT_SCALE = 10.0
+#: Combat points and final enemies' points are divided by this, for the same reason.
 POINT_SCALE = 20.0
 _DIE = 6.0
 _PHASES = tuple(Phase)

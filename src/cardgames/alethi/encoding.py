@@ -180,8 +180,8 @@ class _Frame:
         return None
 
 
-def _action(state: State, frame: _Frame, where: Layout, move: Move) -> int:
-    """The action of ``move``, legal in ``state``."""
+def _action(frame: _Frame, where: Layout, move: Move) -> int:
+    """The action of ``move``, a legal move of the side ``frame`` sees from."""
     if isinstance(move, Pass):
         return where.pass_
     cards = where.cards
@@ -231,10 +231,10 @@ def move_to_action(state_or_view: State | View, move: Move) -> int:
     where = layout(state.config)
     frame = _Frame(state.field, state.to_move)
     _fits(frame, where)
-    return _action(state, frame, where, move)
+    return _action(frame, where, move)
 
 
-def _decoded(state: State, frame: _Frame, where: Layout, action: int) -> Move | None:
+def _decoded(frame: _Frame, where: Layout, action: int) -> Move | None:
     """The move that ``action`` names, if its slots hold cards; ``None`` if they do not."""
     cards = where.cards
     if action == where.pass_:
@@ -270,8 +270,8 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
         raise IllegalMoveError("no alethi move is legal here for this player")
     frame = _Frame(state.field, state.to_move)
     _fits(frame, where)
-    move = _decoded(state, frame, where, action)
-    if move is None or not is_legal(state, move) or _action(state, frame, where, move) != action:
+    move = _decoded(frame, where, action)
+    if move is None or not is_legal(state, move) or _action(frame, where, move) != action:
         raise IllegalMoveError(f"action {action} is not a legal alethi move now")
     return move
 
@@ -289,7 +289,7 @@ def action_mask(view: View) -> tuple[bool, ...]:
         frame = _Frame(state.field, state.to_move)
         _fits(frame, where)
         for move in legal_moves(state):
-            mask[_action(state, frame, where, move)] = True
+            mask[_action(frame, where, move)] = True
     return tuple(mask)
 
 
@@ -360,20 +360,23 @@ def _counts(kinds: Iterable[Kind], order: tuple[Kind, ...], army: dict[Kind, int
     return [found[kind] / army[kind] if army[kind] else 0.0 for kind in order]
 
 
+#: What a neighbouring cell holds, as the three numbers of a slot for it: nothing; an
+#: uncaptured card of the viewer's; an uncaptured enemy card; a captured card.
+_EMPTY, _MINE, _THEIRS, _DOWN = (0.0, 0.0, 0.0), (1.0, 0.0, 1.0), (0.0, 1.0, 1.0), (0.0, 0.0, 1.0)
+
+
 def _slot(frame: _Frame, card: Placed, kinds: tuple[Kind, ...], scale: float) -> list[float]:
     """The numbers of one card's slot (see :func:`_slot_size`)."""
     x, y = card.at
-    flat_y = y if frame.flip == 1 else 1 - y
-    out = [1.0, float(not card.captured)]
-    out += [float(card.kind is kind) for kind in kinds]
-    out += [x / scale, flat_y / scale]
-    for direction in range(_SIDES):
-        spot = frame.spots.get(frame.step(card.at, direction))
+    flip, spots, me = frame.flip, frame.spots, frame.me
+    out = [1.0, 0.0 if card.captured else 1.0]
+    out += [1.0 if card.kind is kind else 0.0 for kind in kinds]
+    out += (x / scale, (y if flip == 1 else 1 - y) / scale)
+    for dx, dy in DIRECTIONS:
+        spot = spots.get((x + dx, y + dy * flip))
         if spot is None:
-            out += [0.0, 0.0, 0.0]
+            out += _EMPTY
         else:
             other = spot[1]
-            up = not other.captured
-            out += [float(up and other.owner is frame.me), float(up and other.owner is frame.enemy)]
-            out.append(1.0)
+            out += _DOWN if other.captured else _MINE if other.owner is me else _THEIRS
     return out
