@@ -92,7 +92,9 @@ def test_an_illegal_action_ends_the_episode() -> None:
         env.step(illegal)
 
 
-@pytest.mark.parametrize("action", [-1, 10**6, 2**80, 1.5, "3", None, np.float32(2.0)])
+@pytest.mark.parametrize(
+    "action", [-1, 10**6, 2**80, 1.5, "3", None, np.float32(2.0), True, np.True_, [1]]
+)
 def test_an_action_outside_the_space_is_refused(action: Any) -> None:
     """An action that is not an integer of the space raises IllegalMoveError."""
     env = gym_adapter.env("lerally")

@@ -210,3 +210,18 @@ def test_a_bad_seed_gets_the_library_error(seed: Any) -> None:
 def test_the_module_example_runs() -> None:
     """The example at the top of the adapter's docstring gives what it shows."""
     assert doctest.testmod(pz, report=False).failed == 0
+
+
+@pytest.mark.parametrize("action", [-1, 10**6, 2**80, 1.5, "3", True, [0]])
+def test_the_unwrapped_environment_refuses_what_is_not_an_action(action: Any) -> None:
+    """Anything but an integer of the action space is the library's IllegalMoveError, with a
+    short message, and the game does not move."""
+    from cardgames.errors import IllegalMoveError
+
+    env = pz.raw_env("lerally")
+    env.reset(seed=3)
+    before = env.state_of_game
+    with pytest.raises(IllegalMoveError) as raised:
+        env.step(action)
+    assert len(str(raised.value)) < 100
+    assert env.state_of_game is before

@@ -7,18 +7,20 @@ check for their extra before they lean on this module.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
 from cardgames.bots import make_bot
-from cardgames.errors import InvalidConfigError, UnknownNameError
+from cardgames.errors import IllegalMoveError, InvalidConfigError, UnknownNameError
 from cardgames.game import Bot, Game
 
 __all__ = [
     "SEED_LIMIT",
     "Table",
+    "action_index",
     "bot_generators",
     "check_seat",
     "make_table",
@@ -34,6 +36,20 @@ SEED_LIMIT: Final = 2**63
 def missing_extra(module: str, extra: str) -> str:
     """The message of the ``ImportError`` raised by an adapter whose extra is not installed."""
     return f"{module} needs the optional extra {extra!r}: pip install 'cardgames[{extra}]'"
+
+
+def action_index(action: object, actions: int) -> int:
+    """``action`` as a plain int, once it is an integer (numpy's included, a bool not) from 0
+    to ``actions - 1``; ``IllegalMoveError`` otherwise."""
+    if isinstance(action, bool):
+        raise IllegalMoveError("an action is an integer, not a bool")
+    try:
+        index = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalMoveError("an action is an integer of the action space") from None
+    if not 0 <= index < actions:
+        raise IllegalMoveError(f"an action is an integer from 0 to {actions - 1}")
+    return index
 
 
 class Table:

@@ -31,7 +31,6 @@ Needs the extra ``cardgames[rl]``.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, Final, SupportsFloat
 
@@ -46,11 +45,12 @@ except ImportError as exc:  # the extra is not installed
 
 from cardgames._match import check_int
 from cardgames._surface import public_dir
-from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError
+from cardgames.errors import CardgamesError, InvalidConfigError
 from cardgames.game import Bot
 from cardgames.interop._common import (
     SEED_LIMIT,
     Table,
+    action_index,
     bot_generators,
     check_seat,
     make_table,
@@ -142,12 +142,7 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         """Play the learner's ``action``, then the bots' moves up to the learner's next turn."""
         if self._done:
             raise CardgamesError("the episode has ended: call reset() first")
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise IllegalMoveError("an action is an integer of the action space") from None
-        if not 0 <= index < self.table.actions:
-            raise IllegalMoveError(f"an action is an integer from 0 to {self.table.actions - 1}")
+        index = action_index(action, self.table.actions)
         if not self._mask[index]:
             self._done = True
             self._mask = np.zeros(self.table.actions, dtype=bool)

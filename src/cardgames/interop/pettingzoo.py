@@ -47,7 +47,7 @@ except ImportError as exc:  # the extra is not installed
 from cardgames._match import check_int
 from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError
-from cardgames.interop._common import SEED_LIMIT, Table, make_table
+from cardgames.interop._common import SEED_LIMIT, Table, action_index, make_table
 from cardgames.rng import check_seed
 
 __all__ = ["ILLEGAL_REWARD", "CardgamesAECEnv", "env", "raw_env"]
@@ -161,10 +161,11 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
+        after = table.play(self._state, action_index(action, table.actions))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        table = self.table
-        self._state = table.play(self._state, int(action))
+        self._state = after
         self._decisions += 1
         if table.game.is_over(self._state):
             self.rewards = dict(zip(self.agents, table.returns(self._state), strict=True))
