@@ -7,8 +7,12 @@ import importlib
 import subprocess
 import sys
 import textwrap
+import tomllib
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Each adapter, a library it needs, and the extra that brings that library.
 ADAPTERS = [
@@ -64,3 +68,17 @@ def test_the_core_works_without_any_extra() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_the_extras_are_declared_and_the_core_needs_none_of_them() -> None:
+    """``pip install cardgames`` pulls attrs, cattrs and typing-extensions only; the extras
+    ``rl`` and ``openspiel`` bring the adapters' libraries."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements: list[str]) -> set[str]:
+        return {r.split(">")[0].split("=")[0].split("[")[0].strip() for r in requirements}
+
+    assert names(project["dependencies"]) == {"attrs", "cattrs", "typing-extensions"}
+    extras = project["optional-dependencies"]
+    assert names(extras["rl"]) == {"numpy", "gymnasium", "pettingzoo"}
+    assert names(extras["openspiel"]) == {"open_spiel"}
