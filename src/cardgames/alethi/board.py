@@ -7,19 +7,26 @@ never compared, hashed or serialized), and the next state's board is derived fro
 updates, so no move rescans the whole field. ``Board.build`` works everything out from scratch;
 the tests hold every derived board to it.
 
+A derived board shares with the one it came from every part the move left alone: only the index
+of cards is copied, and each other part is a tuple or a frozen set that a change replaces
+rather than edits. The cells a side may throw on are kept as a sorted tuple (the order in which
+the throws are listed), so a move touches a few entries and no state copies a set of them.
+
 Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and hashing is free.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
-from cardgames.alethi.state import Placed
+from cardgames.alethi.state import Phase, Placed
 
-__all__ = ["LIMIT", "STEPS", "Board", "cell_of", "key_of", "safe_key"]
+__all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
 
-_STRIDE = 1 << 16
+#: Cells are keyed as ``(x + LIMIT) * STRIDE + y + LIMIT``.
+STRIDE = _STRIDE = 1 << 16
 _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
 #: reaches further from the start.
@@ -51,61 +58,97 @@ def cell_of(key: int) -> Cell:
     return Cell(x - _OFFSET, y - _OFFSET)
 
 
+def holds(keys: tuple[int, ...], key: object) -> bool:
+    """Whether the sorted ``keys`` hold ``key`` (an int, or ``None`` for no cell)."""
+    if type(key) is not int:
+        return False
+    i = bisect_left(keys, key)
+    return i < len(keys) and keys[i] == key
+
+
+def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
+    """The sorted ``keys`` without ``key`` (the same tuple when it is not there)."""
+    i = bisect_left(keys, key)
+    if i < len(keys) and keys[i] == key:
+        return keys[:i] + keys[i + 1 :]
+    return keys
+
+
+def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
+    """The sorted ``keys`` with ``added`` (each kept once)."""
+    merged: list[int] | None = None
+    for key in added:
+        if merged is None:
+            merged = list(keys)
+        i = bisect_left(merged, key)
+        if i == len(merged) or merged[i] != key:
+            merged.insert(i, key)
+    return keys if merged is None else tuple(merged)
+
+
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
-    __slots__ = (
-        "_targets",
-        "alive",
-        "cards",
-        "casters",
-        "generals",
-        "scouts",
-        "throwable",
-        "touch",
-    )
+    __slots__ = ("_targets", "alive", "cards", "generals", "kinds", "scouts", "throwable")
 
     #: Every card on the field by key, captured ones included (they block their cell).
     cards: dict[int, Placed]
-    #: Per colour: for every cell, how many uncaptured cards of that colour touch it.
-    touch: tuple[dict[int, int], dict[int, int]]
-    #: Per colour: the empty cells that colour may throw on (touched by one of its cards).
-    throwable: tuple[set[int], set[int]]
-    #: Per colour: keys of its uncaptured Generals, Scouts; count of uncaptured Soulcasters.
-    generals: tuple[set[int], set[int]]
-    scouts: tuple[set[int], set[int]]
-    casters: list[int]
+    #: Per colour: the empty cells that colour may throw on (touched by one of its uncaptured
+    #: cards), sorted.
+    throwable: tuple[tuple[int, ...], tuple[int, ...]]
+    #: Per colour: keys of its uncaptured Generals, Scouts.
+    generals: tuple[frozenset[int], frozenset[int]]
+    scouts: tuple[frozenset[int], frozenset[int]]
+    #: Per colour: how many uncaptured cards of each kind it has (kinds it has none of left out).
+    kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
     #: Per colour: how many of its cards stand uncaptured on the field.
-    alive: list[int]
+    alive: tuple[int, int]
     #: Answers already worked out for this board (a board never changes once built).
-    _targets: dict[tuple[object, ...], list[int]]
+    _targets: dict[tuple[object, ...], tuple[int, ...]]
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
-        board.cards = {}
-        board.touch = ({}, {})
-        board.throwable = (set(), set())
-        board.generals = (set(), set())
-        board.scouts = (set(), set())
-        board.casters = [0, 0]
-        board.alive = [0, 0]
+        board.cards = cards = {
+            (x + _OFFSET) * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
+        }
         board._targets = {}
-        for card in field:
-            board.put(key_of(card.at), card)
+        open_cells: tuple[set[int], set[int]] = (set(), set())
+        kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        specials: dict[Kind, tuple[set[int], set[int]]] = {
+            Kind.GENERAL: (set(), set()),
+            Kind.SCOUT: (set(), set()),
+        }
+        for key, card in cards.items():
+            if card.captured:
+                continue
+            owner, kind = card.owner, card.kind
+            counts = kinds[owner]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind in specials:
+                specials[kind][owner].add(key)
+            open_cells[owner].update([key - 1, key - _STRIDE, key + _STRIDE, key + 1])
+        board.kinds = kinds
+        board.alive = (sum(kinds[0].values()), sum(kinds[1].values()))
+        board.generals = _frozen(specials[Kind.GENERAL])
+        board.scouts = _frozen(specials[Kind.SCOUT])
+        board.throwable = (
+            tuple(sorted(open_cells[0].difference(cards))),
+            tuple(sorted(open_cells[1].difference(cards))),
+        )
         return board
 
     def copy(self) -> Board:
-        """A copy whose containers may be changed without touching this board."""
+        """A board to derive the next one on: the index of cards is copied, every other part
+        is shared until a change replaces it."""
         board = Board.__new__(Board)
         board.cards = self.cards.copy()
-        board.touch = (self.touch[0].copy(), self.touch[1].copy())
-        board.throwable = (self.throwable[0].copy(), self.throwable[1].copy())
-        board.generals = (self.generals[0].copy(), self.generals[1].copy())
-        board.scouts = (self.scouts[0].copy(), self.scouts[1].copy())
-        board.casters = self.casters.copy()
-        board.alive = self.alive.copy()
+        board.throwable = self.throwable
+        board.generals = self.generals
+        board.scouts = self.scouts
+        board.kinds = self.kinds
+        board.alive = self.alive
         board._targets = {}
         return board
 
@@ -113,20 +156,30 @@ class Board:
 
     def put(self, key: int, card: Placed) -> None:
         """Set ``card`` on the empty cell ``key``."""
-        self.cards[key] = card
-        self.throwable[0].discard(key)
-        self.throwable[1].discard(key)
+        cards = self.cards
+        cards[key] = card
+        red, blue = self.throwable
+        red, blue = _without(red, key), _without(blue, key)
         if not card.captured:
-            self._stand(key, card)
+            self._count(key, card, 1)
+            added = [n for n in (key + step for step in STEPS) if n not in cards]
+            if card.owner:
+                blue = _with(blue, added)
+            else:
+                red = _with(red, added)
+        self.throwable = (red, blue)
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
         card = self.cards.pop(key)
         if not card.captured:
             self._fall(key, card)
-        for colour in (0, 1):
-            if self.touch[colour].get(key):
-                self.throwable[colour].add(key)
+        red, blue = self.throwable
+        if self.touched(key, Colour.RED):
+            red = _with(red, (key,))
+        if self.touched(key, Colour.BLUE):
+            blue = _with(blue, (key,))
+        self.throwable = (red, blue)
         return card
 
     def capture(self, key: int) -> Placed:
@@ -137,48 +190,55 @@ class Board:
         self._fall(key, card)
         return captured
 
-    def _stand(self, key: int, card: Placed) -> None:
-        owner = card.owner
-        touch, throwable, cards = self.touch[owner], self.throwable[owner], self.cards
-        for step in STEPS:
-            n = key + step
-            touch[n] = touch.get(n, 0) + 1
-            if n not in cards:
-                throwable.add(n)
-        self.alive[owner] += 1
-        self._special(key, card, True)
-
     def _fall(self, key: int, card: Placed) -> None:
-        owner = card.owner
-        touch, throwable = self.touch[owner], self.throwable[owner]
+        """Count ``card`` (no longer uncaptured on ``key``) out, and close the cells only it
+        opened to its side."""
+        self._count(key, card, -1)
+        owner, cards = card.owner, self.cards
+        mine = self.throwable[owner]
         for step in STEPS:
             n = key + step
-            left = touch[n] - 1
-            if left:
-                touch[n] = left
-            else:
-                del touch[n]
-                throwable.discard(n)
-        self.alive[owner] -= 1
-        self._special(key, card, False)
+            if n not in cards and not self.touched(n, owner):
+                mine = _without(mine, n)
+        self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
-    def _special(self, key: int, card: Placed, standing: bool) -> None:
-        kind = card.kind
+    def _count(self, key: int, card: Placed, change: int) -> None:
+        """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
+        cards, Generals and Scouts."""
+        owner, kind = card.owner, card.kind
+        counts = dict(self.kinds[owner])
+        left = counts.get(kind, 0) + change
+        if left:
+            counts[kind] = left
+        else:
+            del counts[kind]
+        red, blue = self.alive
+        if owner:
+            self.kinds = (self.kinds[0], counts)
+            self.alive = (red, blue + change)
+        else:
+            self.kinds = (counts, self.kinds[1])
+            self.alive = (red + change, blue)
         if kind is Kind.GENERAL:
-            group = self.generals[card.owner]
+            self.generals = _moved(self.generals, owner, key, change)
         elif kind is Kind.SCOUT:
-            group = self.scouts[card.owner]
-        elif kind is Kind.SOULCASTER:
-            self.casters[card.owner] += 1 if standing else -1
-            return
-        else:
-            return
-        if standing:
-            group.add(key)
-        else:
-            group.discard(key)
+            self.scouts = _moved(self.scouts, owner, key, change)
 
     # --- questions -----------------------------------------------------------------------------
+
+    def touched(self, key: int, colour: Colour, but: int | None = None) -> bool:
+        """Whether an uncaptured card of ``colour`` (other than one on ``but``) touches ``key``."""
+        cards = self.cards
+        for step in STEPS:
+            n = key + step
+            card = cards.get(n)
+            if card is not None and card.owner == colour and not card.captured and n != but:
+                return True
+        return False
+
+    def can_throw_on(self, colour: Colour, key: object) -> bool:
+        """Whether ``colour`` may throw on the cell ``key``."""
+        return holds(self.throwable[colour], key)
 
     def pressure(self, key: int, card: Placed, attack: Mapping[Kind, int]) -> int:
         """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
@@ -202,42 +262,56 @@ class Board:
         generals = self.generals[colour]
         return any(key + step in generals for step in STEPS)
 
-    def scout_targets(self, colour: Colour, scout: int) -> list[int]:
+    def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
         its side (the Scout's own touch does not count), in cell order."""
         cached = self._targets.get(("scout", colour, scout))
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
-            touch, throwable = self.touch[colour], self.throwable[colour]
-            near = {scout + step for step in STEPS}
-            cached = sorted((throwable - near).union([n for n in near & throwable if touch[n] > 1]))
+            cards, cached = self.cards, self.throwable[colour]
+            for step in STEPS:
+                n = scout + step
+                if n not in cards and not self.touched(n, colour, scout):
+                    cached = _without(cached, n)
             self._targets["scout", colour, scout] = cached
         return cached
 
-    def plain_scout_targets(self, colour: Colour, scout: int) -> list[int]:
+    def plain_scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
-        touch = self.touch[colour]
-        near = {scout + step for step in STEPS}
-        return sorted([n for n in self.throwable[colour] if touch[n] - (n in near) > 0])
+        cards = self.cards
+        return tuple(
+            sorted(
+                n
+                for n in {key + step for key in cards for step in STEPS}
+                if n not in cards and self.touched(n, colour, scout)
+            )
+        )
 
-    def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
+    def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
+        """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
+        from the counts of standing kinds, without a look at the field."""
+        if not self.kinds[colour].get(Kind.SOULCASTER):
+            return False
+        return any(kind is not Kind.KING and kind in kinds for kind in self.kinds[1 - colour])
+
+    def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
         without an uncaptured Soulcaster of its own; never a King; only kinds it still holds."""
-        if not self.casters[colour]:
-            return []
+        if not self.can_soulcast(colour, kinds):
+            return ()
         cached = self._targets.get(("soulcast", colour, kinds))
         if cached is None:
             held = set(kinds)
-            cached = sorted(
-                [
-                    key
-                    for key, c in self.cards.items()
-                    if c.owner != colour
-                    and not c.captured
-                    and c.kind is not Kind.KING
-                    and c.kind in held
-                ]
+            held.discard(Kind.KING)
+            cached = tuple(
+                sorted(
+                    [
+                        key
+                        for key, c in self.cards.items()
+                        if c.owner != colour and not c.captured and c.kind in held
+                    ]
+                )
             )
             self._targets["soulcast", colour, kinds] = cached
         return cached
@@ -246,5 +320,44 @@ class Board:
         """Whether two boards hold the same facts (for tests)."""
         return all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "touch", "throwable", "generals", "scouts", "casters", "alive")
+            for name in ("cards", "throwable", "generals", "scouts", "kinds", "alive")
         )
+
+
+def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:
+    return (frozenset(groups[0]), frozenset(groups[1]))
+
+
+def _moved(
+    groups: tuple[frozenset[int], frozenset[int]], owner: int, key: int, change: int
+) -> tuple[frozenset[int], frozenset[int]]:
+    """``groups`` with ``key`` added to (``change`` 1) or taken from (-1) ``owner``'s."""
+    mine = groups[owner] | {key} if change > 0 else groups[owner] - {key}
+    return (mine, groups[1]) if owner == 0 else (groups[0], mine)
+
+
+class Memo:
+    """What the rules worked out about one state: its board, and its legal moves once listed.
+
+    A memo names the field, barracks, player and phase it was worked out for, and is trusted
+    only by a state that holds those very objects: one moved onto another state by hand is
+    not. States of one field share its board (a pass changes only the phase), never a memo.
+    """
+
+    __slots__ = ("barracks", "board", "field", "moves", "phase", "to_move")
+
+    def __init__(
+        self,
+        board: Board,
+        field: tuple[Placed, ...],
+        barracks: tuple[tuple[Kind, ...], tuple[Kind, ...]],
+        to_move: Colour,
+        phase: Phase,
+    ) -> None:
+        self.board = board
+        self.field = field
+        self.barracks = barracks
+        self.to_move = to_move
+        self.phase = phase
+        #: The legal moves, once listed (a tuple of moves; ``None`` before).
+        self.moves: tuple[object, ...] | None = None
