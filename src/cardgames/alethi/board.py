@@ -21,7 +21,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
-from cardgames.alethi.state import Phase, Placed
+from cardgames.alethi.config import Stats
+from cardgames.alethi.state import Placed
 
 __all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
 
@@ -99,7 +100,8 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: how many uncaptured cards of each kind it has (kinds it has none of left out).
+    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
+    #: left out, or counted 0).
     kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
     #: Per colour: how many of its cards stand uncaptured on the field.
     alive: tuple[int, int]
@@ -159,27 +161,44 @@ class Board:
         cards = self.cards
         cards[key] = card
         red, blue = self.throwable
-        red, blue = _without(red, key), _without(blue, key)
+        i = bisect_left(red, key)
+        if i < len(red) and red[i] == key:
+            red = red[:i] + red[i + 1 :]
+        i = bisect_left(blue, key)
+        if i < len(blue) and blue[i] == key:
+            blue = blue[:i] + blue[i + 1 :]
         if not card.captured:
             self._count(key, card, 1)
-            added = [n for n in (key + step for step in STEPS) if n not in cards]
+            # The empty cells next to the card that its side could not throw on yet.
             if card.owner:
-                blue = _with(blue, added)
+                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
+                if added:
+                    blue = tuple(sorted(added.union(blue)))
             else:
-                red = _with(red, added)
+                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
+                if added:
+                    red = tuple(sorted(added.union(red)))
         self.throwable = (red, blue)
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
-        card = self.cards.pop(key)
+        cards = self.cards
+        card = cards.pop(key)
         if not card.captured:
             self._fall(key, card)
-        red, blue = self.throwable
-        if self.touched(key, Colour.RED):
-            red = _with(red, (key,))
-        if self.touched(key, Colour.BLUE):
-            blue = _with(blue, (key,))
-        self.throwable = (red, blue)
+        # The cell is open to each side with an uncaptured card next to it.
+        sides = {
+            c.owner
+            for c in map(cards.get, (key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+            if c is not None and not c.captured
+        }
+        if sides:
+            red, blue = self.throwable
+            if Colour.RED in sides:
+                red = _with(red, (key,))
+            if Colour.BLUE in sides:
+                blue = _with(blue, (key,))
+            self.throwable = (red, blue)
         return card
 
     def capture(self, key: int) -> Placed:
@@ -195,30 +214,30 @@ class Board:
         opened to its side."""
         self._count(key, card, -1)
         owner, cards = card.owner, self.cards
+        get = cards.get
         mine = self.throwable[owner]
-        for step in STEPS:
-            n = key + step
-            if n not in cards and not self.touched(n, owner):
+        for n in (key - 1, key - _STRIDE, key + _STRIDE, key + 1):
+            if n in cards:
+                continue
+            for m in (n - 1, n - _STRIDE, n + _STRIDE, n + 1):
+                other = get(m)
+                if other is not None and other.owner == owner and not other.captured:
+                    break
+            else:
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
     def _count(self, key: int, card: Placed, change: int) -> None:
         """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
         cards, Generals and Scouts."""
-        owner, kind = card.owner, card.kind
-        counts = dict(self.kinds[owner])
-        left = counts.get(kind, 0) + change
-        if left:
-            counts[kind] = left
-        else:
-            del counts[kind]
+        owner, kind, kinds = card.owner, card.kind, self.kinds
+        counts = dict(kinds[owner])
+        counts[kind] = counts.get(kind, 0) + change
         red, blue = self.alive
         if owner:
-            self.kinds = (self.kinds[0], counts)
-            self.alive = (red, blue + change)
+            self.kinds, self.alive = (kinds[0], counts), (red, blue + change)
         else:
-            self.kinds = (counts, self.kinds[1])
-            self.alive = (red + change, blue)
+            self.kinds, self.alive = (counts, kinds[1]), (red + change, blue)
         if kind is Kind.GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
         elif kind is Kind.SCOUT:
@@ -252,7 +271,12 @@ class Board:
             if enemy is None or enemy.owner == card.owner or enemy.captured:
                 continue
             total += attack[enemy.kind]
-            if generals and self.general_next_to(enemy.owner, n):
+            if generals and (
+                n - 1 in generals
+                or n + 1 in generals
+                or n - _STRIDE in generals
+                or n + _STRIDE in generals
+            ):
                 total += GENERAL_BONUS
         return total
 
@@ -277,6 +301,17 @@ class Board:
             self._targets["scout", colour, scout] = cached
         return cached
 
+    def scout_can_move(self, colour: Colour) -> bool:
+        """Whether an uncaptured Scout of ``colour`` has a cell to move to."""
+        scouts = self.scouts[colour]
+        if not scouts:
+            return False
+        # At most four of the cells the side may throw on touch a given Scout: any further one
+        # is touched by another of its cards, and any Scout may move there.
+        if len(self.throwable[colour]) > len(STEPS):
+            return True
+        return any(self.scout_targets(colour, scout) for scout in scouts)
+
     def plain_scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
         cards = self.cards
@@ -293,7 +328,10 @@ class Board:
         from the counts of standing kinds, without a look at the field."""
         if not self.kinds[colour].get(Kind.SOULCASTER):
             return False
-        return any(kind is not Kind.KING and kind in kinds for kind in self.kinds[1 - colour])
+        for kind, count in self.kinds[1 - colour].items():
+            if count and kind is not Kind.KING and kind in kinds:
+                return True
+        return False
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -318,9 +356,13 @@ class Board:
 
     def same_as(self, other: Board) -> bool:
         """Whether two boards hold the same facts (for tests)."""
-        return all(
+
+        def standing(board: Board) -> list[dict[Kind, int]]:
+            return [{kind: n for kind, n in counts.items() if n} for counts in board.kinds]
+
+        return standing(self) == standing(other) and all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "throwable", "generals", "scouts", "kinds", "alive")
+            for name in ("cards", "throwable", "generals", "scouts", "alive")
         )
 
 
@@ -337,27 +379,20 @@ def _moved(
 
 
 class Memo:
-    """What the rules worked out about one state: its board, and its legal moves once listed.
+    """What the rules worked out about one state: its board, the stats of its config, and its
+    legal moves once listed.
 
-    A memo names the field, barracks, player and phase it was worked out for, and is trusted
-    only by a state that holds those very objects: one moved onto another state by hand is
-    not. States of one field share its board (a pass changes only the phase), never a memo.
+    A memo names the state it belongs to (by identity, while that state lives): one moved onto
+    another state by hand is not trusted there. States of one field share its board (a pass
+    changes only the phase), never a memo.
     """
 
-    __slots__ = ("barracks", "board", "field", "moves", "phase", "to_move")
+    __slots__ = ("board", "moves", "owner", "table")
 
-    def __init__(
-        self,
-        board: Board,
-        field: tuple[Placed, ...],
-        barracks: tuple[tuple[Kind, ...], tuple[Kind, ...]],
-        to_move: Colour,
-        phase: Phase,
-    ) -> None:
+    def __init__(self, board: Board, table: Stats, owner: int) -> None:
         self.board = board
-        self.field = field
-        self.barracks = barracks
-        self.to_move = to_move
-        self.phase = phase
+        self.table = table
+        #: ``id`` of the state the memo belongs to.
+        self.owner = owner
         #: The legal moves, once listed (a tuple of moves; ``None`` before).
         self.moves: tuple[object, ...] | None = None

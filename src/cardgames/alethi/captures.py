@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardgames.alethi.board import STEPS, Board, key_of
+from cardgames.alethi.board import STEPS, STRIDE, Board, key_of
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
 from cardgames.alethi.checks import card_problem
 from cardgames.alethi.config import Config, check_config, stats
@@ -79,21 +79,21 @@ def capture(
     it, also the enemy cards its allies touch. (A card leaving a cell only relieves pressure.)
     """
     cards = board.cards
+    get = cards.get
     card = cards[key]
-    owner = card.owner
+    owner, general = card.owner, card.kind is Kind.GENERAL
     near = [key]
-    for step in STEPS:
-        n = key + step
-        other = cards.get(n)
+    for n in (key - 1, key - STRIDE, key + STRIDE, key + 1):
+        other = get(n)
         if other is None or other.captured:
             continue
         if other.owner != owner:
             near.append(n)
-        elif card.kind is Kind.GENERAL:
+        elif general:
             near.extend(
                 m
                 for m in (n + s for s in STEPS)
-                if (e := cards.get(m)) is not None and e.owner != owner and not e.captured
+                if (e := get(m)) is not None and e.owner != owner and not e.captured
             )
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses

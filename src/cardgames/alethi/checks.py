@@ -46,13 +46,7 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
         raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
     memo = state._memo
-    if (
-        type(memo) is not Memo
-        or memo.field is not state.field
-        or memo.phase is not state.phase
-        or memo.barracks is not state.barracks
-        or memo.to_move is not state.to_move
-    ):
+    if type(memo) is not Memo or memo.owner != id(state):
         found = playable_board(state)
         if isinstance(found, str):
             raise InvalidStateError(f"not a playable alethi state: {found}")
@@ -62,8 +56,7 @@ def checked(state: object) -> State:
 
 def trust(state: State, board: Board) -> None:
     """Keep ``board``, the board of the playable ``state``, in a memo of its own."""
-    memo = Memo(board, state.field, state.barracks, state.to_move, state.phase)
-    object.__setattr__(state, "_memo", memo)
+    object.__setattr__(state, "_memo", Memo(board, stats(state.config), id(state)))
 
 
 def check_state(state: State) -> State:

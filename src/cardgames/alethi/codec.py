@@ -228,11 +228,18 @@ def write_state(fallback: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return unstructure
 
 
+#: The converter's own hooks for a state, which the quick ones fall back on (and the tests
+#: hold them to).
+generic_reader: Callable[[Any, Any], State]
+generic_writer: Callable[[Any], Any]
+
+
 def register() -> None:
     """Give the converter the hooks of this module (called once, when the game loads)."""
     from cardgames.serialization import converter
 
-    reader = converter.get_structure_hook(State)
-    writer = converter.get_unstructure_hook(State)
-    converter.register_structure_hook(State, read_state(reader))
-    converter.register_unstructure_hook(State, write_state(writer))
+    global generic_reader, generic_writer  # set once, when the game loads
+    generic_reader = converter.get_structure_hook(State)
+    generic_writer = converter.get_unstructure_hook(State)
+    converter.register_structure_hook(State, read_state(generic_reader))
+    converter.register_unstructure_hook(State, write_state(generic_writer))

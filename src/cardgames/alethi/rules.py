@@ -70,11 +70,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     memo = checked(state)._memo
     moves: tuple[Move, ...] | None = memo.moves
     if moves is None:
-        phase, board, me = memo.phase, memo.board, memo.to_move
+        phase, board, me = state.phase, memo.board, state.to_move
         if phase is Phase.THROW:
-            moves = throw_options(board, memo.barracks, me)
+            moves = throw_options(board, state.barracks, me)
         elif phase is Phase.SOULCAST:
-            moves = soulcast_options(board, memo.barracks, me)
+            moves = soulcast_options(board, state.barracks, me)
         elif phase is Phase.SCOUT:
             moves = scout_options(board, me)
         else:
@@ -116,11 +116,11 @@ def is_legal(state: State, move: Move) -> bool:
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
     memo = checked(state)._memo
-    phase, board, me = memo.phase, memo.board, memo.to_move
+    phase, board, me = state.phase, memo.board, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
     if kind is Throw and phase is Phase.THROW:
-        key = throw_cell(move, board, memo.barracks, me)  # type: ignore[arg-type]
+        key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_throw(state, move, key)  # type: ignore[arg-type]
     elif kind is Scout and phase is Phase.SCOUT:
@@ -128,7 +128,7 @@ def apply_move(state: State, move: Move) -> State:
         if cells is not None:
             return apply_scout(state, *cells)
     elif kind is Soulcast and phase is Phase.SOULCAST:
-        key = soulcast_cell(move, board, memo.barracks, me)  # type: ignore[arg-type]
+        key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_soulcast(state, key)
     elif kind is Pass and phase is not Phase.THROW and phase is not Phase.OVER:
@@ -144,6 +144,7 @@ def apply_move(state: State, move: Move) -> State:
             state.turn,
             state.rng,
             board,
+            memo.table,
             None,
         )
     raise IllegalMoveError(f"{describe(move)}: {_why_illegal(state, move) or 'not legal here'}")

@@ -3,12 +3,9 @@ cell next to another of its uncaptured cards."""
 
 from __future__ import annotations
 
-import functools
-
 from cardgames.alethi.board import Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.config import stats
 from cardgames.alethi.moves import Move, Scout
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import State, new_placed
@@ -17,18 +14,46 @@ from cardgames.alethi.turn import PASS, next_decision
 __all__ = ["apply_scout", "scout_cells", "scout_options", "scout_problem"]
 
 
-# Moves are immutable values, so the same one can serve every state that offers it.
-@functools.lru_cache(maxsize=1 << 12)
-def _scout(scout: int, to: int) -> Scout:
-    return Scout(cell_of(scout), cell_of(to))
+class _Moves(dict[int, Scout]):
+    """The moves of the Scout on one cell, by the key of the cell it moves to, each made on
+    first use and kept: moves are immutable values, so the same one serves every state that
+    offers it, and a lookup costs a fraction of a function call."""
+
+    __slots__ = ("scout",)
+
+    def __init__(self, scout: int) -> None:
+        super().__init__()
+        self.scout = scout
+
+    def __missing__(self, key: int) -> Scout:
+        if len(self) >= _KEPT:
+            self.clear()  # a bound for fields far out: the moves are made again as needed
+        move = self[key] = Scout(cell_of(self.scout), cell_of(key))
+        return move
+
+
+class _ByScout(dict[int, _Moves]):
+    """The tables of :class:`_Moves`, by the key of the Scout's cell."""
+
+    def __missing__(self, scout: int) -> _Moves:
+        if len(self) >= _KEPT:
+            self.clear()
+        table = self[scout] = _Moves(scout)
+        return table
+
+
+#: How many Scout cells, and how many moves from each, are kept at most.
+_KEPT = 1 << 10
+_SCOUTS = _ByScout()
 
 
 def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
     """The Scout moves open to ``me``: by Scout, then by cell, then ``Pass``."""
-    return (
-        *(_scout(s, t) for s in sorted(board.scouts[me]) for t in board.scout_targets(me, s)),
-        PASS,
-    )
+    moves: list[Move] = []
+    for scout in sorted(board.scouts[me]):
+        moves += map(_SCOUTS[scout].__getitem__, board.scout_targets(me, scout))
+    moves.append(PASS)
+    return tuple(moves)
 
 
 def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int] | None:
@@ -56,11 +81,11 @@ def apply_scout(state: State, start: int, key: int) -> State:
     """The state after the Scout on ``start`` legally moved to ``key``: the Scout on its new
     cell, then the capture check; the turn is over."""
     me, config = state.to_move, state.config
-    board = state._memo.board.copy()
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     scout = board.lift(start)
     moved = new_placed(me, scout.kind, cell_of(key), False)
     board.put(key, moved)
-    table = stats(config)
     captured = capture(board, key, table.attack, table.health)
     field = turned_down(swapped(state.field, scout, moved), board, captured)
     return next_decision(
@@ -73,5 +98,6 @@ def apply_scout(state: State, start: int, key: int) -> State:
         state.turn,
         state.rng,
         board,
+        table,
         captured,
     )

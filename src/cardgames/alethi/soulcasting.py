@@ -9,7 +9,6 @@ import functools
 from cardgames.alethi.board import Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.config import stats
 from cardgames.alethi.moves import Move, Soulcast
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import Card, Phase, State, new_placed
@@ -53,15 +52,25 @@ def apply_soulcast(state: State, key: int) -> State:
     game, the same kind from the barracks on its cell, then the capture check; the throw phase
     comes next."""
     me, config = state.to_move, state.config
-    board = state._memo.board.copy()
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
     board.put(key, mine)
-    table = stats(config)
     captured = capture(board, key, table.attack, table.health)
     field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))
     return next_decision(
-        config, field, barracks, removed, me, Phase.THROW, state.turn, state.rng, board, captured
+        config,
+        field,
+        barracks,
+        removed,
+        me,
+        Phase.THROW,
+        state.turn,
+        state.rng,
+        board,
+        table,
+        captured,
     )

@@ -14,7 +14,7 @@ from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["Card", "Phase", "Placed", "State", "View", "new_placed"]
+__all__ = ["Card", "Phase", "Placed", "State", "View"]
 
 
 class Phase(StrEnum):

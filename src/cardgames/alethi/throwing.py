@@ -3,10 +3,9 @@ onto an empty cell next to one of the side's uncaptured cards."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, turned_down
-from cardgames.alethi.cards import Colour, Kind
-from cardgames.alethi.config import stats
+from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import Phase, State, new_placed
@@ -52,8 +51,21 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
 
 def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int | None:
     """The key of the cell of ``move`` if ``me`` may make it in the throw phase, else ``None``."""
-    key = safe_key(move.at)
-    if key is None or move.kind not in barracks[me] or not holds(board.throwable[me], key):
+    at = move.at
+    if type(at) is Cell:  # the usual case, checked here without a call
+        x, y = at
+        if (
+            type(x) is not int
+            or type(y) is not int
+            or not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT)
+        ):
+            return None
+        key: int | None = (x + LIMIT) * STRIDE + y + LIMIT
+    else:
+        key = safe_key(at)
+        if key is None:
+            return None
+    if move.kind not in barracks[me] or not holds(board.throwable[me], key):
         return None
     return key
 
@@ -76,14 +88,17 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     """The state after ``move``, legal with its cell on ``key``: the card on its cell, then the
     capture check; the scout phase comes next."""
     me, config, barracks = state.to_move, state.config, state.barracks
-    board = state._memo.board.copy()
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     # Build from the rules' own values: a move that merely equals a legal one (a plain string
     # for the kind, a plain tuple for the cell) must not leak into the state.
     mine = barracks[me]
     i = mine.index(move.kind)
-    placed = new_placed(me, mine[i], cell_of(key), False)
+    # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
+    # own kind of value, which the state can share.
+    at = move.at
+    placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     board.put(key, placed)
-    table = stats(config)
     captured = capture(board, key, table.attack, table.health)
     field = (*state.field, placed)
     if captured:
@@ -99,5 +114,6 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
         state.turn,
         state.rng,
         board,
+        table,
         captured,
     )
