@@ -9,6 +9,7 @@ reached it; each bound it applies follows from the rules as its comments say.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections import Counter
 
@@ -236,16 +237,19 @@ def unreachable(state: State, board: Board) -> str | None:
     # Each side has its army, no card more or less: set-up puts it on the field and in the
     # barracks, throwing moves a card from the barracks to the field, soulcasting one from the
     # barracks to the field and the enemy card it replaces out of the game.
-    army = {card.kind: card.count for card in config.army}
+    army = stats(config).counts
     total = 2 * sum(army.values())
     held = len(field) + len(barracks[0]) + len(barracks[1]) + len(removed)
     if held != total:
         return f"it holds {held} cards, the two armies have {total}"
-    counts: Counter[tuple[Colour, Kind]] = Counter(map(_OWNER_KIND, field))
-    counts.update(map(_OWNER_KIND, removed))
-    for colour in Colour:
-        for kind, count in Counter(barracks[colour]).items():
-            counts[colour, kind] += count
+    counts: Counter[tuple[Colour, Kind]] = Counter(
+        itertools.chain(
+            map(_OWNER_KIND, field),
+            zip(itertools.repeat(Colour.RED), barracks[0]),
+            zip(itertools.repeat(Colour.BLUE), barracks[1]),
+            map(_OWNER_KIND, removed),
+        )
+    )
     for (colour, kind), count in counts.items():
         if count != army.get(kind, 0):
             return f"{colour.label} has {count} {kind} cards, its army {army.get(kind, 0)}"

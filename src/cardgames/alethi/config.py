@@ -144,11 +144,13 @@ def turn_limit(config: Config) -> int:
 
 @attrs.frozen
 class Stats:
-    """Attack and health by kind, looked up from a config's army, and its turn limit."""
+    """Attack and health by kind, looked up from a config's army, its turn limit, and how many
+    cards of each kind a side has."""
 
     attack: Mapping[Kind, int]
     health: Mapping[Kind, int]
     turn_limit: int
+    counts: Mapping[Kind, int] = MappingProxyType({})
 
 
 @functools.lru_cache(maxsize=64)
@@ -159,4 +161,5 @@ def stats(config: Config) -> Stats:
         attack=MappingProxyType({card.kind: card.attack for card in config.army}),
         health=MappingProxyType({card.kind: card.health for card in config.army}),
         turn_limit=turn_limit(config),
+        counts=MappingProxyType({card.kind: card.count for card in config.army}),
     )
