@@ -116,28 +116,29 @@ class Board:
             (x + _OFFSET) * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
         board._targets = {}
-        open_cells: tuple[set[int], set[int]] = (set(), set())
+        red: list[int] = []
+        blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
-        specials: dict[Kind, tuple[set[int], set[int]]] = {
-            Kind.GENERAL: (set(), set()),
-            Kind.SCOUT: (set(), set()),
-        }
+        generals: tuple[set[int], set[int]] = (set(), set())
+        scouts: tuple[set[int], set[int]] = (set(), set())
         for key, card in cards.items():
             if card.captured:
                 continue
             owner, kind = card.owner, card.kind
             counts = kinds[owner]
             counts[kind] = counts.get(kind, 0) + 1
-            if kind in specials:
-                specials[kind][owner].add(key)
-            open_cells[owner].update([key - 1, key - _STRIDE, key + _STRIDE, key + 1])
+            if kind is Kind.GENERAL:
+                generals[owner].add(key)
+            elif kind is Kind.SCOUT:
+                scouts[owner].add(key)
+            (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
         board.kinds = kinds
         board.alive = (sum(kinds[0].values()), sum(kinds[1].values()))
-        board.generals = _frozen(specials[Kind.GENERAL])
-        board.scouts = _frozen(specials[Kind.SCOUT])
+        board.generals = _frozen(generals)
+        board.scouts = _frozen(scouts)
         board.throwable = (
-            tuple(sorted(open_cells[0].difference(cards))),
-            tuple(sorted(open_cells[1].difference(cards))),
+            tuple(sorted(set(red).difference(cards))),
+            tuple(sorted(set(blue).difference(cards))),
         )
         return board
 

@@ -146,7 +146,7 @@ def _inconsistency(state: State) -> str | None:
     barracks = state.barracks
     if type(barracks) is not tuple or len(barracks) != PLAYERS:
         return "barracks must be a pair of tuples"
-    for colour, kinds in zip(Colour, barracks, strict=True):
+    for colour, kinds in zip(_COLOURS, barracks, strict=True):
         if type(kinds) is tuple and len(kinds) > MAX_CARDS:
             return f"{colour.label}'s barracks holds at most {MAX_CARDS} cards"
         if type(kinds) is not tuple or any(type(k) is not Kind or k not in order for k in kinds):
@@ -157,6 +157,8 @@ def _inconsistency(state: State) -> str | None:
     return None
 
 
+#: The colours in order (iterating the enum itself costs a generator each time).
+_COLOURS = (Colour.RED, Colour.BLUE)
 #: Each card on the field as the count of cards by colour and kind keys it.
 _OWNER_KIND = operator.attrgetter("owner", "kind")
 #: Cards already found well formed and within the limits, by identity (cards are frozen, and
@@ -296,7 +298,7 @@ def _wrong_result(state: State, board: Board, limit: int) -> str | None:
     losing = {
         card.owner for card in board.cards.values() if card.captured and card.kind is Kind.KING
     }
-    losing.update(colour for colour in Colour if board.alive[colour] == 0)
+    losing.update(colour for colour in _COLOURS if board.alive[colour] == 0)
     if state.result is None:
         # The capture check ends the game at once when a King falls or a side has no card up.
         if losing:
