@@ -5,19 +5,23 @@ board each state carries from the one before."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
 import pytest
 
+import cardgames
 from cardgames import alethi
-from cardgames.alethi import rules, throwing
+from cardgames import errors as alethi_errors
+from cardgames.alethi import codec, rules, throwing
 from cardgames.alethi.board import Board, cell_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.set_up import set_up
-from cardgames.errors import IllegalMoveError
+from cardgames.errors import IllegalMoveError, SerializationError
 from cardgames.rng import Rng
+from cardgames.serialization import converter
 
 SEEDS = range(40)
 
@@ -193,3 +197,145 @@ def test_throws_kept_by_kind_and_cell_are_the_throws_the_rule_lists(
             assert all(
                 type(move) is alethi.Throw and type(move.at) is alethi.Cell for move in listed
             )
+
+
+# --- the memo, moves from elsewhere, a large army, JSON -----------------------------------------
+
+
+def large_army() -> Config:
+    """The largest army a config allows: a hundred cards a side, every kind."""
+    counts = {
+        Kind.SQUIRE: 40,
+        Kind.KNIGHT: 20,
+        Kind.TOWER: 10,
+        Kind.SCOUT: 10,
+        Kind.SOULCASTER: 10,
+        Kind.GENERAL: 9,
+        Kind.KING: 1,
+    }
+    army = tuple(attrs.evolve(card, count=counts[card.kind]) for card in alethi.DEFAULT_ARMY)
+    return Config(army=army)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_large_army_plays_in_lock_step_with_the_plain_rules(seed: int) -> None:
+    """With the largest army, at every step the moves equal those of the state checked afresh,
+    the board equals one built from scratch, no card escaped its capture, and the next state
+    equals the one an equal move makes from the state checked afresh."""
+    chooser = random.Random(seed)
+    state = alethi.new_game(large_army(), seed=seed)
+    while not alethi.is_over(state):
+        moves = alethi.legal_moves(state)
+        assert moves == alethi.legal_moves(fresh(state))
+        assert rules.board_of(state).same_as(Board.build(state.field))
+        move = moves[chooser.randrange(len(moves))]
+        after = alethi.apply_move(state, move)
+        assert after == alethi.apply_move(fresh(state), lookalike(move))
+        assert alethi.find_captures(after.field, after.config) == []
+        state = after
+
+
+def plain_values(move: alethi.Move) -> object:
+    """A move equal to ``move`` made of plain values: a str for the kind, tuples for cells."""
+    if isinstance(move, alethi.Throw):
+        return alethi.Throw(str(move.kind.value), tuple(move.at))  # type: ignore[arg-type]
+    if isinstance(move, alethi.Scout):
+        return alethi.Scout(tuple(move.scout), tuple(move.to))  # type: ignore[arg-type]
+    if isinstance(move, alethi.Soulcast):
+        return alethi.Soulcast(tuple(move.target))  # type: ignore[arg-type]
+    return alethi.Pass()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_moves_not_listed_by_this_state_are_judged_afresh(seed: int) -> None:
+    """A move equal to a listed one but made of plain values leads to the same state, whose
+    cards hold the rules' own values; a move another state listed is refused unless this state
+    lists an equal one, with the reason is_legal and the message agree on."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        states = playout(config, seed)
+        for number, state in enumerate(states[:-1]):
+            moves = alethi.legal_moves(state)
+            move = moves[chooser.randrange(len(moves))]
+            after = alethi.apply_move(state, plain_values(move))  # type: ignore[arg-type]
+            assert after == alethi.apply_move(state, move)
+            for card in after.field:
+                assert type(card.kind) is Kind and type(card.at) is alethi.Cell
+                assert type(card.at.x) is int and type(card.at.y) is int
+            other = states[chooser.randrange(len(states) - 1)]
+            for stranger in alethi.legal_moves(other)[:20]:
+                legal = stranger in moves
+                assert alethi.is_legal(state, stranger) is legal
+                if not legal:
+                    with pytest.raises(IllegalMoveError):
+                        alethi.apply_move(state, stranger)
+            assert number < len(states)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_memo_moved_onto_another_state_is_not_trusted(seed: int) -> None:
+    """The memo of one state, set by hand on another (or any other object set there), is not
+    taken for that state's: its moves and next states are those of the state checked afresh,
+    and a state that no game can reach is refused although it carries a good memo."""
+    states = playout(configs(seed)[seed % 4], seed)
+    chooser = random.Random(seed)
+    for state in states[:-1]:
+        donor = states[chooser.randrange(len(states))]
+        alethi.legal_moves(donor)
+        forged = fresh(state)
+        object.__setattr__(forged, "_memo", donor._memo)
+        moves = alethi.legal_moves(forged)
+        assert moves == alethi.legal_moves(fresh(state))
+        assert rules.board_of(forged).same_as(Board.build(state.field))
+        assert alethi.apply_move(forged, moves[0]) == alethi.apply_move(state, moves[0])
+        stranger = fresh(state)
+        object.__setattr__(stranger, "_memo", object())
+        assert alethi.legal_moves(stranger) == moves
+    broken = attrs.evolve(states[len(states) // 2], turn=10**6)
+    object.__setattr__(broken, "_memo", states[len(states) // 2]._memo)
+    with pytest.raises(alethi_errors.InvalidStateError):
+        alethi.is_over(broken)
+
+
+def test_a_config_equal_to_a_checked_one_is_still_checked() -> None:
+    """A config is checked once per object: one equal to a checked config but holding values
+    of the wrong type (True equals 1) is refused all the same."""
+    good = Config(army=tuple(attrs.evolve(c, attack=1) for c in alethi.DEFAULT_ARMY))
+    alethi.check_config(good)
+    bad = Config(army=tuple(attrs.evolve(c, attack=True) for c in alethi.DEFAULT_ARMY))
+    assert bad == good
+    with pytest.raises(alethi_errors.InvalidConfigError):
+        alethi.check_config(bad)
+    with pytest.raises(alethi_errors.InvalidConfigError):
+        alethi.check_config(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_json_read_and_written_field_by_field_equals_the_converters_own(seed: int) -> None:
+    """For every state of random games of every kind of config, the quick writer gives the
+    converter's own JSON form and the quick reader the converter's own state; documents with a
+    field of the wrong type are refused with the converter's own message."""
+    for config in configs(seed):
+        for state in playout(config, seed):
+            data = converter.unstructure(state, alethi.State)
+            assert json.dumps(data) == json.dumps(codec.generic_writer(state))
+            text = cardgames.to_json(state)
+            loaded: alethi.State = cardgames.from_json(text, alethi.State)
+            assert loaded == state and repr(loaded) == repr(state)
+            assert loaded == codec.generic_reader(json.loads(text)["data"], alethi.State)
+            assert alethi.legal_moves(loaded) == alethi.legal_moves(state)
+    state = playout(alethi.Config(), seed)[5]
+    text = cardgames.to_json(state)
+    for old, new in [
+        ('"owner":0', '"owner":false'),
+        ('"turn":', '"turn":1.0,"x":'),
+        ('"kind":"squire"', '"kind":"Squire"'),
+        ("[0,0]", "[0,0.0]"),
+        ('"phase":"', '"phase":"x'),
+    ]:
+        bad = text.replace(old, new, 1)
+        with pytest.raises(SerializationError) as quick:
+            cardgames.from_json(bad, alethi.State)
+        with pytest.raises(Exception) as plain:
+            codec.generic_reader(json.loads(bad)["data"], alethi.State)
+        assert type(plain.value) is not type(quick.value) or str(plain.value) in str(quick.value)

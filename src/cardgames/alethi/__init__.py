@@ -19,6 +19,7 @@ from types import MappingProxyType
 import attrs
 
 from cardgames._surface import public_dir
+from cardgames.alethi import codec as _codec
 from cardgames.alethi.bots import GreedyBot
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
 from cardgames.alethi.config import (
@@ -190,3 +191,5 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
 GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="alethi", playout=Playout("random", limit=60)
 )
+
+_codec.register()

@@ -7,19 +7,27 @@ never compared, hashed or serialized), and the next state's board is derived fro
 updates, so no move rescans the whole field. ``Board.build`` works everything out from scratch;
 the tests hold every derived board to it.
 
+A derived board shares with the one it came from every part the move left alone: only the index
+of cards is copied, and each other part is a tuple or a frozen set that a change replaces
+rather than edits. The cells a side may throw on are kept as a sorted tuple (the order in which
+the throws are listed), so a move touches a few entries and no state copies a set of them.
+
 Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and hashing is free.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
+from cardgames.alethi.config import Stats
 from cardgames.alethi.state import Placed
 
-__all__ = ["LIMIT", "STEPS", "Board", "cell_of", "key_of", "safe_key"]
+__all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
 
-_STRIDE = 1 << 16
+#: Cells are keyed as ``(x + LIMIT) * STRIDE + y + LIMIT``.
+STRIDE = _STRIDE = 1 << 16
 _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
 #: reaches further from the start.
@@ -51,61 +59,99 @@ def cell_of(key: int) -> Cell:
     return Cell(x - _OFFSET, y - _OFFSET)
 
 
+def holds(keys: tuple[int, ...], key: object) -> bool:
+    """Whether the sorted ``keys`` hold ``key`` (an int, or ``None`` for no cell)."""
+    if type(key) is not int:
+        return False
+    i = bisect_left(keys, key)
+    return i < len(keys) and keys[i] == key
+
+
+def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
+    """The sorted ``keys`` without ``key`` (the same tuple when it is not there)."""
+    i = bisect_left(keys, key)
+    if i < len(keys) and keys[i] == key:
+        return keys[:i] + keys[i + 1 :]
+    return keys
+
+
+def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
+    """The sorted ``keys`` with ``added`` (each kept once)."""
+    merged: list[int] | None = None
+    for key in added:
+        if merged is None:
+            merged = list(keys)
+        i = bisect_left(merged, key)
+        if i == len(merged) or merged[i] != key:
+            merged.insert(i, key)
+    return keys if merged is None else tuple(merged)
+
+
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
-    __slots__ = (
-        "_targets",
-        "alive",
-        "cards",
-        "casters",
-        "generals",
-        "scouts",
-        "throwable",
-        "touch",
-    )
+    __slots__ = ("_targets", "alive", "cards", "generals", "kinds", "scouts", "throwable")
 
     #: Every card on the field by key, captured ones included (they block their cell).
     cards: dict[int, Placed]
-    #: Per colour: for every cell, how many uncaptured cards of that colour touch it.
-    touch: tuple[dict[int, int], dict[int, int]]
-    #: Per colour: the empty cells that colour may throw on (touched by one of its cards).
-    throwable: tuple[set[int], set[int]]
-    #: Per colour: keys of its uncaptured Generals, Scouts; count of uncaptured Soulcasters.
-    generals: tuple[set[int], set[int]]
-    scouts: tuple[set[int], set[int]]
-    casters: list[int]
+    #: Per colour: the empty cells that colour may throw on (touched by one of its uncaptured
+    #: cards), sorted.
+    throwable: tuple[tuple[int, ...], tuple[int, ...]]
+    #: Per colour: keys of its uncaptured Generals, Scouts.
+    generals: tuple[frozenset[int], frozenset[int]]
+    scouts: tuple[frozenset[int], frozenset[int]]
+    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
+    #: left out, or counted 0).
+    kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
     #: Per colour: how many of its cards stand uncaptured on the field.
-    alive: list[int]
+    alive: tuple[int, int]
     #: Answers already worked out for this board (a board never changes once built).
-    _targets: dict[tuple[object, ...], list[int]]
+    _targets: dict[tuple[object, ...], tuple[int, ...]]
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
-        board.cards = {}
-        board.touch = ({}, {})
-        board.throwable = (set(), set())
-        board.generals = (set(), set())
-        board.scouts = (set(), set())
-        board.casters = [0, 0]
-        board.alive = [0, 0]
+        board.cards = cards = {
+            (x + _OFFSET) * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
+        }
         board._targets = {}
-        for card in field:
-            board.put(key_of(card.at), card)
+        red: list[int] = []
+        blue: list[int] = []
+        kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        generals: tuple[set[int], set[int]] = (set(), set())
+        scouts: tuple[set[int], set[int]] = (set(), set())
+        for key, card in cards.items():
+            if card.captured:
+                continue
+            owner, kind = card.owner, card.kind
+            counts = kinds[owner]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind is Kind.GENERAL:
+                generals[owner].add(key)
+            elif kind is Kind.SCOUT:
+                scouts[owner].add(key)
+            (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+        board.kinds = kinds
+        board.alive = (sum(kinds[0].values()), sum(kinds[1].values()))
+        board.generals = _frozen(generals)
+        board.scouts = _frozen(scouts)
+        board.throwable = (
+            tuple(sorted(set(red).difference(cards))),
+            tuple(sorted(set(blue).difference(cards))),
+        )
         return board
 
     def copy(self) -> Board:
-        """A copy whose containers may be changed without touching this board."""
+        """A board to derive the next one on: the index of cards is copied, every other part
+        is shared until a change replaces it."""
         board = Board.__new__(Board)
         board.cards = self.cards.copy()
-        board.touch = (self.touch[0].copy(), self.touch[1].copy())
-        board.throwable = (self.throwable[0].copy(), self.throwable[1].copy())
-        board.generals = (self.generals[0].copy(), self.generals[1].copy())
-        board.scouts = (self.scouts[0].copy(), self.scouts[1].copy())
-        board.casters = self.casters.copy()
-        board.alive = self.alive.copy()
+        board.throwable = self.throwable
+        board.generals = self.generals
+        board.scouts = self.scouts
+        board.kinds = self.kinds
+        board.alive = self.alive
         board._targets = {}
         return board
 
@@ -113,20 +159,47 @@ class Board:
 
     def put(self, key: int, card: Placed) -> None:
         """Set ``card`` on the empty cell ``key``."""
-        self.cards[key] = card
-        self.throwable[0].discard(key)
-        self.throwable[1].discard(key)
+        cards = self.cards
+        cards[key] = card
+        red, blue = self.throwable
+        i = bisect_left(red, key)
+        if i < len(red) and red[i] == key:
+            red = red[:i] + red[i + 1 :]
+        i = bisect_left(blue, key)
+        if i < len(blue) and blue[i] == key:
+            blue = blue[:i] + blue[i + 1 :]
         if not card.captured:
-            self._stand(key, card)
+            self._count(key, card, 1)
+            # The empty cells next to the card that its side could not throw on yet.
+            if card.owner:
+                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
+                if added:
+                    blue = tuple(sorted(added.union(blue)))
+            else:
+                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
+                if added:
+                    red = tuple(sorted(added.union(red)))
+        self.throwable = (red, blue)
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
-        card = self.cards.pop(key)
+        cards = self.cards
+        card = cards.pop(key)
         if not card.captured:
             self._fall(key, card)
-        for colour in (0, 1):
-            if self.touch[colour].get(key):
-                self.throwable[colour].add(key)
+        # The cell is open to each side with an uncaptured card next to it.
+        sides = {
+            c.owner
+            for c in map(cards.get, (key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+            if c is not None and not c.captured
+        }
+        if sides:
+            red, blue = self.throwable
+            if Colour.RED in sides:
+                red = _with(red, (key,))
+            if Colour.BLUE in sides:
+                blue = _with(blue, (key,))
+            self.throwable = (red, blue)
         return card
 
     def capture(self, key: int) -> Placed:
@@ -137,48 +210,55 @@ class Board:
         self._fall(key, card)
         return captured
 
-    def _stand(self, key: int, card: Placed) -> None:
-        owner = card.owner
-        touch, throwable, cards = self.touch[owner], self.throwable[owner], self.cards
-        for step in STEPS:
-            n = key + step
-            touch[n] = touch.get(n, 0) + 1
-            if n not in cards:
-                throwable.add(n)
-        self.alive[owner] += 1
-        self._special(key, card, True)
-
     def _fall(self, key: int, card: Placed) -> None:
-        owner = card.owner
-        touch, throwable = self.touch[owner], self.throwable[owner]
-        for step in STEPS:
-            n = key + step
-            left = touch[n] - 1
-            if left:
-                touch[n] = left
+        """Count ``card`` (no longer uncaptured on ``key``) out, and close the cells only it
+        opened to its side."""
+        self._count(key, card, -1)
+        owner, cards = card.owner, self.cards
+        get = cards.get
+        mine = self.throwable[owner]
+        for n in (key - 1, key - _STRIDE, key + _STRIDE, key + 1):
+            if n in cards:
+                continue
+            for m in (n - 1, n - _STRIDE, n + _STRIDE, n + 1):
+                other = get(m)
+                if other is not None and other.owner == owner and not other.captured:
+                    break
             else:
-                del touch[n]
-                throwable.discard(n)
-        self.alive[owner] -= 1
-        self._special(key, card, False)
+                mine = _without(mine, n)
+        self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
-    def _special(self, key: int, card: Placed, standing: bool) -> None:
-        kind = card.kind
+    def _count(self, key: int, card: Placed, change: int) -> None:
+        """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
+        cards, Generals and Scouts."""
+        owner, kind, kinds = card.owner, card.kind, self.kinds
+        counts = dict(kinds[owner])
+        counts[kind] = counts.get(kind, 0) + change
+        red, blue = self.alive
+        if owner:
+            self.kinds, self.alive = (kinds[0], counts), (red, blue + change)
+        else:
+            self.kinds, self.alive = (counts, kinds[1]), (red + change, blue)
         if kind is Kind.GENERAL:
-            group = self.generals[card.owner]
+            self.generals = _moved(self.generals, owner, key, change)
         elif kind is Kind.SCOUT:
-            group = self.scouts[card.owner]
-        elif kind is Kind.SOULCASTER:
-            self.casters[card.owner] += 1 if standing else -1
-            return
-        else:
-            return
-        if standing:
-            group.add(key)
-        else:
-            group.discard(key)
+            self.scouts = _moved(self.scouts, owner, key, change)
 
     # --- questions -----------------------------------------------------------------------------
+
+    def touched(self, key: int, colour: Colour, but: int | None = None) -> bool:
+        """Whether an uncaptured card of ``colour`` (other than one on ``but``) touches ``key``."""
+        cards = self.cards
+        for step in STEPS:
+            n = key + step
+            card = cards.get(n)
+            if card is not None and card.owner == colour and not card.captured and n != but:
+                return True
+        return False
+
+    def can_throw_on(self, colour: Colour, key: object) -> bool:
+        """Whether ``colour`` may throw on the cell ``key``."""
+        return holds(self.throwable[colour], key)
 
     def pressure(self, key: int, card: Placed, attack: Mapping[Kind, int]) -> int:
         """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
@@ -192,7 +272,12 @@ class Board:
             if enemy is None or enemy.owner == card.owner or enemy.captured:
                 continue
             total += attack[enemy.kind]
-            if generals and self.general_next_to(enemy.owner, n):
+            if generals and (
+                n - 1 in generals
+                or n + 1 in generals
+                or n - _STRIDE in generals
+                or n + _STRIDE in generals
+            ):
                 total += GENERAL_BONUS
         return total
 
@@ -202,49 +287,113 @@ class Board:
         generals = self.generals[colour]
         return any(key + step in generals for step in STEPS)
 
-    def scout_targets(self, colour: Colour, scout: int) -> list[int]:
+    def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
         its side (the Scout's own touch does not count), in cell order."""
         cached = self._targets.get(("scout", colour, scout))
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
-            touch, throwable = self.touch[colour], self.throwable[colour]
-            near = {scout + step for step in STEPS}
-            cached = sorted((throwable - near).union([n for n in near & throwable if touch[n] > 1]))
+            cards, cached = self.cards, self.throwable[colour]
+            for step in STEPS:
+                n = scout + step
+                if n not in cards and not self.touched(n, colour, scout):
+                    cached = _without(cached, n)
             self._targets["scout", colour, scout] = cached
         return cached
 
-    def plain_scout_targets(self, colour: Colour, scout: int) -> list[int]:
-        """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
-        touch = self.touch[colour]
-        near = {scout + step for step in STEPS}
-        return sorted([n for n in self.throwable[colour] if touch[n] - (n in near) > 0])
+    def scout_can_move(self, colour: Colour) -> bool:
+        """Whether an uncaptured Scout of ``colour`` has a cell to move to."""
+        scouts = self.scouts[colour]
+        if not scouts:
+            return False
+        # At most four of the cells the side may throw on touch a given Scout: any further one
+        # is touched by another of its cards, and any Scout may move there.
+        if len(self.throwable[colour]) > len(STEPS):
+            return True
+        return any(self.scout_targets(colour, scout) for scout in scouts)
 
-    def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
+    def plain_scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
+        """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
+        cards = self.cards
+        return tuple(
+            sorted(
+                n
+                for n in {key + step for key in cards for step in STEPS}
+                if n not in cards and self.touched(n, colour, scout)
+            )
+        )
+
+    def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
+        """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
+        from the counts of standing kinds, without a look at the field."""
+        if not self.kinds[colour].get(Kind.SOULCASTER):
+            return False
+        for kind, count in self.kinds[1 - colour].items():
+            if count and kind is not Kind.KING and kind in kinds:
+                return True
+        return False
+
+    def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
         without an uncaptured Soulcaster of its own; never a King; only kinds it still holds."""
-        if not self.casters[colour]:
-            return []
+        if not self.can_soulcast(colour, kinds):
+            return ()
         cached = self._targets.get(("soulcast", colour, kinds))
         if cached is None:
             held = set(kinds)
-            cached = sorted(
-                [
-                    key
-                    for key, c in self.cards.items()
-                    if c.owner != colour
-                    and not c.captured
-                    and c.kind is not Kind.KING
-                    and c.kind in held
-                ]
+            held.discard(Kind.KING)
+            cached = tuple(
+                sorted(
+                    [
+                        key
+                        for key, c in self.cards.items()
+                        if c.owner != colour and not c.captured and c.kind in held
+                    ]
+                )
             )
             self._targets["soulcast", colour, kinds] = cached
         return cached
 
     def same_as(self, other: Board) -> bool:
         """Whether two boards hold the same facts (for tests)."""
-        return all(
+
+        def standing(board: Board) -> list[dict[Kind, int]]:
+            return [{kind: n for kind, n in counts.items() if n} for counts in board.kinds]
+
+        return standing(self) == standing(other) and all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "touch", "throwable", "generals", "scouts", "casters", "alive")
+            for name in ("cards", "throwable", "generals", "scouts", "alive")
         )
+
+
+def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:
+    return (frozenset(groups[0]), frozenset(groups[1]))
+
+
+def _moved(
+    groups: tuple[frozenset[int], frozenset[int]], owner: int, key: int, change: int
+) -> tuple[frozenset[int], frozenset[int]]:
+    """``groups`` with ``key`` added to (``change`` 1) or taken from (-1) ``owner``'s."""
+    mine = groups[owner] | {key} if change > 0 else groups[owner] - {key}
+    return (mine, groups[1]) if owner == 0 else (groups[0], mine)
+
+
+class Memo:
+    """What the rules worked out about one state: its board, the stats of its config, and its
+    legal moves once listed.
+
+    A memo names the state it belongs to (by identity, while that state lives): one moved onto
+    another state by hand is not trusted there. States of one field share its board (a pass
+    changes only the phase), never a memo.
+    """
+
+    __slots__ = ("board", "moves", "owner", "table")
+
+    def __init__(self, board: Board, table: Stats, owner: int) -> None:
+        self.board = board
+        self.table = table
+        #: ``id`` of the state the memo belongs to.
+        self.owner = owner
+        #: The legal moves, once listed (a tuple of moves; ``None`` before).
+        self.moves: tuple[object, ...] | None = None

@@ -103,7 +103,7 @@ def _threatened(
     strongest = max(table.attack[kind] for kind in enemy_barracks)
     for step in STEPS:
         cell = key + step
-        if cell in board.throwable[enemy]:
+        if board.can_throw_on(enemy, cell):
             bonus = GENERAL_BONUS if board.general_next_to(enemy, cell) else 0
             if pressure + strongest + bonus > table.health[card.kind]:
                 return True

@@ -8,14 +8,16 @@ answers.
 
 from __future__ import annotations
 
-from cardgames.alethi.board import STEPS, Board, key_of
+from collections.abc import Mapping
+
+from cardgames.alethi.board import STEPS, STRIDE, Board, key_of
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
 from cardgames.alethi.checks import card_problem
 from cardgames.alethi.config import Config, check_config, stats
 from cardgames.alethi.state import Placed
 from cardgames.errors import InvalidStateError, excerpt
 
-__all__ = ["capture", "find_captures", "turned_down"]
+__all__ = ["capture", "find_captures", "swapped", "turned_down"]
 
 
 def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
@@ -65,50 +67,64 @@ def _check_field(field: object, config: Config) -> None:
         cells.add(card.at)
 
 
-def capture(board: Board, key: int, config: Config) -> list[Placed]:
+def capture(
+    board: Board, key: int, attack: Mapping[Kind, int], health: Mapping[Kind, int]
+) -> list[Placed]:
     """Run the capture check on ``board`` (a fresh copy) after the card on ``key`` arrived or
-    changed side; return the cards it captured.
+    changed side, with the config's ``attack`` and ``health`` tables; return the cards it turned
+    down, as they stood before.
 
     Every earlier state passed the check, so only cards the change pressed harder may fall: the
     card on ``key`` and the enemy cards it touches; when it is a General, whose bonus arrived with
     it, also the enemy cards its allies touch. (A card leaving a cell only relieves pressure.)
     """
     cards = board.cards
+    get = cards.get
     card = cards[key]
-    owner = card.owner
+    owner, general = card.owner, card.kind is Kind.GENERAL
     near = [key]
-    for step in STEPS:
-        n = key + step
-        other = cards.get(n)
+    for n in (key - 1, key - STRIDE, key + STRIDE, key + 1):
+        other = get(n)
         if other is None or other.captured:
             continue
         if other.owner != owner:
             near.append(n)
-        elif card.kind is Kind.GENERAL:
+        elif general:
             near.extend(
                 m
                 for m in (n + s for s in STEPS)
-                if (e := cards.get(m)) is not None and e.owner != owner and not e.captured
+                if (e := get(m)) is not None and e.owner != owner and not e.captured
             )
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
         # it, and health is never below zero.
         return []
-    table = stats(config)
-    attack, health = table.attack, table.health
     fallen = {
         k
         for k in near
         if not (c := cards[k]).captured and board.pressure(k, c, attack) > health[c.kind]
     }
-    return [board.capture(k) for k in fallen]
+    taken = [cards[k] for k in fallen]
+    for k in fallen:
+        board.capture(k)
+    return taken
+
+
+def swapped(field: tuple[Placed, ...], old: Placed, new: Placed) -> tuple[Placed, ...]:
+    """``field`` with the very object ``old`` replaced by ``new``, in its place.
+
+    The cards of a board are the objects of its state's field, so the card is found by
+    identity, in one pass of C code rather than a comparison of cards per entry.
+    """
+    i = list(map(id, field)).index(id(old))
+    return (*field[:i], new, *field[i + 1 :])
 
 
 def turned_down(
     field: tuple[Placed, ...], board: Board, captured: list[Placed]
 ) -> tuple[Placed, ...]:
     """``field`` with the cards that :func:`capture` took on ``board`` turned face down."""
-    if not captured:
-        return field
     cards = board.cards
-    return tuple(cards[key_of(c.at)] if not c.captured else c for c in field)
+    for card in captured:
+        field = swapped(field, card, cards[key_of(card.at)])
+    return field

@@ -10,9 +10,10 @@ reached it; each bound it applies follows from the rules as its comments say.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 
-from cardgames.alethi.board import LIMIT, Board, key_of, safe_key
+from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, check_config, stats
 from cardgames.alethi.ending import capture_results, ended_by_count, limit_reason
@@ -28,6 +29,7 @@ __all__ = [
     "check_state",
     "checked",
     "playable_board",
+    "trust",
     "unreachable",
 ]
 
@@ -44,12 +46,18 @@ def checked(state: object) -> State:
         view = isinstance(state, View)
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
         raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
-    if state._memo is None:
+    memo = state._memo
+    if type(memo) is not Memo or memo.owner != id(state):
         found = playable_board(state)
         if isinstance(found, str):
             raise InvalidStateError(f"not a playable alethi state: {found}")
-        object.__setattr__(state, "_memo", found)
+        trust(state, found)
     return state
+
+
+def trust(state: State, board: Board) -> None:
+    """Keep ``board``, the board of the playable ``state``, in a memo of its own."""
+    object.__setattr__(state, "_memo", Memo(board, stats(state.config), id(state)))
 
 
 def check_state(state: State) -> State:
@@ -70,7 +78,7 @@ def check_state(state: State) -> State:
 
 def board_of(state: State) -> Board:
     """The board kept with a checked state."""
-    board: Board = state._memo
+    board: Board = state._memo.board
     return board
 
 
@@ -123,29 +131,78 @@ def _inconsistency(state: State) -> str | None:
     # hold fewer, or other ones, but never so many that a decision would list without end.
     if len(state.field) > PLAYERS * MAX_CARDS or len(state.removed) > PLAYERS * MAX_CARDS:
         return f"field and removed hold at most {PLAYERS * MAX_CARDS} cards each"
-    cells = set()
-    for number, card in enumerate(state.field):
-        problem = card_problem(card, order)
-        if problem is not None:
-            return f"field[{number}] {problem}"
-        if card.at in cells:
-            return f"two cards share ({card.at})"
-        cells.add(card.at)
+    if not _plain_field(state.field, order):
+        cells = set()
+        for number, card in enumerate(state.field):
+            problem = card_problem(card, order)
+            if problem is not None:
+                return f"field[{number}] {problem}"
+            if card.at in cells:
+                return f"two cards share ({card.at})"
+            cells.add(card.at)
     for number, gone in enumerate(state.removed):
         if type(gone) is not Card or type(gone.owner) is not Colour or type(gone.kind) is not Kind:
             return f"removed[{number}] is not a removed card"
     barracks = state.barracks
     if type(barracks) is not tuple or len(barracks) != PLAYERS:
         return "barracks must be a pair of tuples"
-    for colour, kinds in zip(Colour, barracks, strict=True):
+    for colour, kinds in zip(_COLOURS, barracks, strict=True):
         if type(kinds) is tuple and len(kinds) > MAX_CARDS:
             return f"{colour.label}'s barracks holds at most {MAX_CARDS} cards"
         if type(kinds) is not tuple or any(type(k) is not Kind or k not in order for k in kinds):
             return f"{colour.label}'s barracks must be a tuple of the army's kinds"
         ranks = [order[k] for k in kinds]
-        if any(a > b for a, b in itertools.pairwise(ranks)):
+        if ranks != sorted(ranks):
             return f"{colour.label}'s barracks is not in army order"
     return None
+
+
+#: The colours in order (iterating the enum itself costs a generator each time).
+_COLOURS = (Colour.RED, Colour.BLUE)
+#: Each card on the field as the count of cards by colour and kind keys it.
+_OWNER_KIND = operator.attrgetter("owner", "kind")
+#: Cards already found well formed and within the limits, by identity (cards are frozen, and
+#: states share them), each kept with its entry. Bounded, then started again.
+_WELL_FORMED: dict[int, Placed] = {}
+_WELL_FORMED_MOST = 1 << 14
+_ABSENT = object()
+
+
+def _plain_field(field: tuple[object, ...], order: dict[Kind, int]) -> bool:
+    """Whether every entry of ``field`` is a well-formed card of the army, within the limits,
+    each on a cell of its own: the common answer, found in one pass, which
+    :func:`card_problem` then need not explain."""
+    cells = set()
+    known = _WELL_FORMED
+    for card in field:
+        if known.get(id(card), _ABSENT) is card:
+            if card.kind not in order:  # type: ignore[attr-defined]
+                return False
+            cells.add(card.at)  # type: ignore[attr-defined]
+            continue
+        if (
+            type(card) is not Placed
+            or type(card.owner) is not Colour
+            or type(card.kind) is not Kind
+            or type(card.captured) is not bool
+            or card.kind not in order
+        ):
+            return False
+        at = card.at
+        if type(at) is not Cell or len(at) != 2:
+            return False
+        x, y = at
+        if (
+            type(x) is not int
+            or type(y) is not int
+            or not (-LIMIT < x < LIMIT - 1 and -LIMIT < y < LIMIT - 1)
+        ):
+            return False
+        cells.add(at)
+        if len(known) >= _WELL_FORMED_MOST:
+            known.clear()
+        known[id(card)] = card
+    return len(cells) == len(field)
 
 
 def card_problem(card: object, order: dict[Kind, int]) -> str | None:
@@ -182,15 +239,19 @@ def unreachable(state: State, board: Board) -> str | None:
     # Each side has its army, no card more or less: set-up puts it on the field and in the
     # barracks, throwing moves a card from the barracks to the field, soulcasting one from the
     # barracks to the field and the enemy card it replaces out of the game.
-    army = {card.kind: card.count for card in config.army}
+    army = stats(config).counts
     total = 2 * sum(army.values())
     held = len(field) + len(barracks[0]) + len(barracks[1]) + len(removed)
     if held != total:
         return f"it holds {held} cards, the two armies have {total}"
-    counts: Counter[tuple[Colour, Kind]] = Counter()
-    counts.update((card.owner, card.kind) for card in field)
-    counts.update((colour, kind) for colour in Colour for kind in barracks[colour])
-    counts.update((card.owner, card.kind) for card in removed)
+    counts: Counter[tuple[Colour, Kind]] = Counter(
+        itertools.chain(
+            map(_OWNER_KIND, field),
+            zip(itertools.repeat(Colour.RED), barracks[0]),
+            zip(itertools.repeat(Colour.BLUE), barracks[1]),
+            map(_OWNER_KIND, removed),
+        )
+    )
     for (colour, kind), count in counts.items():
         if count != army.get(kind, 0):
             return f"{colour.label} has {count} {kind} cards, its army {army.get(kind, 0)}"
@@ -211,19 +272,22 @@ def unreachable(state: State, board: Board) -> str | None:
     # widens the field's bounding box by at most one cell across or up; set-up's four cards
     # span 2 x 2, and a Scout moves at most once a turn.
     scouts = army.get(Kind.SCOUT, 0) > 0
-    problem = _too_wide(field, len(field) + (turn if scouts else 0))
+    problem = _too_wide(board, len(field) + (turn if scouts else 0))
     if problem is not None:
         return problem
     return _wrong_result(state, board, limit)
 
 
-def _too_wide(field: tuple[Placed, ...], bound: int) -> str | None:
-    """Whether the field spans more than ``bound`` cells across and up together."""
-    if not field:
+def _too_wide(board: Board, bound: int) -> str | None:
+    """Whether the field of ``board`` spans more than ``bound`` cells across and up together."""
+    keys = board.cards
+    if not keys:
         return None
-    xs = [card.at.x for card in field]
-    ys = [card.at.y for card in field]
-    span = max(xs) - min(xs) + 1 + max(ys) - min(ys) + 1
+    # A key is x * STRIDE + y, both offset to be positive: the smallest and the largest key
+    # hold the smallest and the largest x.
+    low, high = min(keys), max(keys)
+    ys = [key & (STRIDE - 1) for key in keys]
+    span = (high // STRIDE - low // STRIDE + 1) + (max(ys) - min(ys) + 1)
     if span > bound:
         return f"the field spans {span} cells across and up together, at most {bound} can be"
     return None
@@ -234,7 +298,7 @@ def _wrong_result(state: State, board: Board, limit: int) -> str | None:
     losing = {
         card.owner for card in board.cards.values() if card.captured and card.kind is Kind.KING
     }
-    losing.update(colour for colour in Colour if board.alive[colour] == 0)
+    losing.update(colour for colour in _COLOURS if board.alive[colour] == 0)
     if state.result is None:
         # The capture check ends the game at once when a King falls or a side has no card up.
         if losing:

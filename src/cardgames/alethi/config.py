@@ -66,12 +66,31 @@ def check_config_type(config: object) -> None:
         raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
 
 
+#: The configs that passed :func:`check_config`, by identity (a config equal to a good one may
+#: still hold values of the wrong type: ``True`` equals 1), each kept with its entry so that
+#: its identity is never another's. Bounded, then started again.
+_PASSED: dict[int, Config] = {}
+_PASSED_MOST = 256
+_ABSENT = object()
+
+
 def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played.
 
     Every check stops at the first problem and costs time linear in the size of the army at
-    most; messages name the field and never repeat the value given.
+    most; messages name the field and never repeat the value given. A config object that
+    passed once is not checked again (configs are frozen).
     """
+    if _PASSED.get(id(config), _ABSENT) is config:
+        return
+    _check_config(config)
+    if len(_PASSED) >= _PASSED_MOST:
+        _PASSED.clear()
+    _PASSED[id(config)] = config
+
+
+def _check_config(config: Config) -> None:
+    """:func:`check_config`, every time."""
     check_config_type(config)
     army = config.army
     if type(army) is not tuple:
@@ -125,11 +144,13 @@ def turn_limit(config: Config) -> int:
 
 @attrs.frozen
 class Stats:
-    """Attack and health by kind, looked up from a config's army, and its turn limit."""
+    """Attack and health by kind, looked up from a config's army, its turn limit, and how many
+    cards of each kind a side has."""
 
     attack: Mapping[Kind, int]
     health: Mapping[Kind, int]
     turn_limit: int
+    counts: Mapping[Kind, int] = MappingProxyType({})
 
 
 @functools.lru_cache(maxsize=64)
@@ -140,4 +161,5 @@ def stats(config: Config) -> Stats:
         attack=MappingProxyType({card.kind: card.attack for card in config.army}),
         health=MappingProxyType({card.kind: card.health for card in config.army}),
         turn_limit=turn_limit(config),
+        counts=MappingProxyType({card.kind: card.count for card in config.army}),
     )

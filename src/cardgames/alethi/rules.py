@@ -16,11 +16,16 @@ from cardgames.alethi.captures import find_captures
 from cardgames.alethi.checks import board_of, check_state, checked
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
-from cardgames.alethi.scouting import apply_scout, scout_options, scout_problem
+from cardgames.alethi.scouting import apply_scout, scout_cells, scout_options, scout_problem
 from cardgames.alethi.set_up import new_game
-from cardgames.alethi.soulcasting import apply_soulcast, soulcast_options, soulcast_problem
+from cardgames.alethi.soulcasting import (
+    apply_soulcast,
+    soulcast_cell,
+    soulcast_options,
+    soulcast_problem,
+)
 from cardgames.alethi.state import Phase, State
-from cardgames.alethi.throwing import apply_throw, throw_options, throw_problem
+from cardgames.alethi.throwing import apply_throw, throw_cell, throw_options, throw_problem
 from cardgames.alethi.turn import NEXT_PHASE, next_decision
 from cardgames.errors import IllegalMoveError
 from cardgames.game import Outcome
@@ -62,16 +67,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
     then by cell; scout moves by scout, then by cell, then ``Pass``.
     """
-    state = checked(state)
-    phase = state.phase
-    if phase is Phase.OVER:
-        return ()
-    board, me = board_of(state), state.to_move
-    if phase is Phase.THROW:
-        return throw_options(board, state.barracks, me)
-    if phase is Phase.SOULCAST:
-        return soulcast_options(board, state.barracks, me)
-    return scout_options(board, me)
+    memo = checked(state)._memo
+    moves: tuple[Move, ...] | None = memo.moves
+    if moves is None:
+        phase, board, me = state.phase, memo.board, state.to_move
+        if phase is Phase.THROW:
+            moves = throw_options(board, state.barracks, me)
+        elif phase is Phase.SOULCAST:
+            moves = soulcast_options(board, state.barracks, me)
+        elif phase is Phase.SCOUT:
+            moves = scout_options(board, me)
+        else:
+            moves = ()
+        memo.moves = moves
+    return moves
 
 
 def _why_illegal(state: State, move: object) -> str | None:
@@ -106,26 +115,36 @@ def is_legal(state: State, move: Move) -> bool:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    state = checked(state)
-    why = _why_illegal(state, move)
-    if why is not None:
-        raise IllegalMoveError(f"{describe(move)}: {why}")
-    if isinstance(move, Throw):
-        return apply_throw(state, move)
-    if isinstance(move, Soulcast):
-        return apply_soulcast(state, move)
-    if isinstance(move, Scout):
-        return apply_scout(state, move)
-    # A pass skips to the next phase; the field did not change, so there is no capture check.
-    return next_decision(
-        state.config,
-        state.field,
-        state.barracks,
-        state.removed,
-        state.to_move,
-        NEXT_PHASE[state.phase],
-        state.turn,
-        state.rng,
-        board_of(state),
-        None,
-    )
+    memo = checked(state)._memo
+    phase, board, me = state.phase, memo.board, state.to_move
+    # Each phase's legality test gives the cells the move acts on, which the move then uses.
+    kind = type(move)
+    if kind is Throw and phase is Phase.THROW:
+        key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
+        if key is not None:
+            return apply_throw(state, move, key)  # type: ignore[arg-type]
+    elif kind is Scout and phase is Phase.SCOUT:
+        cells = scout_cells(move, board, me)  # type: ignore[arg-type]
+        if cells is not None:
+            return apply_scout(state, *cells)
+    elif kind is Soulcast and phase is Phase.SOULCAST:
+        key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
+        if key is not None:
+            return apply_soulcast(state, key)
+    elif kind is Pass and phase is not Phase.THROW and phase is not Phase.OVER:
+        # A pass skips to the next phase; the field did not change, so there is no capture
+        # check.
+        return next_decision(
+            state.config,
+            state.field,
+            state.barracks,
+            state.removed,
+            me,
+            NEXT_PHASE[phase],
+            state.turn,
+            state.rng,
+            board,
+            memo.table,
+            None,
+        )
+    raise IllegalMoveError(f"{describe(move)}: {_why_illegal(state, move) or 'not legal here'}")

@@ -3,57 +3,91 @@ cell next to another of its uncaptured cards."""
 
 from __future__ import annotations
 
-import functools
-
-from cardgames.alethi.board import Board, cell_of, key_of, safe_key
-from cardgames.alethi.captures import capture, turned_down
+from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.checks import board_of
 from cardgames.alethi.moves import Move, Scout
 from cardgames.alethi.notation import where
-from cardgames.alethi.state import Placed, State
+from cardgames.alethi.state import State, new_placed
 from cardgames.alethi.turn import PASS, next_decision
 
-__all__ = ["apply_scout", "scout_options", "scout_problem"]
+__all__ = ["apply_scout", "scout_cells", "scout_options", "scout_problem"]
 
 
-# Moves are immutable values, so the same one can serve every state that offers it.
-@functools.lru_cache(maxsize=1 << 12)
-def _scout(scout: int, to: int) -> Scout:
-    return Scout(cell_of(scout), cell_of(to))
+class _Moves(dict[int, Scout]):
+    """The moves of the Scout on one cell, by the key of the cell it moves to, each made on
+    first use and kept: moves are immutable values, so the same one serves every state that
+    offers it, and a lookup costs a fraction of a function call."""
+
+    __slots__ = ("scout",)
+
+    def __init__(self, scout: int) -> None:
+        super().__init__()
+        self.scout = scout
+
+    def __missing__(self, key: int) -> Scout:
+        if len(self) >= _KEPT:
+            self.clear()  # a bound for fields far out: the moves are made again as needed
+        move = self[key] = Scout(cell_of(self.scout), cell_of(key))
+        return move
+
+
+class _ByScout(dict[int, _Moves]):
+    """The tables of :class:`_Moves`, by the key of the Scout's cell."""
+
+    def __missing__(self, scout: int) -> _Moves:
+        if len(self) >= _KEPT:
+            self.clear()
+        table = self[scout] = _Moves(scout)
+        return table
+
+
+#: How many Scout cells, and how many moves from each, are kept at most.
+_KEPT = 1 << 10
+_SCOUTS = _ByScout()
 
 
 def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
     """The Scout moves open to ``me``: by Scout, then by cell, then ``Pass``."""
-    return (
-        *(_scout(s, t) for s in sorted(board.scouts[me]) for t in board.scout_targets(me, s)),
-        PASS,
-    )
+    moves: list[Move] = []
+    for scout in sorted(board.scouts[me]):
+        moves += map(_SCOUTS[scout].__getitem__, board.scout_targets(me, scout))
+    moves.append(PASS)
+    return tuple(moves)
+
+
+def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int] | None:
+    """The keys of the Scout's cell and of its target if ``me`` may make ``move`` in the scout
+    phase, else ``None``."""
+    scout, to = safe_key(move.scout), safe_key(move.to)
+    if scout is None or to is None or scout not in board.scouts[me]:
+        return None
+    if not holds(board.scout_targets(me, scout), to):
+        return None
+    return scout, to
 
 
 def scout_problem(move: Scout, board: Board, me: Colour) -> str | None:
     """Why ``me`` may not make ``move`` in the scout phase, or ``None`` when they may."""
+    if scout_cells(move, board, me) is not None:
+        return None
     scout = safe_key(move.scout)
     if scout is None or scout not in board.scouts[me]:
         return f"there is no uncaptured {me.label} Scout on {where(move.scout)}"
-    if safe_key(move.to) not in board.scout_targets(me, scout):
-        return f"{where(move.to)} is not an empty cell next to another uncaptured {me.label} card"
-    return None
+    return f"{where(move.to)} is not an empty cell next to another uncaptured {me.label} card"
 
 
-def apply_scout(state: State, move: Scout) -> State:
-    """The state after the legal ``move``: the Scout on its new cell, then the capture check;
-    the turn is over."""
+def apply_scout(state: State, start: int, key: int) -> State:
+    """The state after the Scout on ``start`` legally moved to ``key``: the Scout on its new
+    cell, then the capture check; the turn is over."""
     me, config = state.to_move, state.config
-    board = board_of(state).copy()
-    start, key = key_of(move.scout), key_of(move.to)
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     scout = board.lift(start)
-    moved = Placed(me, scout.kind, cell_of(key))
+    moved = new_placed(me, scout.kind, cell_of(key), False)
     board.put(key, moved)
-    captured = capture(board, key, config)
-    field = turned_down(
-        tuple(moved if c.at == scout.at else c for c in state.field), board, captured
-    )
+    captured = capture(board, key, table.attack, table.health)
+    field = turned_down(swapped(state.field, scout, moved), board, captured)
     return next_decision(
         config,
         field,
@@ -64,5 +98,6 @@ def apply_scout(state: State, move: Scout) -> State:
         state.turn,
         state.rng,
         board,
+        table,
         captured,
     )

@@ -6,12 +6,12 @@ from __future__ import annotations
 import functools
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, key_of
+from cardgames.alethi.board import Board, Memo, key_of
 from cardgames.alethi.captures import find_captures
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
-from cardgames.alethi.config import Config, check_config, check_seed
+from cardgames.alethi.config import Config, check_config, check_seed, stats
 from cardgames.alethi.state import Phase, Placed, State
-from cardgames.alethi.turn import next_decision
+from cardgames.alethi.turn import next_decision, set_memo
 from cardgames.rng import Rng
 
 __all__ = ["new_game", "set_up"]
@@ -37,7 +37,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     # Every game of a config opens on one of two positions, told apart by who starts; only the
     # random generator differs. The opening's board is shared like any state's.
     opening = _opening(config, Colour(first))
-    return _fill_state(
+    state = _fill_state(
         opening.config,
         opening.field,
         opening.barracks,
@@ -47,8 +47,13 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         opening.turn,
         opening.result,
         rng,
-        opening._memo,
+        None,
     )
+    memo = opening._memo
+    kept = Memo(memo.board, memo.table, id(state))
+    kept.moves = memo.moves
+    set_memo(state, kept)
+    return state
 
 
 @functools.lru_cache(maxsize=64)
@@ -71,5 +76,5 @@ def set_up(config: Config, first: Colour, rng: Rng) -> State:
     field = tuple(board.cards[key_of(c.at)] for c in field)
     barracks = (tuple(army), tuple(army))
     return next_decision(
-        config, field, barracks, (), first, Phase.SOULCAST, 1, rng, board, captured
+        config, field, barracks, (), first, Phase.SOULCAST, 1, rng, board, stats(config), captured
     )

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import functools
 
-from cardgames.alethi.board import Board, cell_of, key_of, safe_key
-from cardgames.alethi.captures import capture, turned_down
+from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.checks import board_of
 from cardgames.alethi.moves import Move, Soulcast
 from cardgames.alethi.notation import where
-from cardgames.alethi.state import Card, Phase, Placed, State
+from cardgames.alethi.state import Card, Phase, State, new_placed
 from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
-__all__ = ["apply_soulcast", "soulcast_options", "soulcast_problem"]
+__all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
 
 
 # Moves are immutable values, so the same one can serve every state that offers it.
@@ -29,9 +28,18 @@ def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move
     return (*(_soulcast(k) for k in board.soulcast_targets(me, barracks[me])), PASS)
 
 
+def soulcast_cell(move: Soulcast, board: Board, barracks: Barracks, me: Colour) -> int | None:
+    """The key of the target of ``move`` if ``me`` may make it in the soulcast phase, else
+    ``None``."""
+    key = safe_key(move.target)
+    if not holds(board.soulcast_targets(me, barracks[me]), key):
+        return None
+    return key
+
+
 def soulcast_problem(move: Soulcast, board: Board, barracks: Barracks, me: Colour) -> str | None:
     """Why ``me`` may not make ``move`` in the soulcast phase, or ``None`` when they may."""
-    if safe_key(move.target) not in board.soulcast_targets(me, barracks[me]):
+    if soulcast_cell(move, board, barracks, me) is None:
         return (
             f"{where(move.target)} holds no uncaptured enemy card (not a King) that a card in "
             f"{me.label}'s barracks can replace"
@@ -39,21 +47,30 @@ def soulcast_problem(move: Soulcast, board: Board, barracks: Barracks, me: Colou
     return None
 
 
-def apply_soulcast(state: State, move: Soulcast) -> State:
-    """The state after the legal ``move``: the enemy card out of the game, the same kind from
-    the barracks on its cell, then the capture check; the throw phase comes next."""
+def apply_soulcast(state: State, key: int) -> State:
+    """The state after ``me`` legally soulcast the card on ``key``: the enemy card out of the
+    game, the same kind from the barracks on its cell, then the capture check; the throw phase
+    comes next."""
     me, config = state.to_move, state.config
-    board = board_of(state).copy()
-    key = key_of(move.target)
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     victim = board.lift(key)
-    mine = Placed(me, victim.kind, victim.at)
+    mine = new_placed(me, victim.kind, victim.at, False)
     board.put(key, mine)
-    captured = capture(board, key, config)
-    field = turned_down(
-        tuple(mine if c.at == victim.at else c for c in state.field), board, captured
-    )
+    captured = capture(board, key, table.attack, table.health)
+    field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))
     return next_decision(
-        config, field, barracks, removed, me, Phase.THROW, state.turn, state.rng, board, captured
+        config,
+        field,
+        barracks,
+        removed,
+        me,
+        Phase.THROW,
+        state.turn,
+        state.rng,
+        board,
+        table,
+        captured,
     )

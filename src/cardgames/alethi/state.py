@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import keeps_memo
+from cardgames._engine import keeps_memo, slot_filler
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.errors import excerpt
@@ -43,6 +43,11 @@ class Placed:
     kind: Kind
     at: Cell
     captured: bool = False
+
+
+#: Makes a ``Placed`` from its four fields by setting its slots: for the rules' own values,
+#: which need no check.
+new_placed = slot_filler(Placed)
 
 
 @keeps_memo

@@ -3,17 +3,16 @@ onto an empty cell next to one of the side's uncaptured cards."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, cell_of, key_of, safe_key
+from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, turned_down
-from cardgames.alethi.cards import Colour, Kind
-from cardgames.alethi.checks import board_of
+from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
 from cardgames.alethi.notation import where
-from cardgames.alethi.state import Phase, Placed, State
-from cardgames.alethi.turn import Barracks, next_decision, take
+from cardgames.alethi.state import Phase, State, new_placed
+from cardgames.alethi.turn import Barracks, next_decision
 from cardgames.errors import excerpt
 
-__all__ = ["apply_throw", "throw_options", "throw_problem"]
+__all__ = ["apply_throw", "throw_cell", "throw_options", "throw_problem"]
 
 _KIND_NAMES = frozenset(kind.value for kind in Kind)
 
@@ -43,20 +42,41 @@ _THROWS = {kind: _Throws(kind) for kind in Kind}
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
     """The throws open to ``me``: by kind (the barracks keeps the army's order), then by cell."""
-    keys = sorted(board.throwable[me])
+    keys = board.throwable[me]
     moves: list[Move] = []
     for kind in dict.fromkeys(barracks[me]):
         moves += map(_THROWS[kind].__getitem__, keys)
     return tuple(moves)
 
 
+def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int | None:
+    """The key of the cell of ``move`` if ``me`` may make it in the throw phase, else ``None``."""
+    at = move.at
+    if type(at) is Cell:  # the usual case, checked here without a call
+        x, y = at
+        if (
+            type(x) is not int
+            or type(y) is not int
+            or not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT)
+        ):
+            return None
+        key: int | None = (x + LIMIT) * STRIDE + y + LIMIT
+    else:
+        key = safe_key(at)
+        if key is None:
+            return None
+    if move.kind not in barracks[me] or not holds(board.throwable[me], key):
+        return None
+    return key
+
+
 def throw_problem(move: Throw, board: Board, barracks: Barracks, me: Colour) -> str | None:
     """Why ``me`` may not make ``move`` in the throw phase, or ``None`` when they may."""
+    if throw_cell(move, board, barracks, me) is not None:
+        return None
     if move.kind not in barracks[me]:
         return f"there is no {_what(move.kind)} in {me.label}'s barracks"
-    if safe_key(move.at) not in board.throwable[me]:
-        return f"{where(move.at)} is not an empty cell next to an uncaptured {me.label} card"
-    return None
+    return f"{where(move.at)} is not an empty cell next to an uncaptured {me.label} card"
 
 
 def _what(kind: object) -> str:
@@ -64,28 +84,36 @@ def _what(kind: object) -> str:
     return Kind(kind).value if isinstance(kind, str) and kind in _KIND_NAMES else excerpt(kind)
 
 
-def apply_throw(state: State, move: Throw) -> State:
-    """The state after the legal ``move``: the card on its cell, then the capture check; the
-    scout phase comes next."""
+def apply_throw(state: State, move: Throw, key: int) -> State:
+    """The state after ``move``, legal with its cell on ``key``: the card on its cell, then the
+    capture check; the scout phase comes next."""
     me, config, barracks = state.to_move, state.config, state.barracks
-    board = board_of(state).copy()
+    memo = state._memo
+    board, table = memo.board.copy(), memo.table
     # Build from the rules' own values: a move that merely equals a legal one (a plain string
     # for the kind, a plain tuple for the cell) must not leak into the state.
-    key = key_of(move.at)
-    placed = Placed(me, barracks[me][barracks[me].index(move.kind)], cell_of(key))
+    mine = barracks[me]
+    i = mine.index(move.kind)
+    # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
+    # own kind of value, which the state can share.
+    at = move.at
+    placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     board.put(key, placed)
-    captured = capture(board, key, config)
-    field = turned_down((*state.field, placed), board, captured)
-    barracks = take(barracks, me, move.kind)
+    captured = capture(board, key, table.attack, table.health)
+    field = (*state.field, placed)
+    if captured:
+        field = turned_down(field, board, captured)
+    mine = mine[:i] + mine[i + 1 :]
     return next_decision(
         config,
         field,
-        barracks,
+        (mine, barracks[1]) if me == Colour.RED else (barracks[0], mine),
         state.removed,
         me,
         Phase.SCOUT,
         state.turn,
         state.rng,
         board,
+        table,
         captured,
     )

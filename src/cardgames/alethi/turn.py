@@ -4,9 +4,9 @@ has a decision in, and what ends a turn: the next decision, or the end of the ba
 from __future__ import annotations
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board
+from cardgames.alethi.board import Board, Memo
 from cardgames.alethi.cards import Colour, Kind
-from cardgames.alethi.config import Config, stats
+from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
 from cardgames.alethi.moves import Pass
 from cardgames.alethi.state import Card, Phase, Placed, State
@@ -19,6 +19,7 @@ __all__ = [
     "can_bring_in",
     "has_options",
     "next_decision",
+    "set_memo",
     "take",
 ]
 
@@ -28,9 +29,11 @@ Barracks = tuple[tuple[Kind, ...], tuple[Kind, ...]]
 #: The one ``Pass`` the rules offer: moves are values, so every state can share it.
 PASS = Pass()
 
-#: Makes a ``State`` from all its fields, the board (its memo) last: the rules' own values need
+#: Makes a ``State`` from all its fields, the memo (its board) last: the rules' own values need
 #: no check, and setting the slots straight is about half the cost of ``State``'s ``__init__``.
 _fill_state = slot_filler(State)
+#: Sets the memo of a state just made (which names the state, so it comes after it).
+set_memo = vars(State)["_memo"].__set__
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -51,9 +54,7 @@ def _can_throw(board: Board, barracks: Barracks, colour: Colour) -> bool:
 def can_bring_in(board: Board, barracks: Barracks, colour: Colour) -> bool:
     """Whether ``colour`` can still bring a barracks card onto the field: by a throw, or by a
     soulcast (which may also open cells to throw on)."""
-    return _can_throw(board, barracks, colour) or bool(
-        board.soulcast_targets(colour, barracks[colour])
-    )
+    return _can_throw(board, barracks, colour) or board.can_soulcast(colour, barracks[colour])
 
 
 def has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> bool:
@@ -61,12 +62,8 @@ def has_options(board: Board, barracks: Barracks, me: Colour, phase: Phase) -> b
     if phase is Phase.THROW:
         return _can_throw(board, barracks, me)
     if phase is Phase.SOULCAST:
-        return bool(board.soulcast_targets(me, barracks[me]))
-    scouts = board.scouts[me]
-    if not scouts:  # the common case, answered without a generator
-        return False
-    # The targets are kept with the board, so legal_moves finds them worked out.
-    return any(board.scout_targets(me, scout) for scout in scouts)
+        return board.can_soulcast(me, barracks[me])
+    return board.scout_can_move(me)
 
 
 def take(barracks: Barracks, owner: Colour, kind: Kind) -> Barracks:
@@ -87,36 +84,53 @@ def next_decision(
     turn: int,
     rng: Rng,
     board: Board,
+    table: Stats,
     captured: list[Placed] | None,
 ) -> State:
     """The state at the next decision, from ``phase`` of ``player`` on (``None``: turn over).
 
-    Phases without any option are skipped. The end is checked here: after the capture check the
-    caller ran (``captured`` is what it took, ``None`` when the field did not change), and at the
-    end of every turn: when neither side can bring a card in any more (normally because both
-    barracks are empty), or the turn limit is reached, the uncaptured cards are counted.
+    ``table`` holds the stats of ``config``. Phases without any option are skipped. The end is
+    checked here: after the capture check the caller ran (``captured`` is what it took, ``None``
+    when the field did not change), and at the end of every turn: when neither side can bring a
+    card in any more (normally because both barracks are empty), or the turn limit is reached,
+    the uncaptured cards are counted.
     """
-    result = None if captured is None else ended_by_capture(board, captured)
+    result = None
+    if captured is not None and (captured or not (board.alive[0] and board.alive[1])):
+        result = ended_by_capture(board, captured)
     while result is None:
-        if phase is None:
-            if not barracks[0] and not barracks[1]:
-                result = ended_by_count(board, "all cards played")
+        # The phases in order, each asked as has_options would (written out: this runs after
+        # every move).
+        if phase is Phase.SOULCAST:
+            if board.can_soulcast(player, barracks[player]):
                 break
-            if not can_bring_in(board, barracks, _OPPONENT[player]) and not can_bring_in(
-                board, barracks, player
-            ):
-                result = ended_by_count(board, "no side can bring in a card any more")
+            phase = Phase.THROW
+        if phase is Phase.THROW:
+            if barracks[player] and board.throwable[player]:
                 break
-            limit = stats(config).turn_limit
-            if turn >= limit:
-                result = ended_by_count(board, limit_reason(limit))
-                break
-            player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
-        if has_options(board, barracks, player, phase):
-            return _fill_state(
-                config, field, barracks, removed, player, phase, turn, None, rng, board
-            )
-        phase = NEXT_PHASE[phase]
-    return _fill_state(
-        config, field, barracks, removed, player, Phase.OVER, turn, result, rng, board
-    )
+            phase = Phase.SCOUT
+        if phase is Phase.SCOUT and board.scout_can_move(player):
+            break
+        # The turn is over.
+        if not barracks[0] and not barracks[1]:
+            result = ended_by_count(board, "all cards played")
+            break
+        opponent = _OPPONENT[player]
+        if not (barracks[opponent] and board.throwable[opponent]) and not (
+            can_bring_in(board, barracks, opponent) or can_bring_in(board, barracks, player)
+        ):
+            result = ended_by_count(board, "no side can bring in a card any more")
+            break
+        limit = table.turn_limit
+        if turn >= limit:
+            result = ended_by_count(board, limit_reason(limit))
+            break
+        player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
+    if result is None:
+        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, None)
+    else:
+        state = _fill_state(
+            config, field, barracks, removed, player, Phase.OVER, turn, result, rng, None
+        )
+    set_memo(state, Memo(board, table, id(state)))
+    return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardgames._engine import field_reader
 from cardgames.alethi.cards import Colour
-from cardgames.alethi.checks import check_state, checked, playable_board, unreachable
+from cardgames.alethi.checks import check_state, checked, playable_board, trust, unreachable
 from cardgames.alethi.config import check_seed
 from cardgames.alethi.state import State, View
 from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
@@ -50,7 +50,7 @@ def _checked_state_of(view: object, rng: Rng, *, reachable: bool) -> State:
         raise InvalidViewError(f"not a valid alethi view: {board}")
     if reachable and (problem := unreachable(state, board)) is not None:
         raise InvalidViewError(f"not an alethi view the rules can reach: {problem}")
-    object.__setattr__(state, "_memo", board)
+    trust(state, board)
     return state
 
 
