@@ -6,25 +6,32 @@ Game code uses these; a program using the library never needs them (the module i
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any, TypeVar
 
 import attrs
 
 from cardgames.errors import (
     CardgamesError,
+    IllegalMoveError,
     InvalidPlayerError,
     InvalidStateError,
     InvalidViewError,
     excerpt,
 )
+from cardgames.game import MAX_PLAYERS
 from cardgames.rng import check_seed
 
 __all__ = [
     "check_player",
+    "check_viewer",
+    "checked_transition",
     "deal_hands",
     "field_reader",
     "find_move",
+    "is_player",
     "keeps_memo",
     "register_card_codes",
     "remembered",
@@ -32,6 +39,7 @@ __all__ = [
     "restore_without_memo",
     "slot_filler",
     "state_without_memo",
+    "winners_valid",
 ]
 
 S = TypeVar("S")
@@ -98,6 +106,127 @@ def check_player(player: object, players: int) -> int:
     if type(player) is not int or not 0 <= player < players:
         raise InvalidPlayerError(f"player must be an int 0-{players - 1}, got {excerpt(player)}")
     return player
+
+
+def checked_transition(
+    game: str,
+    before: object,
+    move: object,
+    after: object,
+    *,
+    checked: Callable[[object], S],
+    apply_move: Callable[[S, Any], S],
+) -> tuple[S, S]:
+    """``before`` and ``after`` once both are playable states of ``game`` (``checked`` raises
+    ``InvalidStateError`` otherwise), ``move`` is legal in ``before`` (``apply_move`` raises
+    ``IllegalMoveError`` otherwise) and ``after`` is the state it leads to: the inputs of a
+    game's ``events``. Nothing here is quoted from the inputs."""
+    first = checked(before)
+    second = checked(after)
+    if apply_move(first, move) != second:
+        raise IllegalMoveError(f"this {game} move does not lead from `before` to `after`")
+    return first, second
+
+
+def check_viewer(viewer: object, players: int) -> int | None:
+    """``viewer`` if it is ``None`` (everything is shown) or a player of a game of ``players``;
+    else ``InvalidPlayerError``."""
+    return None if viewer is None else check_player(viewer, players)
+
+
+def is_player(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a player number (an ``int``, not a ``bool``, below
+    :data:`~cardgames.game.MAX_PLAYERS`)."""
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise ValueError(f"{attribute.name} must be a player number")
+
+
+def winners_valid(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator: a tuple of distinct players of type ``kind`` (``int`` or an
+    ``IntEnum`` of the seats), in increasing order."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        players: tuple[Any, ...] = value if type(value) is tuple else (None,)
+        if (
+            len(players) > MAX_PLAYERS
+            or any(type(w) is not kind or w not in range(MAX_PLAYERS) for w in players)
+            or any(a >= b for a, b in pairwise(players))
+        ):
+            raise ValueError(f"{attribute.name} must be players in increasing order")
+
+    return check
+
+
+#: Counts that events carry (cards, points, games, sets) lie below this.
+MOST_COUNT = 2**32
+
+
+def is_count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a count (an ``int`` from 0 below :data:`MOST_COUNT`)."""
+    if type(value) is not int or value not in range(MOST_COUNT):
+        raise ValueError(f"{attribute.name} must be a count")
+
+
+def is_optional_text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: ``value`` is a ``str`` or ``None``."""
+    if value is not None and type(value) is not str:
+        raise ValueError(f"{attribute.name} must be text or null")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def told_end(winners: tuple[int, ...], reason: str, *, nobody: str) -> str:
+    """The sentence of a game's end: ``Player 1 won: <reason>.``, ``Players 0 and 2 won: ...``
+    (``Player 1 won the match.`` for a reason that starts with "won"), or ``nobody`` (``"The
+    match ended in a draw"``) followed by the reason."""
+    if not winners:
+        return f"{nobody}: {reason}."
+    names = " and ".join(str(int(w)) for w in winners)
+    who = "Player" if len(winners) == 1 else "Players"
+    if reason.startswith("won "):  # "won the match 6-4": the reason says it already
+        return f"{who} {names} {reason}."
+    return f"{who} {names} won: {reason}."
+
+
+def told_hand(player: int, size: int, gained: list[str] | None, lost: list[str] | None) -> str:
+    """The sentence of a hand that changed: ``Player 1 gained R2 and lost B1; now holds 5
+    cards.``, or only ``Player 1 now holds 5 cards.`` when its cards are not told."""
+    holds = f"now holds {plural(size, 'card')}"
+    changes = []
+    if gained:
+        changes.append(f"gained {', '.join(gained)}")
+    if lost:
+        changes.append(f"lost {', '.join(lost)}")
+    if not changes:
+        return f"Player {player} {holds}."
+    return f"Player {player} {' and '.join(changes)}; {holds}."
+
+
+def hand_changes(
+    before: tuple[tuple[C, ...], ...],
+    after: tuple[tuple[C, ...], ...],
+    viewer: int | None,
+    key: Callable[[C], Any],
+) -> list[tuple[int, int, tuple[Any, ...] | None, tuple[Any, ...] | None]]:
+    """How each hand changed from ``before`` to ``after``, as ``(player, size, gained, lost)``
+    (the cards by ``key``, sorted). A ``viewer`` other than the hand's player (``None``: every
+    hand is told) is told only a change of its size, with ``gained`` and ``lost`` ``None``."""
+    told: list[tuple[int, int, tuple[Any, ...] | None, tuple[Any, ...] | None]] = []
+    for player, (old, new) in enumerate(zip(before, after, strict=True)):
+        if viewer is not None and viewer != player:
+            if len(old) != len(new):
+                told.append((player, len(new), None, None))
+            continue
+        change = Counter(key(card) for card in new)
+        change.subtract(key(card) for card in old)
+        gained = tuple(sorted((+change).elements()))
+        lost = tuple(sorted((-change).elements()))
+        if gained or lost:
+            told.append((player, len(new), gained, lost))
+    return told
 
 
 def state_without_memo(self: Any) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from cardgames.game import Game, Outcome, Playout
-from cardgames.serialization import register_game_types
+from cardgames.serialization import register_event_types, register_game_types
 
 __all__ = ["FUNCTIONS", "NAMES", "define_game", "turn_queries"]
 
@@ -53,11 +53,13 @@ FUNCTIONS = (
     "card_counts",
     "heuristic_bot",
     "evaluate",
+    "events",
+    "format_event",
 )
 
 #: Every name :func:`define_game` takes from a game module: the functions, the classes, the
 #: move classes and the presets.
-NAMES = (*FUNCTIONS, "Config", "State", "View", "MOVE_TYPES", "PRESETS")
+NAMES = (*FUNCTIONS, "Config", "State", "View", "MOVE_TYPES", "PRESETS", "EVENT_TYPES")
 
 
 def _game_of(module: str) -> Game[Any, Any, Any, Any]:
@@ -86,10 +88,11 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
     Everything else comes from the module, by name (:data:`NAMES`): its functions of the
     protocol (:data:`FUNCTIONS`), so ``GAME.legal_moves is legal_moves``; ``Config``,
     ``State`` and ``View`` as ``config_type``, ``state_type`` and ``view_type``; ``MOVE_TYPES``,
-    every concrete move class; and ``PRESETS``, the named configs, ``"default"`` first.
+    every concrete move class; ``PRESETS``, the named configs, ``"default"`` first; and
+    ``EVENT_TYPES``, every class of event that the game's ``events`` returns.
     ``name`` is the registry name and ``playout`` how search bots play this game on. Call it
     at the end of the module, once all of those names are defined; it also makes the game's
-    classes known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
+    classes (its events' too) known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
 
     Each game gets a class of its own, so a test may patch one game's function on
     ``type(GAME)`` without touching the others. A name the module lacks raises ``TypeError``:
@@ -114,6 +117,7 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
         state_type=namespace["State"],
         view_type=namespace["View"],
         move_types=tuple(namespace["MOVE_TYPES"]),
+        event_types=tuple(namespace["EVENT_TYPES"]),
         presets=MappingProxyType(dict(presets)),
         playout=playout,
     )
@@ -128,6 +132,7 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
         check_state=game.check_state,
         check_view=game.check_view,
     )
+    register_event_types(name, game.event_types)
     return game
 
 

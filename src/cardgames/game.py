@@ -185,6 +185,10 @@ class Game(Protocol[S, M, V, C]):
         """Every concrete move class of the game (its ``Move`` union, as a tuple)."""
 
     @property
+    def event_types(self) -> tuple[type, ...]:
+        """Every class of event that :meth:`events` returns."""
+
+    @property
     def presets(self) -> Mapping[str, C]:
         """Named configurations worth testing and offering to users; ``"default"`` is first."""
 
@@ -250,6 +254,17 @@ class Game(Protocol[S, M, V, C]):
         """Each player's expected return from ``state``: the outcome's returns once the game is
         over, otherwise a quick guess on the same scale (each between 0 and 1) from how far
         each side is from winning. Search bots score the playouts they stop early with it."""
+
+    def events(
+        self, before: S, move: M, after: S, *, viewer: int | None = None
+    ) -> tuple[object, ...]:
+        """What ``move`` did on its way from ``before`` to ``after``, as the game's small frozen
+        event objects, in the order they happened (at least one). With ``viewer=p`` the events
+        tell only what player ``p`` may know. Raises ``InvalidStateError`` for a state that is
+        not the game's, ``IllegalMoveError`` unless ``after == apply_move(before, move)``."""
+
+    def format_event(self, event: Any) -> str:
+        """One short English sentence that tells ``event``."""
 
     @property
     def playout(self) -> Playout:

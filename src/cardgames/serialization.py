@@ -1,4 +1,4 @@
-"""JSON for every config, state, move, view and record, through one cattrs converter.
+"""JSON for every config, state, move, view, event and record, through one cattrs converter.
 
 Every document is an envelope that says what it holds::
 
@@ -46,6 +46,7 @@ __all__ = [
     "brief",
     "converter",
     "from_json",
+    "register_event_types",
     "register_game_types",
     "to_json",
 ]
@@ -211,7 +212,7 @@ def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
 #: Classes that write and read whole documents themselves (the game record).
 _DOCUMENTS: set[type] = set()
 
-# type -> (game name, kind); kinds are "config", "state", "view", "move", "record".
+# type -> (game name, kind); kinds are "config", "state", "view", "move", "event", "record".
 _KIND_OF: dict[type, tuple[str, str]] = {}
 # (game name) -> the union of its move classes, for structuring a move of unknown class.
 _MOVE_UNION: dict[str, Any] = {}
@@ -269,19 +270,42 @@ def register_game_types(
         converter.register_structure_hook(union, _structure_move(moves))
 
 
-def _structure_move(moves: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+# (game name) -> the union of its event classes, written and read with a "type" tag.
+_EVENT_UNION: dict[str, Any] = {}
+
+
+def register_event_types(game: str, events: tuple[type, ...]) -> None:
+    """Make a game's event classes known to :func:`to_json` and :func:`from_json`.
+
+    An event is written as ``{"type": tag, ...fields}``, the tag being its class name in lower
+    case, like a move. Called once per game by :func:`cardgames.define.define_game`.
+    """
+    if not events:
+        raise TypeError(f"game {game} has no event classes")
+    seen: set[Any] = set()
+    for cls in events:
+        _register_quick_hooks(cls, seen)
+        _KIND_OF[cls] = (game, "event")
+    union: Any = Union[events]  # noqa: UP007 - a runtime union built from a tuple
+    _EVENT_UNION[game] = union
+    if len(events) > 1:
+        configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
+        converter.register_structure_hook(union, _structure_move(events, "an event"))
+
+
+def _structure_move(moves: tuple[type, ...], what: str = "a move") -> Callable[[Any, Any], Any]:
     """The hook of a game's move union: ``{"type": tag, ...fields}``, the tag chosen first."""
     by_tag = {_tag(cls): cls for cls in moves}
     expected = ", ".join(by_tag)
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
-            raise ValueError(f"expected a move as a JSON object, got {excerpt(value)}")
+            raise ValueError(f"expected {what} as a JSON object, got {excerpt(value)}")
         tag = value.get("type")
         cls = by_tag.get(tag) if type(tag) is str else None
         if cls is None:
             got = "no type" if "type" not in value else excerpt(tag)
-            raise ValueError(f"expected a move type ({expected}), got {got}")
+            raise ValueError(f"expected {what} type ({expected}), got {got}")
         fields = {key: item for key, item in value.items() if key != "type"}
         return converter.get_structure_hook(cls)(fields, cls)
 
@@ -394,7 +418,7 @@ def _kind_of(obj_type: Any) -> tuple[str, str]:
     except (KeyError, TypeError):
         name = getattr(obj_type, "__name__", repr(obj_type))
         raise SerializationError(
-            f"{name} is not a cardgames config, state, move, view or record"
+            f"{name} is not a cardgames config, state, move, view, event or record"
         ) from None
 
 
@@ -405,7 +429,7 @@ def envelope(game: str, kind: str, data: Any) -> str:
 
 
 def to_json(obj: object) -> str:
-    """The JSON text of a config, state, move, view or record.
+    """The JSON text of a config, state, move, view, event or record.
 
     >>> import cardgames
     >>> from cardgames import alethi
@@ -422,7 +446,7 @@ def to_json(obj: object) -> str:
             check(obj)
         except CardgamesError as exc:
             raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
-    as_type: Any = _MOVE_UNION[game] if kind == "move" else type(obj)
+    as_type: Any = _union_of(game, kind, type(obj))
     try:
         data = unstructure(obj, as_type)
         return envelope(game, kind, data)
@@ -431,7 +455,16 @@ def to_json(obj: object) -> str:
 
 
 _ENVELOPE_KEYS = {"format", "version", "game", "kind", "data"}
-_KINDS = ("config", "state", "move", "view", "record")
+_KINDS = ("config", "state", "move", "view", "event", "record")
+
+
+def _union_of(game: str, kind: str, cls: Any) -> Any:
+    """The type a move or an event is written and read as (its game's tagged union)."""
+    if kind == "move":
+        return _MOVE_UNION[game]
+    if kind == "event":
+        return _EVENT_UNION[game]
+    return cls
 
 
 def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, int, Any]:
@@ -491,10 +524,12 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
     else:
         game, kind = _kind_of(cls)
     _, _, data = open_envelope(text, game, kind)
-    as_type: Any = _MOVE_UNION[game] if kind == "move" else cls
+    as_type: Any = _union_of(game, kind, cls)
     obj: Any = structure(data, as_type, "$.data")
-    if kind == "move" and isinstance(cls, type) and not isinstance(obj, cls):
-        raise SerializationError(f"$.data.type: expected a {_tag(cls)} move, got {_tag(type(obj))}")
+    if kind in ("move", "event") and isinstance(cls, type) and not isinstance(obj, cls):
+        raise SerializationError(
+            f"$.data.type: expected a {_tag(cls)} {kind}, got {_tag(type(obj))}"
+        )
     return cast(T, check_loaded(obj, game, kind, "$.data"))
 
 

@@ -31,15 +31,19 @@ from cardgames.game import Game, Outcome, Playout
 from cardgames.rng import Rng, check_seed
 
 __all__ = [
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PRESETS",
     "Config",
+    "Ended",
     "HighCardBot",
     "Keep",
+    "Kept",
     "Move",
     "State",
     "Swap",
+    "Swapped",
     "View",
     "apply_move",
     "card_counts",
@@ -48,6 +52,8 @@ __all__ = [
     "check_view",
     "current_player",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_over",
@@ -279,6 +285,72 @@ def render(state_or_view: State | View) -> str:
     deck = len(state_or_view.deck) if isinstance(state_or_view, State) else state_or_view.deck_size
     laid = ", ".join(map(str, state_or_view.laid)) or "none"
     return f"{hands}\nface up: {laid}; {deck} cards in the deck"
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Kept:
+    """``player`` kept the card in hand."""
+
+    player: int
+
+
+@attrs.frozen
+class Swapped:
+    """``player`` laid ``laid`` face up and took the deck's top card: ``took``, or ``None``
+    for a viewer who may not see it."""
+
+    player: int
+    laid: int
+    took: int | None
+
+
+@attrs.frozen
+class Ended:
+    """Both cards were shown: ``winner`` won with ``card``."""
+
+    winner: int
+    card: int
+
+
+#: Every kind of event.
+EVENT_TYPES = (Kept, Swapped, Ended)
+
+
+def events(
+    before: State, move: Move, after: State, *, viewer: int | None = None
+) -> tuple[Kept | Swapped | Ended, ...]:
+    """The move, then the end: the card taken is told only to its taker."""
+    if viewer is not None and (type(viewer) is not int or viewer not in range(PLAYERS)):
+        raise InvalidPlayerError("viewer must be None or a player of a two-player game")
+    if apply_move(before, move) != check_state(after):
+        raise IllegalMoveError("the move does not lead from `before` to `after`")
+    player = before.to_move
+    assert player is not None
+    told: list[Kept | Swapped | Ended] = []
+    if isinstance(move, Swap):
+        seen = viewer in (None, player) or after.result is not None
+        told.append(Swapped(player, before.hands[player], after.hands[player] if seen else None))
+    else:
+        told.append(Kept(player))
+    if after.result is not None:
+        winner = min(after.result.winners)
+        told.append(Ended(winner, after.hands[winner]))
+    return tuple(told)
+
+
+def format_event(event: Kept | Swapped | Ended) -> str:
+    """The event in a sentence."""
+    if isinstance(event, Kept):
+        return f"Player {event.player} kept their card."
+    if isinstance(event, Swapped):
+        took = "a card" if event.took is None else f"the {event.took}"
+        return f"Player {event.player} laid the {event.laid} face up and took {took}."
+    if isinstance(event, Ended):
+        return f"Player {event.winner} won with the {event.card}."
+    raise InvalidStateError("not an event of high card")
 
 
 # --- the bot and the game -----------------------------------------------------------------------

@@ -64,6 +64,7 @@ from cardgames.alakaslam.rules import (
     new_game,
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
+from cardgames.alakaslam.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alakaslam.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
 from cardgames.errors import InvalidConfigError, InvalidPlayerError
@@ -71,6 +72,7 @@ from cardgames.game import Game, Playout
 
 __all__ = [
     "DEFAULT_DECK",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PRESETS",
@@ -90,6 +92,7 @@ __all__ = [
     "Discard",
     "DiscardStep",
     "Done",
+    "Event",
     "Fault",
     "Hit",
     "Keep",
@@ -114,6 +117,8 @@ __all__ = [
     "current_player",
     "enchant",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "has_ability",
     "heuristic_bot",

@@ -64,6 +64,7 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.spells import energy
 from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
+from cardgames.alakazum.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
@@ -74,6 +75,7 @@ _codec.register()
 __all__ = [
     "ALAKAZUM_POINTS",
     "CULTURES",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PRESETS",
@@ -91,6 +93,7 @@ __all__ = [
     "Drink",
     "Effect",
     "Enemy",
+    "Event",
     "Fight",
     "Fighter",
     "GiveCard",
@@ -125,6 +128,8 @@ __all__ = [
     "current_player",
     "energy",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_card",

@@ -44,12 +44,14 @@ from cardgames.alethi.rules import (
     outcome,
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
+from cardgames.alethi.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alethi.view import check_view, resample, view
 from cardgames.define import define_game
 from cardgames.game import Game, Playout
 
 __all__ = [
     "DEFAULT_ARMY",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PRESETS",
@@ -59,6 +61,7 @@ __all__ = [
     "Cell",
     "Colour",
     "Config",
+    "Event",
     "GreedyBot",
     "Kind",
     "Move",
@@ -77,7 +80,9 @@ __all__ = [
     "check_view",
     "current_player",
     "evaluate",
+    "events",
     "find_captures",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_legal",

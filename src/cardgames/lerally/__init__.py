@@ -50,10 +50,12 @@ from cardgames.lerally.rules import (
     team,
 )
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
+from cardgames.lerally.story import EVENT_TYPES, Event, events, format_event
 from cardgames.lerally.view import resample, view
 
 __all__ = [
     "DEFAULT_CARDS",
+    "EVENT_TYPES",
     "GAME",
     "MOVE_TYPES",
     "PICK_UP",
@@ -63,6 +65,7 @@ __all__ = [
     "CardType",
     "Config",
     "Ending",
+    "Event",
     "Format",
     "Lob",
     "Move",
@@ -84,6 +87,8 @@ __all__ = [
     "check_view",
     "current_player",
     "evaluate",
+    "events",
+    "format_event",
     "format_move",
     "heuristic_bot",
     "is_over",

@@ -1,0 +1,334 @@
+"""What an Alakazum! move did, told as events: the decision itself, who won a combat, the
+characters that joined or left a team, the cards that went to the cemetery, what each hand
+gained and lost, and the end of the game.
+
+A player is told the cards of their own hand; of another hand only its size. A card given from
+hand to hand is told to the giver and the receiver, and the cards held by Magic of the forest to
+the player who holds them: the others hear that a decision was made, not which.
+
+>>> from cardgames import alakazum
+>>> before = alakazum.new_game(seed=3)
+>>> move = alakazum.legal_moves(before)[0]
+>>> after = alakazum.apply_move(before, move)
+>>> alakazum.format_event(alakazum.events(before, move, after)[0]).startswith("Player 0: ")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+from attrs.validators import instance_of
+
+from cardgames._engine import (
+    check_viewer,
+    checked_transition,
+    hand_changes,
+    is_count,
+    is_optional_text,
+    is_player,
+    told_end,
+    told_hand,
+    winners_valid,
+)
+from cardgames.alakazum.cards import Culture, Kind
+from cardgames.alakazum.checks import checked
+from cardgames.alakazum.draft import ATTACKER, side_owner
+from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
+from cardgames.alakazum.notation import format_move
+from cardgames.alakazum.rules import apply_move
+from cardgames.alakazum.state import Phase, State
+from cardgames.errors import InvalidStateError
+
+__all__ = [
+    "EVENT_TYPES",
+    "AlakazumFailed",
+    "Buried",
+    "CombatWon",
+    "Decided",
+    "Event",
+    "GameOver",
+    "HandChanged",
+    "Joined",
+    "Left",
+    "Met",
+    "TrapSprung",
+    "events",
+    "format_event",
+]
+
+
+def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (type(value) is not tuple or any(type(n) is not str for n in value)):
+        raise ValueError(f"{attribute.name} must be card names")
+
+
+def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        is_player(instance, attribute, value)
+
+
+@attrs.frozen
+class Decided:
+    """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
+    viewer may not know which (a card given to another player, the cards of Magic of the
+    forest). In the voodoo-doll round the viewer is not even told who decides: ``player`` is
+    ``None`` too."""
+
+    player: int | None = attrs.field(validator=_player_or_none)
+    move: str | None = attrs.field(validator=is_optional_text)
+
+
+@attrs.frozen
+class Met:
+    """Exploring the forest, ``player`` met its character ``character``: a combat begins."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class TrapSprung:
+    """Exploring the forest, ``player`` drew the trap ``trap``; it struck and left the game."""
+
+    player: int = attrs.field(validator=is_player)
+    trap: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class AlakazumFailed:
+    """``player``'s Alakazum with the characters of ``culture`` failed: they pay a sacrifice."""
+
+    player: int = attrs.field(validator=is_player)
+    culture: Culture = attrs.field(validator=instance_of(Culture))
+
+
+@attrs.frozen
+class CombatWon:
+    """The combat against ``opponent`` was won by player ``winner``, or by the forest's
+    character when ``winner`` is ``None``."""
+
+    winner: int | None = attrs.field(validator=_player_or_none)
+    opponent: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Joined:
+    """``character`` joined ``player``'s team."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Left:
+    """``character`` left ``player``'s team."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Buried:
+    """``cards`` went to the cemetery."""
+
+    cards: tuple[str, ...] = attrs.field(validator=_names)
+
+
+@attrs.frozen
+class HandChanged:
+    """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` name the cards that
+    came in and went out, or are ``None`` for a viewer who may not see that hand."""
+
+    player: int = attrs.field(validator=is_player)
+    size: int = attrs.field(validator=is_count)
+    gained: tuple[str, ...] | None = attrs.field(validator=_names)
+    lost: tuple[str, ...] | None = attrs.field(validator=_names)
+
+
+@attrs.frozen
+class GameOver:
+    """The game ended: ``winners`` (none when everybody lost) and the outcome's ``reason``."""
+
+    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
+    reason: str = attrs.field(validator=instance_of(str))
+
+
+#: Any Alakazum! event.
+Event: TypeAlias = (
+    Decided
+    | Met
+    | TrapSprung
+    | CombatWon
+    | AlakazumFailed
+    | Joined
+    | Left
+    | Buried
+    | HandChanged
+    | GameOver
+)
+
+#: Every class of Alakazum! event.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Decided,
+    Met,
+    TrapSprung,
+    CombatWon,
+    AlakazumFailed,
+    Joined,
+    Left,
+    Buried,
+    HandChanged,
+    GameOver,
+)
+
+
+def _decided(before: State, move: Move, viewer: int | None) -> Decided:
+    player = before.to_move
+    assert player is not None
+    told = viewer in (None, player)
+    if before.phase is Phase.DOLL and not told:
+        return Decided(None, None)
+    if isinstance(move, GiveCard):
+        told = told or viewer == move.player
+    elif not isinstance(move, Keep | Place | Take):
+        told = True
+    return Decided(player, format_move(move) if told else None)
+
+
+def _combat(
+    before: State, after: State, joined: list[Joined], buried: tuple[str, ...]
+) -> list[Event]:
+    """Who won a combat that was decided by this move, when the tables tell it."""
+    fight = before.combat
+    if fight is None or fight.roller is not None:
+        return []
+    name = fight.opponent.name
+    if after.combat is not None:
+        if after.combat.roller is None:
+            return []
+        roller = after.combat.roller
+        winner = (
+            side_owner(after.combat, roller)
+            if after.combat.defender is not None or roller == ATTACKER
+            else None
+        )
+        return [CombatWon(winner, name)]
+    if fight.defender is None:
+        won = name in buried or any(j.character == name for j in joined)
+        return [CombatWon(fight.attacker if won else None, name)]
+    for j in joined:
+        if j.character == name:
+            return [CombatWon(fight.attacker, name)]
+        if j.character == fight.fighter:
+            return [CombatWon(fight.defender, fight.fighter)]
+    return []
+
+
+#: The kinds of the trap cards.
+_TRAPS = frozenset({Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS, Kind.CUPCAKES})
+
+
+def _forest(before: State, after: State) -> list[Event]:
+    """The traps sprung and the forest character met while exploring during this move."""
+    told: list[Event] = []
+    old, new = before.removed, after.removed
+    if new[: len(old)] == old:
+        told.extend(TrapSprung(after.active, c.name) for c in new[len(old) :] if c.kind in _TRAPS)
+    fight = after.combat
+    if (
+        fight is not None
+        and fight.defender is None
+        and (before.combat is None or before.combat.opponent != fight.opponent)
+    ):
+        told.append(Met(fight.attacker, fight.opponent.name))
+    return told
+
+
+def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
+    joined: list[Joined] = []
+    left: list[Left] = []
+    for player, (old, new) in enumerate(zip(before.teams, after.teams, strict=True)):
+        was = {m.card.name for m in old}
+        now = {m.card.name for m in new}
+        joined.extend(Joined(player, m.card.name) for m in new if m.card.name not in was)
+        left.extend(Left(player, m.card.name) for m in old if m.card.name not in now)
+    return joined, left
+
+
+def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
+    changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card.name)
+    return [HandChanged(*change) for change in changes]
+
+
+def events(
+    before: State, move: Move, after: State, *, viewer: int | None = None
+) -> tuple[Event, ...]:
+    """What ``move`` did from ``before`` to ``after``: the decision, who won a combat, the
+    characters that joined or left a team, the cards buried, the hands that changed and the
+    end of the game.
+
+    With ``viewer=p`` another player's hand is told only by its size, and a decision that
+    moves hidden cards only by who made it.
+    ``InvalidStateError`` for a state that is not a playable Alakazum! state,
+    ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
+    ``InvalidPlayerError`` for a viewer that is not a player.
+    """
+    before, after = checked_transition(
+        "alakazum", before, move, after, checked=checked, apply_move=apply_move
+    )
+    check_viewer(viewer, before.config.players)
+    told: list[Event] = [_decided(before, move, viewer)]
+    joined, left = _teams(before, after)
+    old, new = before.cemetery, after.cemetery
+    buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
+    told.extend(_forest(before, after))
+    told.extend(_combat(before, after, joined, buried))
+    if after.failed is not None and before.failed is None:
+        told.append(AlakazumFailed(after.active, after.failed))
+    told.extend(left)
+    told.extend(joined)
+    if buried:
+        told.append(Buried(buried))
+    told.extend(_hands(before, after, viewer))
+    if after.result is not None:
+        told.append(GameOver(tuple(sorted(after.result.winners)), after.result.reason))
+    return tuple(told)
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return ", ".join(names) or "nothing"
+
+
+def format_event(event: Event) -> str:
+    """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
+    if isinstance(event, Decided):
+        if event.player is None:
+            return "A player was asked about the voodoo doll and answered."
+        if event.move is None:
+            return f"Player {event.player} made a hidden choice."
+        return f"Player {event.player}: {event.move}."
+    if isinstance(event, Met):
+        return f"Player {event.player} met {event.character} in the forest."
+    if isinstance(event, TrapSprung):
+        return f"Player {event.player} fell into the trap {event.trap}."
+    if isinstance(event, AlakazumFailed):
+        return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
+    if isinstance(event, CombatWon):
+        if event.winner is None:
+            return f"The forest's {event.opponent} won the combat."
+        return f"Player {event.winner} won the combat against {event.opponent}."
+    if isinstance(event, Joined):
+        return f"{event.character} joined player {event.player}'s team."
+    if isinstance(event, Left):
+        return f"{event.character} left player {event.player}'s team."
+    if isinstance(event, Buried):
+        return f"To the cemetery: {_listed(event.cards)}."
+    if isinstance(event, HandChanged):
+        gained = None if event.gained is None else list(event.gained)
+        lost = None if event.lost is None else list(event.lost)
+        return told_hand(event.player, event.size, gained, lost)
+    if isinstance(event, GameOver):
+        return told_end(event.winners, event.reason, nobody="The game ended with no winner")
+    raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
