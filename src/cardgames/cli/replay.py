@@ -1,29 +1,35 @@
-"""``cardgames replay FILE``: print a stored game whole, or step through it with ``--step``.
+"""``cardgames replay FILE``: tell a stored game whole, or step through it with ``--step``.
 
-The record is checked before anything is shown: loading it replays it, so a document that is not
-a record (``SerializationError``), or a record whose moves, players or outcome disagree with its
-replay (``RecordError`` naming the first difference), ends the command with one line. Stepping
+``FILE`` holds one record (``play --out``) or one a line (``simulate --records``); ``--game N``
+picks one game of it, and without it every game is told in turn (``--step`` needs a single
+game). Each record is checked before anything is shown: loading it replays it, so a document
+that is not a record, or a record whose moves, players or outcome disagree with its replay,
+ends the command with one line that names the file (and the game) and the first difference.
+
+Each move is told as ``play`` tells it: a numbered line and the game's sentences of what it did
+(:mod:`cardgames.cli.story`). A replay is public once the game is over, so by default it tells
+everything and draws the whole state; ``--view SEAT`` (or ``--viewer SEAT``) tells that seat's
+story instead: the tables as the seat saw them, its moves and events as it knew them. Stepping
 is asked for with ``--step`` rather than guessed from the terminal, so the same command prints
-the same text wherever it runs; ``--view SEAT`` draws every table as that seat saw it instead of
-the whole state.
+the same text wherever it runs.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from cardgames.cli import text
+from cardgames.cli import story, tables, text
 from cardgames.cli.console import Console
-from cardgames.errors import InvalidPlayerError, SerializationError, excerpt
+from cardgames.cli.paths import name
+from cardgames.cli.records import read_records
+from cardgames.errors import CardgamesError, InvalidPlayerError, excerpt
 from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
-from cardgames.serialization import MAX_DOCUMENT
 
 __all__ = ["STEP_HELP", "run"]
 
@@ -35,28 +41,31 @@ STEP_HELP = """\
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    """Replay the record that ``args.file`` names; the exit status."""
-    record = GameRecord.from_json(_read(args.file))
-    game = get_game(record.game)
-    states = record.states()  # replayed and checked once, by from_json
-    seats = game.num_players(record.config)
-    if args.view is not None and not 0 <= args.view < seats:
-        raise InvalidPlayerError(f"--view: no seat {args.view}; seats are 0-{seats - 1}")
-    replay = _Replay(game, record, states, console, args.view)
+    """Replay the record (or records) that ``args.file`` holds; the exit status."""
+    found = read_records(args.file, args.game)
+    if args.step and len(found) > 1:
+        raise CardgamesError(
+            f"{name(args.file)} holds {len(found)} games: step through one with --game N"
+        )
+    replays = []
+    for number, record in found:
+        game = get_game(record.game)
+        seats = game.num_players(record.config)
+        if args.view is not None and not 0 <= args.view < seats:
+            where = f"game {number} of {name(args.file)}" if len(found) > 1 else record.game
+            raise InvalidPlayerError(
+                f"--view: no seat {args.view} in {where}; seats are 0-{seats - 1}"
+            )
+        states = record.states()  # replayed and checked once, by from_json
+        replays.append((number, _Replay(game, record, states, console, args.view)))
     if args.step:
-        replay.step()
-    else:
+        replays[0][1].step()
+        return 0
+    for number, replay in replays:
+        if len(found) > 1:
+            console.say(f"--- game {number} ---")
         replay.whole()
     return 0
-
-
-def _read(path: Path) -> bytes:
-    """The file's bytes, refused unread when it is longer than any record can be."""
-    if path.is_file() and path.stat().st_size > MAX_DOCUMENT:
-        raise SerializationError(
-            f"{path}: {path.stat().st_size} bytes, more than the {MAX_DOCUMENT} of a document"
-        )
-    return path.read_bytes()
 
 
 @attrs.define
@@ -83,15 +92,15 @@ class _Replay:
 
     def _table(self, index: int) -> str:
         state = self.states[index]
-        if self.seat is None:
-            return self.game.render(state)
-        return self.game.render(self.game.view(state, self.seat))
+        table = state if self.seat is None else self.game.view(state, self.seat)
+        return "\n".join([self.game.render(table), *tables.notes(self.game.name, table)])
 
-    def _move(self, number: int) -> str:
-        before = self.states[number - 1]
-        player = self.game.current_player(before)
-        return text.move_line(
-            number, player, self.labels, self.game.format_move(self.record.moves[number - 1])
+    def _move(self, number: int) -> list[str]:
+        """Move ``number``'s line and what it did, told to ``seat`` (everything when ``None``)."""
+        before, after = self.states[number - 1], self.states[number]
+        move = self.record.moves[number - 1]
+        return story.move_lines(
+            self.game, number, self.labels, before, move, after, viewer=self.seat
         )
 
     def _end(self) -> None:
@@ -103,7 +112,8 @@ class _Replay:
         say = self.console.say
         say(self._header())
         for number in range(1, len(self.states)):
-            say(self._move(number))
+            for line in self._move(number):
+                say(line)
         say(self._table(-1))
         self._end()
         say("the replayed outcome matches the stored outcome")
@@ -113,12 +123,13 @@ class _Replay:
         console = self.console
         last = len(self.states) - 1
         console.say(self._header())
-        console.say(f"{last} moves. Commands:")
+        console.say(f"{text.count(last, 'move')}. Commands:")
         console.say(STEP_HELP)
         at = 0
         while True:
             console.say()
-            console.say(self._move(at) if at else "the start")
+            for line in self._move(at) if at else ["the start"]:
+                console.say(line)
             console.say(self._table(at))
             if at == last:
                 self._end()
