@@ -103,6 +103,7 @@ def test_a_game_without_events_is_told_by_its_moves() -> None:
     assert story.sentences(silent, before, move, after, None) == ()
     lines = story.move_lines(silent, 1, ("red (a)", "blue (b)"), before, move, after)
     player = game.current_player(before)
+    assert player is not None
     assert lines == [f"   1. {('red (a)', 'blue (b)')[player]}: {game.format_move(move)}"]
     told = story.move_lines(game, 1, ("red (a)", "blue (b)"), before, move, after)
     assert told[0] == lines[0]
