@@ -52,7 +52,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         game = get_game(record.game)
         seats = game.num_players(record.config)
         if args.view is not None and not 0 <= args.view < seats:
-            where = f"game {number} of {name(args.file)}" if len(found) > 1 else record.game
+            many = len(found) > 1 or args.game is not None
+            where = f"game {number} of {name(args.file)}" if many else record.game
             raise InvalidPlayerError(
                 f"--view: no seat {args.view} in {where}; seats are 0-{seats - 1}"
             )
