@@ -9,17 +9,19 @@
     cardgames play alethi --bots greedy,random --seed 7 --out game.json   # bots only
     cardgames simulate alethi --bots greedy,random --games 100 --jobs 2
     cardgames replay game.json [--step] [--view SEAT]
+    cardgames replay games.jsonl --game 3            # one game of simulate --records
     cardgames bench --seconds 10
 
 The command line is a thin layer over the public API: games come from the registry, bots from
 :func:`cardgames.bots.make_bot`, a game of bots is the same :class:`~cardgames.GameRecord` that
 :func:`cardgames.arena.play` returns for the same bots and seed, and ``simulate`` runs
-:func:`cardgames.arena.tournament`. ``docs/cli.md`` describes every command.
+:func:`cardgames.arena.tournament`. The documentation's page "The command line" describes
+every command.
 
 All reading and writing goes through a :class:`~cardgames.cli.console.Console`, so
 ``main(argv, stdin=..., stdout=..., stderr=...)`` can be driven by scripted input. Every error,
 usage errors included, is one line ``cardgames: error: ...`` on stderr and exit status 2; Ctrl-C
-is one line and status 130.
+is one line and status 130; :data:`EXIT_STATUSES` lists them all, as ``cardgames --help`` does.
 """
 
 from __future__ import annotations
@@ -351,7 +353,9 @@ def _parser(console: Console) -> _Parser:
     output = bench_cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")
     output.add_argument(
-        "--markdown", action="store_true", help="print the tables as Markdown (docs/performance.md)"
+        "--markdown",
+        action="store_true",
+        help="print the tables as Markdown (as on the documentation's Performance page)",
     )
     return parser
 

@@ -143,6 +143,7 @@ def _bots_only(
     record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
     if not args.quiet:
         table = final[0] if final else record.final_state()
+        console.say()
         console.say(game.render(table))
         for line in tables.notes(game.name, table):
             console.say(line)
