@@ -161,6 +161,39 @@ def test_another_players_hand_is_only_a_size() -> None:
     pytest.fail("no pick-up in the game")
 
 
+def _first(game: AnyGame, preset: str, found: Any) -> tuple[Any, Any, Any]:
+    for seed in range(20):
+        for before, move, after in _positions(game, preset, seed):
+            if found(before, move):
+                return before, move, after
+    pytest.fail("no such position in twenty games")
+
+
+def test_a_face_down_hit_is_counted_not_named() -> None:
+    """AlakaSLAM doubles: the hitter's cards lie face down until the support has played."""
+    before, move, after = _first(
+        alakaslam.GAME, "doubles", lambda s, m: isinstance(m, alakaslam.Hit) and len(m.cards) > 1
+    )
+    hitter = before.to_move
+    mine = alakaslam.events(before, move, after, viewer=hitter)[0]
+    assert isinstance(mine, alakaslam.story.Decided) and mine.move is not None
+    for viewer in range(4):
+        if viewer != hitter:
+            theirs = alakaslam.events(before, move, after, viewer=viewer)[0]
+            assert theirs == alakaslam.story.Decided(hitter, None, len(move.cards))
+
+
+def test_the_voodoo_doll_round_hides_who_is_asked() -> None:
+    before, move, after = _first(alakazum.GAME, "four", lambda s, m: s.phase is alakazum.Phase.DOLL)
+    asked = before.to_move
+    first = alakazum.events(before, move, after, viewer=asked)[0]
+    assert isinstance(first, alakazum.story.Decided) and first.player == asked
+    for viewer in range(4):
+        if viewer != asked:
+            told = alakazum.events(before, move, after, viewer=viewer)[0]
+            assert told == alakazum.story.Decided(None, None)
+
+
 def test_alethi_tells_every_viewer_the_same() -> None:
     before, move, after = _one_step(alethi.GAME)
     told = alethi.events(before, move, after)
@@ -238,8 +271,18 @@ SAMPLES = [
     ),
     (
         lerally,
-        lerally.story.RallyWon(0, 0, lerally.Ending.EMPTY_HAND, (2, 1)),
+        lerally.story.RallyWon(0, 0, lerally.Ending.EMPTY_HAND, (2, 1), lerally.Format.ONE_SET),
         "Player 0 won the rally for side 0 by playing their last card; games 2-1.",
+    ),
+    (
+        lerally,
+        lerally.story.RallyWon(1, 1, lerally.Ending.RALLY_LIMIT, (3, 1), lerally.Format.ONE_GAME),
+        "Player 1 won the rally for side 1 with the fewest cards at the rally limit; 40-15.",
+    ),
+    (
+        lerally,
+        lerally.story.RallyWon(2, 0, lerally.Ending.EMPTY_HAND, (0, 0), lerally.Format.SHOT_GUN),
+        "Player 2 won the rally for side 0 by playing their last card.",
     ),
     (lerally, lerally.story.SetWon(1, (0, 1)), "Side 1 won a set; sets 0-1."),
     (lerally, lerally.story.Dealt(0, 1, (6, 6)), "Player 0 dealt 6 cards each; player 1 leads."),
@@ -278,8 +321,23 @@ SAMPLES = [
     (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
     (
         alakazum,
-        alakazum.story.TrapSprung(1, "Santa Claus' Present"),
-        "Player 1 fell into the trap Santa Claus' Present.",
+        alakazum.story.LevelledUp(0, "Merlin", alakazum.Level.B),
+        "Player 0's Merlin rose to level B.",
+    ),
+    (
+        alakazum,
+        alakazum.story.TrapSprung(1, "Santa Claus' Present", alakazum.Kind.SANTA_CLAUS),
+        "Player 1 fell into the trap Santa Claus' Present: Santa Claus' die starts rolling.",
+    ),
+    (
+        alakazum,
+        alakazum.story.SantaRolled(2, 1, True),
+        "Player 2 rolled 1 with Santa Claus' die: it exploded.",
+    ),
+    (
+        alakazum,
+        alakazum.story.SantaRolled(0, 4, False),
+        "Player 0 rolled 4 with Santa Claus' die: they hand it on.",
     ),
     (
         alakazum,
@@ -317,6 +375,17 @@ def test_the_samples_cover_every_class() -> None:
     covered = {type(event) for _, event, _ in SAMPLES}
     for game in (alethi, lerally, alakaslam, alakazum):
         assert set(game.EVENT_TYPES) <= covered, game.__name__
+
+
+def test_an_event_loads_as_its_games_event_union() -> None:
+    for game in (alethi, lerally, alakaslam, alakazum):
+        for _, event, _ in SAMPLES:
+            if type(event) in game.EVENT_TYPES:
+                text = cardgames.to_json(event)
+                assert cardgames.from_json(text, game.Event) == event
+    text = cardgames.to_json(alethi.story.Passed(alethi.Colour.RED, alethi.Phase.SCOUT))
+    with pytest.raises(SerializationError):
+        cardgames.from_json(text, lerally.Event)
 
 
 def test_the_games_show_their_event_types() -> None:

@@ -261,7 +261,8 @@ class Game(Protocol[S, M, V, C]):
         """What ``move`` did on its way from ``before`` to ``after``, as the game's small frozen
         event objects, in the order they happened (at least one). With ``viewer=p`` the events
         tell only what player ``p`` may know. Raises ``InvalidStateError`` for a state that is
-        not the game's, ``IllegalMoveError`` unless ``after == apply_move(before, move)``."""
+        not the game's, ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
+        ``InvalidPlayerError`` for a viewer that is not a player."""
 
     def format_event(self, event: Any) -> str:
         """One short English sentence that tells ``event``."""

@@ -467,6 +467,11 @@ def _union_of(game: str, kind: str, cls: Any) -> Any:
     return cls
 
 
+def _a(word: str) -> str:
+    """``word`` after its indefinite article: ``a state``, ``an event``."""
+    return f"an {word}" if word[:1] in ("a", "e", "i", "o", "u") else f"a {word}"
+
+
 def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, int, Any]:
     """Check a document's envelope; return its game name, its format version and its data."""
     if not isinstance(text, str | bytes | bytearray):
@@ -507,20 +512,24 @@ def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, 
         )
     if doc["kind"] != kind:
         held = doc["kind"] if doc["kind"] in _KINDS else excerpt(doc["kind"])
-        raise SerializationError(f"$.kind: this document holds a {held}, expected a {kind}")
+        raise SerializationError(f"$.kind: this document holds {_a(held)}, expected {_a(kind)}")
     return doc["game"], version, doc["data"]
 
 
 def from_json(text: str | bytes, cls: type[T] | Any) -> T:
-    """Load an object of class ``cls`` (or a game's move union) from :func:`to_json` text.
+    """Load an object of class ``cls`` (or a game's move or event union) from :func:`to_json`
+    text.
 
     Raises ``SerializationError`` naming the place that is wrong.
     """
     if isinstance(cls, type) and cls in _DOCUMENTS:
         return cast(T, cls.from_json(text))  # type: ignore[attr-defined]
     union_game = next((g for g, u in _MOVE_UNION.items() if u == cls), None)
+    event_game = next((g for g, u in _EVENT_UNION.items() if u == cls), None)
     if union_game is not None:
         game, kind = union_game, "move"
+    elif event_game is not None:
+        game, kind = event_game, "event"
     else:
         game, kind = _kind_of(cls)
     _, _, data = open_envelope(text, game, kind)

@@ -32,13 +32,14 @@ from cardgames._engine import (
     told_hand,
     winners_valid,
 )
-from cardgames.alakazum.cards import Culture, Kind
+from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
-from cardgames.alakazum.moves import GiveCard, Keep, Move, Place, Take
+from cardgames.alakazum.moves import GiveCard, Keep, Move, PassDie, Place, Take
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
 from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
 from cardgames.errors import InvalidStateError
 
 __all__ = [
@@ -52,7 +53,9 @@ __all__ = [
     "HandChanged",
     "Joined",
     "Left",
+    "LevelledUp",
     "Met",
+    "SantaRolled",
     "TrapSprung",
     "events",
     "format_event",
@@ -67,6 +70,15 @@ def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
         is_player(instance, attribute, value)
+
+
+#: The kinds of the trap cards, and what each does, as a sentence ends.
+_TRAP_KINDS = {
+    Kind.BLACK_FRIDAY: "half of their hand goes to the others",
+    Kind.HALLOWEEN: "half of their hand or a character goes",
+    Kind.SANTA_CLAUS: "Santa Claus' die starts rolling",
+    Kind.CUPCAKES: "the turn's action is lost",
+}
 
 
 @attrs.frozen
@@ -90,10 +102,22 @@ class Met:
 
 @attrs.frozen
 class TrapSprung:
-    """Exploring the forest, ``player`` drew the trap ``trap``; it struck and left the game."""
+    """Exploring the forest, ``player`` drew the trap ``trap`` (of ``kind``); it struck and
+    left the game."""
 
     player: int = attrs.field(validator=is_player)
     trap: str = attrs.field(validator=instance_of(str))
+    kind: Kind = attrs.field(validator=attrs.validators.in_(tuple(_TRAP_KINDS)))
+
+
+@attrs.frozen
+class SantaRolled:
+    """``player`` rolled ``roll`` with Santa Claus' die; ``exploded``: it went off, and one of
+    their characters goes to the cemetery (else they hand the die on)."""
+
+    player: int = attrs.field(validator=is_player)
+    roll: int = attrs.field(validator=is_count)
+    exploded: bool = attrs.field(validator=instance_of(bool))
 
 
 @attrs.frozen
@@ -130,6 +154,15 @@ class Left:
 
 
 @attrs.frozen
+class LevelledUp:
+    """``player``'s ``character`` rose to ``level`` (after a won combat, a meal, a spell)."""
+
+    player: int = attrs.field(validator=is_player)
+    character: str = attrs.field(validator=instance_of(str))
+    level: Level = attrs.field(validator=instance_of(Level))
+
+
+@attrs.frozen
 class Buried:
     """``cards`` went to the cemetery."""
 
@@ -160,10 +193,12 @@ Event: TypeAlias = (
     Decided
     | Met
     | TrapSprung
+    | SantaRolled
     | CombatWon
     | AlakazumFailed
     | Joined
     | Left
+    | LevelledUp
     | Buried
     | HandChanged
     | GameOver
@@ -174,10 +209,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Decided,
     Met,
     TrapSprung,
+    SantaRolled,
     CombatWon,
     AlakazumFailed,
     Joined,
     Left,
+    LevelledUp,
     Buried,
     HandChanged,
     GameOver,
@@ -198,9 +235,14 @@ def _decided(before: State, move: Move, viewer: int | None) -> Decided:
 
 
 def _combat(
-    before: State, after: State, joined: list[Joined], buried: tuple[str, ...]
+    before: State,
+    after: State,
+    joined: list[Joined],
+    rose: list[LevelledUp],
+    buried: tuple[str, ...],
 ) -> list[Event]:
-    """Who won a combat that was decided by this move, when the tables tell it."""
+    """Who won a combat that was decided by this move, when the tables tell it: the roll to
+    hypnotise begun, the character hypnotised or buried, or the winner's character risen."""
     fight = before.combat
     if fight is None or fight.roller is not None:
         return []
@@ -223,19 +265,30 @@ def _combat(
             return [CombatWon(fight.attacker, name)]
         if j.character == fight.fighter:
             return [CombatWon(fight.defender, fight.fighter)]
+    for r in rose:
+        if r.player == fight.attacker and r.character == fight.fighter:
+            return [CombatWon(fight.attacker, name)]
+        if r.player == fight.defender and r.character == name and fight.fighter is not None:
+            return [CombatWon(fight.defender, fight.fighter)]
     return []
 
 
-#: The kinds of the trap cards.
-_TRAPS = frozenset({Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS, Kind.CUPCAKES})
-
-
-def _forest(before: State, after: State) -> list[Event]:
-    """The traps sprung and the forest character met while exploring during this move."""
+def _forest(before: State, move: Move, after: State) -> list[Event]:
+    """The traps sprung while exploring during this move (and Santa Claus' die rolled), and
+    the forest character met."""
     told: list[Event] = []
     old, new = before.removed, after.removed
     if new[: len(old)] == old:
-        told.extend(TrapSprung(after.active, c.name) for c in new[len(old) :] if c.kind in _TRAPS)
+        told.extend(
+            TrapSprung(after.active, c.name, c.kind)
+            for c in new[len(old) :]
+            if c.kind in _TRAP_KINDS
+        )
+    santa = any(isinstance(e, TrapSprung) and e.kind is Kind.SANTA_CLAUS for e in told)
+    if (santa or isinstance(move, PassDie)) and after.roll is not None:
+        holder = move.player if isinstance(move, PassDie) else after.active
+        exploded = after.roll < SANTA_EXPLODES_BELOW or after.santa >= SANTA_MAX_PASSES
+        told.append(SantaRolled(holder, after.roll, exploded))
     fight = after.combat
     if (
         fight is not None
@@ -246,15 +299,22 @@ def _forest(before: State, after: State) -> list[Event]:
     return told
 
 
-def _teams(before: State, after: State) -> tuple[list[Joined], list[Left]]:
+def _teams(before: State, after: State) -> tuple[list[Joined], list[Left], list[LevelledUp]]:
+    """The characters that joined and left each team, and those that rose a level in it."""
     joined: list[Joined] = []
     left: list[Left] = []
+    rose: list[LevelledUp] = []
     for player, (old, new) in enumerate(zip(before.teams, after.teams, strict=True)):
-        was = {m.card.name for m in old}
+        was = {m.card.name: m.level for m in old}
         now = {m.card.name for m in new}
-        joined.extend(Joined(player, m.card.name) for m in new if m.card.name not in was)
+        for member in new:
+            name = member.card.name
+            if name not in was:
+                joined.append(Joined(player, name))
+            elif member.level > was[name]:
+                rose.append(LevelledUp(player, name, member.level))
         left.extend(Left(player, m.card.name) for m in old if m.card.name not in now)
-    return joined, left
+    return joined, left, rose
 
 
 def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
@@ -280,13 +340,14 @@ def events(
     )
     check_viewer(viewer, before.config.players)
     told: list[Event] = [_decided(before, move, viewer)]
-    joined, left = _teams(before, after)
+    joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
-    told.extend(_forest(before, after))
-    told.extend(_combat(before, after, joined, buried))
+    told.extend(_forest(before, move, after))
+    told.extend(_combat(before, after, joined, rose, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
+    told.extend(rose)
     told.extend(left)
     told.extend(joined)
     if buried:
@@ -312,13 +373,18 @@ def format_event(event: Event) -> str:
     if isinstance(event, Met):
         return f"Player {event.player} met {event.character} in the forest."
     if isinstance(event, TrapSprung):
-        return f"Player {event.player} fell into the trap {event.trap}."
+        return f"Player {event.player} fell into the trap {event.trap}: {_TRAP_KINDS[event.kind]}."
+    if isinstance(event, SantaRolled):
+        then = "it exploded" if event.exploded else "they hand it on"
+        return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
     if isinstance(event, AlakazumFailed):
         return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
     if isinstance(event, CombatWon):
         if event.winner is None:
             return f"The forest's {event.opponent} won the combat."
         return f"Player {event.winner} won the combat against {event.opponent}."
+    if isinstance(event, LevelledUp):
+        return f"Player {event.player}'s {event.character} rose to level {event.level.name}."
     if isinstance(event, Joined):
         return f"{event.character} joined player {event.player}'s team."
     if isinstance(event, Left):

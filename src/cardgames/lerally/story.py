@@ -33,9 +33,11 @@ from cardgames._engine import (
 from cardgames.errors import InvalidStateError
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
 from cardgames.lerally.checks import checked
+from cardgames.lerally.config import Format
 from cardgames.lerally.draft import Draft
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.playing import PICK_UP
+from cardgames.lerally.render import POINTS
 from cardgames.lerally.rules import apply_move
 from cardgames.lerally.state import Ending, State
 
@@ -108,12 +110,14 @@ class PickedUp:
 @attrs.frozen
 class RallyWon:
     """``player`` won the rally for ``side`` (``ending`` says how); ``games`` is the score
-    of the set going on afterwards (points in One Game)."""
+    of the set going on afterwards in the match's ``format`` (points 0 to 3 for 0, 15, 30 and
+    40 in One Game; nothing to tell in Shot Gun, where a rally is a set)."""
 
     player: int = attrs.field(validator=is_player)
     side: int = attrs.field(validator=is_player)
     ending: Ending = attrs.field(validator=instance_of(Ending))
     games: tuple[int, ...] = attrs.field(validator=_counts)
+    format: Format = attrs.field(validator=instance_of(Format))
 
 
 @attrs.frozen
@@ -210,9 +214,11 @@ def _rally_end(before: State, after: State) -> list[Event]:
     """The rally won, the set it may have won, and the next deal or the match's end."""
     won = after.last_rally
     assert won is not None
-    told: list[Event] = [RallyWon(won.player, won.side, won.ending, after.score.games)]
-    if after.score.sets != before.score.sets:
-        told.append(SetWon(won.side, after.score.sets))
+    score = after.score
+    rally = RallyWon(won.player, won.side, won.ending, score.games, after.config.format)
+    told: list[Event] = [rally]
+    if score.sets != before.score.sets:
+        told.append(SetWon(won.side, score.sets))
     if after.result is not None:
         winners = tuple(sorted(after.result.winners))
         told.append(MatchOver(winners, after.result.reason))
@@ -232,6 +238,15 @@ def _score(values: tuple[int, ...]) -> str:
     return "-".join(str(v) for v in values)
 
 
+def _set_score(form: Format, games: tuple[int, ...]) -> str:
+    """The score of the set going on, as it is called in ``form``, after a semicolon."""
+    if form is Format.SHOT_GUN:
+        return ""
+    if form is Format.ONE_GAME:
+        return "; " + "-".join(POINTS[min(g, len(POINTS) - 1)] for g in games)
+    return f"; games {_score(games)}"
+
+
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Player 2 picked up 3 cards."``."""
     if isinstance(event, Played):
@@ -246,11 +261,8 @@ def format_event(event: Event) -> str:
             picked += ": " + ", ".join(card.code for card in event.cards)
         return f"Player {event.player} picked up {picked}."
     if isinstance(event, RallyWon):
-        how = _ENDINGS[event.ending]
-        return (
-            f"Player {event.player} won the rally for side {event.side} {how}; "
-            f"games {_score(event.games)}."
-        )
+        won = f"Player {event.player} won the rally for side {event.side} {_ENDINGS[event.ending]}"
+        return f"{won}{_set_score(event.format, event.games)}."
     if isinstance(event, SetWon):
         return f"Side {event.side} won a set; sets {_score(event.sets)}."
     if isinstance(event, Dealt):
