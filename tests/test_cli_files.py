@@ -212,3 +212,22 @@ def test_one_move_is_one_move(tmp_path: Path) -> None:
 def test_counts_agree_with_their_numbers(number: int, noun: str, expected: str) -> None:
     assert count(number, noun) == expected
     assert plural(number, noun) == expected.split()[1]
+
+
+def test_bench_text_shows_figures_and_markdown_keeps_the_targets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardgames import bench
+
+    monkeypatch.setattr(bench, "chess_version", lambda: None)
+    status, out, _ = run(["bench", "--seconds", "0.2", "--game", "alethi"])
+    assert status == 0
+    headings = [line.split("  ") for line in out.splitlines() if line.startswith("game ")]
+    assert len(headings) == 3
+    for heading in headings:
+        assert not {"target", "met"} & {cell.strip() for cell in heading}
+    assert "ratio to chess" in out
+    assert out.rstrip().endswith("cardgames bench --markdown or --json.")
+    status, out, _ = run(["bench", "--seconds", "0.2", "--game", "alethi", "--markdown"])
+    assert status == 0
+    assert "| target | met |" in out
