@@ -231,3 +231,18 @@ def test_bench_text_shows_figures_and_markdown_keeps_the_targets(
     status, out, _ = run(["bench", "--seconds", "0.2", "--game", "alethi", "--markdown"])
     assert status == 0
     assert "| target | met |" in out
+
+
+@pytest.mark.parametrize(
+    ("first", "expected"), [("red", "no moves (0 is the start)"), ("blue", "one move, 1")]
+)
+def test_step_names_the_moves_of_a_short_game(tmp_path: Path, first: str, expected: str) -> None:
+    """A game left after no move or one move (the bot's) says so in words, not ``1-0``."""
+    path = tmp_path / "short.json"
+    argv = ["play", "alethi", "--seed", "1", "--first-player", first, "--out", str(path)]
+    assert run(argv, answers="quit\ny\n")[0] == 0
+    record = cardgames.GameRecord.from_json(path.read_text(encoding="utf-8"))
+    status, out, _ = run(["replay", str(path), "--step"], answers="5\nq\n")
+    assert status == 0
+    assert f"no move 5: the game has {expected}" in out
+    assert f"{count(len(record.moves), 'move')}. Commands:" in out

@@ -160,9 +160,18 @@ class _Replay:
             number, shown = text.number_typed(answer)
             if number is not None and number <= last:
                 return number
-            say(f"no move {shown}: the game has moves 1-{last}")
+            say(f"no move {shown}: {_moves(last)}")
         elif answer in ("h", "help", "?"):
             say(STEP_HELP)
         else:
             say(f"unknown command {excerpt(answer)}; type help")
         return None
+
+
+def _moves(last: int) -> str:
+    """Which moves a game of ``last`` moves has, in words."""
+    if last == 0:
+        return "the game has no moves (0 is the start)"
+    if last == 1:
+        return "the game has one move, 1 (0 is the start)"
+    return f"the game has moves 1-{last}"
