@@ -8,9 +8,12 @@ with a move in the game's notation, or with one of the commands of ``help``.
 What the bots play is printed as it happens, but only what the person could see: a bot's move
 is shown when the person's view after it tells it apart from the bot's other legal moves, as
 "a move you cannot see" when it does not, and as "a hidden decision" when the person's view
-does not even say whose decision it is. ``undo`` goes back to the person's previous decision,
-bots' generators included, so the same answers replay the same game. A decision with a single
-legal move is made for the person, and listed as their only move.
+does not even say whose decision it is. Under every move, the person's and the bots', come the
+game's sentences about what it did, as the game tells them to the person's seat
+(:mod:`cardgames.cli.story`); a game between bots tells everything. A move the person writes
+that is not legal now is refused with the library's reason. ``undo`` goes back to the person's
+previous decision, bots' generators included, so the same answers replay the same game. A
+decision with a single legal move is made for the person, and listed as their only move.
 
 The record is saved when the game ends, when the person quits and at the end of input: to
 ``--out``, or to ``GAME-game.json`` in the current directory (a free name, printed).
