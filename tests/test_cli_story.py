@@ -50,14 +50,22 @@ def test_bots_only_play_tells_every_event() -> None:
     assert any("captured" in sentence for sentences in told for sentence in sentences)
 
 
-def test_a_person_is_told_only_their_own_story(tmp_path: Path) -> None:
-    """AlakaSLAM doubles has hidden cards: every sentence the person reads is one the game
-    tells seat 0, never one told only to a spectator."""
+@pytest.mark.parametrize(
+    ("name", "flags"),
+    [
+        ("alakaslam", ["--doubles", "--seed", "2"]),
+        ("lerally", ["--players", "3", "--seed", "3"]),
+        ("alakazum", ["--players", "3", "--seed", "3"]),
+    ],
+)
+def test_a_person_is_told_only_their_own_story(tmp_path: Path, name: str, flags: list[str]) -> None:
+    """Games with hidden cards: every sentence the person reads is one the game tells seat 0,
+    never one told only to a spectator."""
     out = io.StringIO()
-    argv = ["play", "alakaslam", "--doubles", "--seed", "2", "--out", str(tmp_path / "g.json")]
+    argv = ["play", name, *flags, "--out", str(tmp_path / "g.json")]
     assert main(argv, stdin=io.StringIO("1\n" * 3000), stdout=out) == 0
     record = cardgames.GameRecord.from_json((tmp_path / "g.json").read_text(encoding="utf-8"))
-    game = cardgames.get_game("alakaslam")
+    game = cardgames.get_game(name)
     states = record.states()
     told = _under_moves(out.getvalue())
     assert len(told) == len(record.moves)
