@@ -32,6 +32,7 @@ import argparse
 import enum
 import random
 import secrets
+import textwrap
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -445,7 +446,10 @@ class _PersonGame:
             self.console.say(f"{self.game.name} has no character abilities")
             return
         for seat, line in enumerate(tables.character_lines(characters)):
-            self.console.say(f"  {self.labels[seat]}: {line}")
+            text = f"{self.labels[seat]}: {line}"
+            self.console.say(
+                textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    ")
+            )
 
     # The record -------------------------------------------------------------------------------
 
