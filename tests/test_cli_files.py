@@ -246,3 +246,28 @@ def test_step_names_the_moves_of_a_short_game(tmp_path: Path, first: str, expect
     assert status == 0
     assert f"no move 5: the game has {expected}" in out
     assert f"{count(len(record.moves), 'move')}. Commands:" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "flags", "words"),
+    [
+        (b"[" * 600 + b"\n" + b"]" * 600, [], ": longer than the 1000 bytes of a document"),
+        (b'{"a": 1}\n' + b"x" * 1200, ["--game", "2"], ", game 2: longer than the 1000 bytes"),
+        (b"{" + b" " * 1200 + b"}", [], ": longer than the 1000 bytes of a document"),
+    ],
+)
+def test_a_file_too_long_for_a_record_is_refused_by_name(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    content: bytes,
+    flags: list[str],
+    words: str,
+) -> None:
+    """A document, or a line of JSON lines, longer than any record is refused unread."""
+    monkeypatch.setattr("cardgames.cli.records.MAX_DOCUMENT", 1000)
+    path = tmp_path / "huge.json"
+    path.write_bytes(content)
+    status, _, err = run(["replay", str(path), *flags])
+    assert status == 2
+    assert err.startswith(f"cardgames: error: {path}{words}")
+    assert err.count("\n") == 1

@@ -35,7 +35,7 @@ def read_records(path: Path, game: int | None = None) -> list[tuple[int, GameRec
     not replay, or when there is no game ``game``; ``OSError`` when the file cannot be opened.
     """
     with path.open("rb") as file:
-        first = _line(file, path, 1)
+        first = _line(file, path, None)
         if not _is_document(first):
             return [(1, _one(path, first + _rest(file, path, len(first)), game))]
         found: list[tuple[int, GameRecord]] = []
@@ -62,11 +62,13 @@ def _lines(file: BinaryIO, path: Path, first: bytes) -> Iterator[tuple[int, byte
         line = _line(file, path, number + 1)
 
 
-def _line(file: BinaryIO, path: Path, number: int) -> bytes:
+def _line(file: BinaryIO, path: Path, number: int | None) -> bytes:
+    """The next line (the first when ``number`` is ``None``), refused when no record is as long."""
     line = file.readline(MAX_DOCUMENT + 1)
     if len(line) > MAX_DOCUMENT:
+        where = "" if number is None else f", game {number}"
         raise SerializationError(
-            f"{name(path)}, game {number}: longer than the {MAX_DOCUMENT} bytes of a document"
+            f"{name(path)}{where}: longer than the {MAX_DOCUMENT} bytes of a document"
         )
     return line
 
