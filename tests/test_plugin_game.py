@@ -73,11 +73,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def cli(installed: Path, cwd: Path, *args: str) -> str:
-    """Run ``cardgames ARGS`` with the toy game installed; its standard output."""
+def python(installed: Path, cwd: Path, *args: str) -> str:
+    """Run ``python ARGS`` with the toy game installed; its standard output."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(SOURCE)])}
     done = subprocess.run(
-        [sys.executable, "-m", "cardgames", *args],
+        [sys.executable, *args],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -86,6 +86,11 @@ def cli(installed: Path, cwd: Path, *args: str) -> str:
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def cli(installed: Path, cwd: Path, *args: str) -> str:
+    """Run ``cardgames ARGS`` with the toy game installed; its standard output."""
+    return python(installed, cwd, "-m", "cardgames", *args)
 
 
 def test_the_wheel_is_a_wheel(tmp_path: Path) -> None:
@@ -122,3 +127,42 @@ def test_the_toy_game_is_listed_played_and_replayed(installed: Path, tmp_path: P
     rules = cli(installed, tmp_path, "rules", "toy")
     assert "High card" in rules
     assert "docs/rules" not in rules  # the built-in games' rules pages are not the toy's
+
+
+#: Plays seeded random games of the installed toy game and checks its encodings (through its
+#: ``GAME``, as ``define_game`` gathered them) on every
+#: state: the mask of each seat against the legal moves, the round trip of every legal move
+#: through the state and the view, the observation's size; prints how many states it saw.
+ENCODINGS_SCRIPT = """
+import math, random
+import cardgames
+game = cardgames.get_game("toy")
+seen = 0
+for config in game.presets.values():
+    n, shape = game.num_actions(config), game.observation_shape(config)
+    for seed in range(10):
+        rng, state = random.Random(seed), game.new_game(config, seed=seed)
+        while True:
+            seen += 1
+            legal = game.legal_moves(state)
+            for p in range(2):
+                view = game.view(state, p)
+                mask = game.action_mask(view)
+                actions = {game.move_to_action(state, m) for m in legal}
+                wanted = actions if p == game.current_player(state) else set()
+                assert len(mask) == n and {a for a in range(n) if mask[a]} == wanted
+                assert len(game.observation(view)) == math.prod(shape)
+                for m in legal if p == game.current_player(state) else ():
+                    a = game.move_to_action(view, m)
+                    assert game.action_to_move(view, a) == m
+            if game.is_over(state):
+                break
+            state = game.apply_move(state, rng.choice(legal))
+print("checked", seen, "states")
+"""
+
+
+def test_the_toy_game_has_the_encodings(installed: Path, tmp_path: Path) -> None:
+    """The toy game's own encodings keep the contract when it is installed as a plugin."""
+    out = python(installed, tmp_path, "-c", ENCODINGS_SCRIPT)
+    assert out.strip() == "checked 60 states"

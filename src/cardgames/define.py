@@ -44,6 +44,7 @@ FUNCTIONS = (
     "format_move",
     "parse_move",
     "render",
+    "render_svg",
     "check_config",
     "check_state",
     "check_view",
@@ -55,6 +56,12 @@ FUNCTIONS = (
     "evaluate",
     "events",
     "format_event",
+    "num_actions",
+    "move_to_action",
+    "action_to_move",
+    "action_mask",
+    "observation",
+    "observation_shape",
 )
 
 #: Every name :func:`define_game` takes from a game module: the functions, the classes, the

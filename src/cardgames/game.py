@@ -225,6 +225,11 @@ class Game(Protocol[S, M, V, C]):
     def render(self, state_or_view: S | V) -> str:
         """A plain-text picture of the table."""
 
+    def render_svg(self, state_or_view: S | V, *, names: Sequence[str] | None = None) -> str:
+        """An SVG picture of the table (a view shows only what its player may see); ``names``
+        replaces the players' names in it, one per player."""
+        ...
+
     def check_config(self, config: C) -> None:
         """Raise ``InvalidConfigError`` (saying why) if ``config`` cannot be played."""
 
@@ -266,6 +271,34 @@ class Game(Protocol[S, M, V, C]):
 
     def format_event(self, event: Any) -> str:
         """One short English sentence that tells ``event``."""
+
+    def num_actions(self, config: C | None = None) -> int:
+        """How many actions a game of ``config`` (the default config if ``None``) numbers:
+        fixed per config and at least 1, so that a learning agent sees one ``Discrete`` space.
+        ``InvalidConfigError`` for a config the game cannot play."""
+
+    def move_to_action(self, state_or_view: S | V, move: M) -> int:
+        """The action that stands for ``move``, a legal move of the player who decides in
+        ``state_or_view``: distinct legal moves have distinct actions, and
+        ``action_to_move`` gives the move back. ``IllegalMoveError`` for any other move."""
+
+    def action_to_move(self, state_or_view: S | V, action: int) -> M:
+        """The legal move that ``action`` stands for now; ``IllegalMoveError`` for an action
+        that is not an int of the space (a bool is not) or whose move is not legal now."""
+
+    def action_mask(self, view: V) -> tuple[bool, ...]:
+        """One flag per action: exactly the actions of the legal moves of ``view``'s player,
+        worked out from the view alone; all ``False`` when another player decides or the
+        game is over. ``InvalidViewError`` for a view no playable state shows."""
+
+    def observation(self, view: V) -> tuple[float, ...]:
+        """``view`` as finite numbers, laid out as the game's rules page documents: made from
+        the view alone, so states that show a player the same view give the same observation.
+        ``InvalidViewError`` for a view no playable state shows."""
+
+    def observation_shape(self, config: C | None = None) -> tuple[int, ...]:
+        """The shape of every observation of a game of ``config``: positive sizes whose
+        product is the observation's length."""
 
     @property
     def playout(self) -> Playout:

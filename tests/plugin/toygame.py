@@ -29,6 +29,7 @@ from cardgames.errors import (
 )
 from cardgames.game import Game, Outcome, Playout
 from cardgames.rng import Rng, check_seed
+from cardgames.svg import Canvas, card_row, check_names
 
 __all__ = [
     "EVENT_TYPES",
@@ -45,6 +46,8 @@ __all__ = [
     "Swap",
     "Swapped",
     "View",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "card_counts",
     "check_config",
@@ -59,11 +62,16 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_decisions",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",
@@ -287,6 +295,25 @@ def render(state_or_view: State | View) -> str:
     return f"{hands}\nface up: {laid}; {deck} cards in the deck"
 
 
+def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = None) -> str:
+    """The hands as cards (a card not seen face down), the face-up cards and the deck, drawn
+    with the shared helpers of ``cardgames.svg``."""
+    if isinstance(state_or_view, View):
+        table: State | View = check_view(state_or_view)
+    else:
+        table = check_state(state_or_view)
+    seats = check_names(names, ("player 0", "player 1"))
+    canvas = Canvas(600, 260, "High card: " + render(table).replace("\n", "; "))
+    for p, card in enumerate(table.hands):
+        canvas.text(30 + 300 * p, 40, seats[p], bold=True)
+        faces = [] if card is None else [([str(card)], "#ffffff", "#222222")]
+        card_row(canvas, 30 + 300 * p, 56, 100, faces, backs=1 - len(faces), width=60, height=84)
+    deck = len(table.deck) if isinstance(table, State) else table.deck_size
+    laid = ", ".join(map(str, table.laid)) or "none"
+    canvas.text(30, 200, f"face up: {laid}; {deck} cards in the deck")
+    return canvas.finish()
+
+
 # --- events ------------------------------------------------------------------------------------
 
 
@@ -351,6 +378,79 @@ def format_event(event: Kept | Swapped | Ended) -> str:
     if isinstance(event, Ended):
         return f"Player {event.winner} won with the {event.card}."
     raise InvalidStateError("not an event of high card")
+
+
+# --- encodings for learning agents --------------------------------------------------------------
+
+#: The actions: 0 keeps, 1 swaps, in every state.
+ACTIONS: tuple[Move, ...] = (Keep(), Swap())
+#: The observation's numbers before the face-up cards: own card, the other card (0 unseen),
+#: the deck's size, whether the viewer decides, whether the game is over.
+_HEAD = 5
+
+
+def num_actions(config: Config | None = None) -> int:
+    """Two: keep and swap."""
+    check_config(Config() if config is None else config)
+    return len(ACTIONS)
+
+
+def observation_shape(config: Config | None = None) -> tuple[int, ...]:
+    """The five numbers of the head, then a flag per card of the deck (face up or not)."""
+    config = Config() if config is None else config
+    check_config(config)
+    return (_HEAD + config.cards,)
+
+
+def _moves_of(state_or_view: State | View) -> tuple[Move, ...]:
+    """The legal moves of a state, or of a view's player (none when the other decides)."""
+    if isinstance(state_or_view, State):
+        return legal_moves(state_or_view)
+    view = check_view(state_or_view)
+    return ACTIONS if view.to_move == view.player else ()
+
+
+def move_to_action(state_or_view: State | View, move: Move) -> int:
+    """0 for keep, 1 for swap, when that move is legal; ``IllegalMoveError`` otherwise."""
+    moves = _moves_of(state_or_view)
+    for action, known in enumerate(ACTIONS):
+        if type(move) is type(known) and known in moves:
+            return action
+    raise IllegalMoveError("not a legal move here, so it has no action")
+
+
+def action_to_move(state_or_view: State | View, action: int) -> Move:
+    """The move of action 0 or 1 when it is legal; ``IllegalMoveError`` otherwise."""
+    moves = _moves_of(state_or_view)
+    if type(action) is not int or action not in range(len(ACTIONS)):
+        raise IllegalMoveError("an action is 0 (keep) or 1 (swap)")
+    if ACTIONS[action] not in moves:
+        raise IllegalMoveError(f"action {action} is not legal now")
+    return ACTIONS[action]
+
+
+def action_mask(view: View) -> tuple[bool, ...]:
+    """Both actions while the viewer decides; neither otherwise."""
+    moves = _moves_of(view)
+    return tuple(move in moves for move in ACTIONS)
+
+
+def observation(view: View) -> tuple[float, ...]:
+    """The view as numbers: cards scaled by the deck's size, flags 0 or 1."""
+    check_view(view)
+    cards = view.config.cards
+    other = view.hands[1 - view.player]
+    own = view.hands[view.player]
+    assert own is not None
+    head = (
+        own / cards,
+        0.0 if other is None else other / cards,
+        view.deck_size / cards,
+        float(view.to_move == view.player),
+        float(view.result is not None),
+    )
+    laid = set(view.laid)
+    return (*head, *(float(card in laid) for card in range(1, cards + 1)))
 
 
 # --- the bot and the game -----------------------------------------------------------------------

@@ -34,6 +34,14 @@ from cardgames.alakaslam.cards import (
 )
 from cardgames.alakaslam.config import DOUBLES_PLAYERS, SINGLES_PLAYERS, Config, check_config
 from cardgames.alakaslam.court import Cell, Landing
+from cardgames.alakaslam.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+    observation,
+    observation_shape,
+)
 from cardgames.alakaslam.evaluation import evaluate
 from cardgames.alakaslam.moves import (
     MOVE_TYPES,
@@ -56,6 +64,7 @@ from cardgames.alakaslam.moves import (
     Target,
 )
 from cardgames.alakaslam.notation import format_move, read_move
+from cardgames.alakaslam.picture import render_svg
 from cardgames.alakaslam.render import render
 from cardgames.alakaslam.rules import (
     apply_move,
@@ -109,6 +118,8 @@ __all__ = [
     "Support",
     "Target",
     "View",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "card_counts",
     "check_config",
@@ -126,12 +137,17 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_decisions",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_card",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "side_of",

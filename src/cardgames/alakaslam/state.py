@@ -14,6 +14,7 @@ from cardgames.alakaslam.config import Config, team
 from cardgames.alakaslam.court import Cell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
+from cardgames.svg import repr_svg
 
 __all__ = ["Bind", "Fault", "Phase", "Point", "State", "View", "has_ability", "match_end"]
 
@@ -161,6 +162,10 @@ class State:
     # trusted; others are checked on first use).
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
+
     def __repr__(self) -> str:
         return f"<alakaslam.State {_summary(self)}>"
 
@@ -204,6 +209,10 @@ class View:
     shots: int = 0
     last_point: Point | None = None
     result: Outcome | None = None
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
 
     def __repr__(self) -> str:
         return f"<alakaslam.View of player {self.player}: {_summary(self)}>"

@@ -24,6 +24,12 @@ from cardgames.alakazum.bots import CollectorBot
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, check_config
+from cardgames.alakazum.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+)
 from cardgames.alakazum.ending import ALAKAZUM_POINTS, culture_points
 from cardgames.alakazum.evaluation import evaluate
 from cardgames.alakazum.moves import (
@@ -56,6 +62,8 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.notation import format_move, parse_move
+from cardgames.alakazum.observation import observation, observation_shape
+from cardgames.alakazum.picture import render_svg
 from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
     apply_move,
@@ -119,6 +127,8 @@ __all__ = [
     "Train",
     "UseObject",
     "View",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "card_counts",
     "check_config",
@@ -136,11 +146,16 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_decisions",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",

@@ -14,6 +14,7 @@ from cardgames.alakazum.config import Config
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
+from cardgames.svg import repr_svg
 
 __all__ = ["Combat", "Member", "Phase", "State", "View", "every_card", "table_cards"]
 
@@ -166,6 +167,10 @@ class State:
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
+
     def __repr__(self) -> str:
         try:
             return f"<alakazum.State {_summary(self, self.to_move)}, forest {len(self.forest)}>"
@@ -217,6 +222,10 @@ class View:
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
 
     def __repr__(self) -> str:
         try:

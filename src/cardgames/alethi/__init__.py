@@ -28,9 +28,18 @@ from cardgames.alethi.config import (
     check_config_type,
     default_turn_limit,
 )
+from cardgames.alethi.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+    observation,
+    observation_shape,
+)
 from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import MOVE_TYPES, Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
+from cardgames.alethi.picture import render_svg
 from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
     apply_move,
@@ -74,6 +83,8 @@ __all__ = [
     "State",
     "Throw",
     "View",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "card_counts",
     "check_config",
@@ -90,11 +101,16 @@ __all__ = [
     "is_over",
     "legal_moves",
     "max_decisions",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "outcome",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "seat_names",
     "view",

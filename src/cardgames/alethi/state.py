@@ -13,6 +13,7 @@ from cardgames.alethi.config import Config
 from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
+from cardgames.svg import repr_svg
 
 __all__ = ["Card", "Phase", "Placed", "State", "View"]
 
@@ -67,6 +68,10 @@ class State:
     # redo it. Not part of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
+
     def __repr__(self) -> str:
         return f"<alethi.State {_summary(self)}>"
 
@@ -84,6 +89,10 @@ class View:
     phase: Phase
     turn: int
     result: Outcome | None
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
 
     def __repr__(self) -> str:
         player = getattr(self, "player", None)

@@ -8,7 +8,7 @@
     cardgames play lerally --players 3 --bots random,human,greedy --format fast-four
     cardgames play alethi --bots greedy,random --seed 7 --out game.json   # bots only
     cardgames simulate alethi --bots greedy,random --games 100 --jobs 2
-    cardgames replay game.json [--step] [--view SEAT]
+    cardgames replay game.json [--step] [--view SEAT] [--svg DIR]
     cardgames replay games.jsonl --game 3            # one game of simulate --records
     cardgames bench --seconds 10
 
@@ -335,6 +335,12 @@ def _parser(console: Console) -> _Parser:
         metavar="SEAT",
         help="tell the game as this seat saw it: its tables, moves and events "
         "(default: everything)",
+    )
+    replay_cmd.add_argument(
+        "--svg",
+        type=Path,
+        metavar="DIR",
+        help="also write an SVG picture of every table into DIR (000.svg, 001.svg, ...)",
     )
 
     bench_cmd = command(

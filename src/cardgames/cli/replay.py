@@ -11,13 +11,18 @@ Each move is told as ``play`` tells it: a numbered line and the game's sentences
 everything and draws the whole state; ``--view SEAT`` (or ``--viewer SEAT``) tells that seat's
 story instead: the tables as the seat saw them, its moves and events as it knew them. Stepping
 is asked for with ``--step`` rather than guessed from the terminal, so the same command prints
-the same text wherever it runs.
+the same text wherever it runs. ``--svg DIR`` also writes a picture of every table into
+``DIR`` (``000.svg`` the start, ``001.svg`` after the first move, ...), drawn from the same seat's
+view with ``--view``; ``DIR`` is made if it is missing, and a path that is there but is not a
+directory is refused before the record is read. Like ``--step``, ``--svg`` takes one game.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -42,11 +47,13 @@ STEP_HELP = """\
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Replay the record (or records) that ``args.file`` holds; the exit status."""
+    pictures: Path | None = args.svg
+    if pictures is not None:
+        _check_directory(pictures)
     found = read_records(args.file, args.game)
-    if args.step and len(found) > 1:
-        raise CardgamesError(
-            f"{name(args.file)} holds {len(found)} games: step through one with --game N"
-        )
+    if (args.step or pictures is not None) and len(found) > 1:
+        what = "step through one" if args.step else "--svg draws one, chosen"
+        raise CardgamesError(f"{name(args.file)} holds {len(found)} games: {what} with --game N")
     replays = []
     for number, record in found:
         game = get_game(record.game)
@@ -59,6 +66,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
             )
         states = record.states()  # replayed and checked once, by from_json
         replays.append((number, _Replay(game, record, states, console, args.view)))
+    if pictures is not None:
+        replays[0][1].pictures(pictures)
     if args.step:
         replays[0][1].step()
         return 0
@@ -67,6 +76,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
             console.say(f"--- game {number} ---")
         replay.whole()
     return 0
+
+
+def _check_directory(path: Path) -> None:
+    """Refuse ``path`` for the pictures when it is there and is not a directory."""
+    if path.exists() and not path.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory, cannot hold the pictures", path)
 
 
 @attrs.define
@@ -95,6 +110,17 @@ class _Replay:
         state = self.states[index]
         table = state if self.seat is None else self.game.view(state, self.seat)
         return "\n".join([self.game.render(table), *tables.notes(self.game.name, table)])
+
+    def pictures(self, directory: Path) -> None:
+        """Write an SVG picture of every table into ``directory``, one file per state."""
+        directory.mkdir(parents=True, exist_ok=True)
+        digits = max(3, len(str(len(self.states) - 1)))
+        for index, state in enumerate(self.states):
+            table = state if self.seat is None else self.game.view(state, self.seat)
+            picture = self.game.render_svg(table, names=self.labels)
+            (directory / f"{index:0{digits}d}.svg").write_text(picture, encoding="utf-8")
+        count = len(self.states)
+        self.console.say(f"{count} picture{'' if count == 1 else 's'} written to {directory}")
 
     def _move(self, number: int) -> list[str]:
         """Move ``number``'s line and what it did, told to ``seat`` (everything when ``None``)."""

@@ -36,9 +36,18 @@ from cardgames.lerally.cards import (
 )
 from cardgames.lerally.checks import check_state, check_view, checked
 from cardgames.lerally.config import Config, Format, check_config
+from cardgames.lerally.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+    observation,
+    observation_shape,
+)
 from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
+from cardgames.lerally.picture import render_svg
 from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
@@ -80,6 +89,8 @@ __all__ = [
     "State",
     "View",
     "Zone",
+    "action_mask",
+    "action_to_move",
     "apply_move",
     "attack",
     "card_counts",
@@ -96,13 +107,18 @@ __all__ = [
     "legal_moves",
     "max_decisions",
     "max_rallies",
+    "move_to_action",
     "new_game",
+    "num_actions",
     "num_players",
+    "observation",
+    "observation_shape",
     "offense",
     "outcome",
     "parse_card",
     "parse_move",
     "render",
+    "render_svg",
     "resample",
     "score_rally",
     "seat_names",

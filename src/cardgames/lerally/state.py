@@ -13,6 +13,7 @@ from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config
 from cardgames.rng import Rng
+from cardgames.svg import repr_svg
 
 __all__ = ["Ending", "RallyWin", "Score", "State", "View"]
 
@@ -83,6 +84,10 @@ class State:
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
+
     def __repr__(self) -> str:
         return f"<lerally.State {_summary(self)}>"
 
@@ -110,6 +115,10 @@ class View:
     plays: int = 0
     last_rally: RallyWin | None = None
     result: Outcome | None = None
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
 
     def __repr__(self) -> str:
         player = excerpt(getattr(self, "player", None))

@@ -1,0 +1,157 @@
+"""Train a linear softmax policy with REINFORCE on Le Rally against the random bot, plot its
+learning curve, and enter it in a tournament as a bot.
+
+Run it from a checkout with the ``rl`` extra installed (``pip install 'cardgames[rl]'``):
+
+    python docs/examples/reinforce_lerally.py --episodes 3000
+
+The tutorial ``docs/tutorials/learning-agent.md`` walks through it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from cardgames import arena, lerally
+from cardgames.interop import gymnasium as cardgames_gym
+
+#: Two players, one rally: the Shot Gun format, short episodes for a first agent.
+CONFIG = lerally.Config(players=2, format=lerally.Format.SHOT_GUN)
+
+
+class LinearPolicy:
+    """Softmax over the legal actions of a linear score: ``weights @ [observation, 1]``."""
+
+    def __init__(self, observations: int, actions: int) -> None:
+        self.weights = np.zeros((actions, observations + 1))
+
+    def probabilities(self, features: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        scores = np.where(mask, self.weights @ features, -np.inf)
+        exp = np.exp(scores - scores.max())
+        probabilities: np.ndarray = exp / exp.sum()
+        return probabilities
+
+
+def features(observation: Sequence[float] | np.ndarray) -> np.ndarray:
+    """The observation with a constant 1 appended, for the bias."""
+    return np.append(np.asarray(observation, dtype=float), 1.0)
+
+
+def train(
+    episodes: int, *, seed: int = 0, learning_rate: float = 0.1
+) -> tuple[LinearPolicy, list[float]]:
+    """REINFORCE with a running-mean baseline; returns the policy and each episode's reward
+    (1.0 for a won match, 0.0 for a lost one)."""
+    env = cardgames_gym.env("lerally", CONFIG, opponents="random")
+    (size,) = lerally.observation_shape(CONFIG)
+    policy = LinearPolicy(size, lerally.num_actions(CONFIG))
+    rng = np.random.default_rng(seed)
+    baseline, rewards = 0.5, []
+    observation, info = env.reset(seed=seed)
+    for _ in range(episodes):
+        gradient = np.zeros_like(policy.weights)
+        done = False
+        while not done:
+            x = features(observation)
+            p = policy.probabilities(x, info["action_mask"].astype(bool))
+            action = int(rng.choice(len(p), p=p))
+            gradient -= np.outer(p, x)  # the gradient of log p[action] ...
+            gradient[action] += x  # ... for a softmax of linear scores
+            observation, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        policy.weights += learning_rate * (float(reward) - baseline) * gradient
+        baseline += 0.02 * (float(reward) - baseline)
+        rewards.append(float(reward))
+        observation, info = env.reset()
+    return policy, rewards
+
+
+class PolicyBot:
+    """The trained policy as a ``cardgames`` bot: the legal action it scores highest."""
+
+    name = "reinforce"
+
+    def __init__(self, policy: LinearPolicy) -> None:
+        self.policy = policy
+
+    def choose(
+        self, view: lerally.View, legal_moves: Sequence[lerally.Move], rng: random.Random
+    ) -> lerally.Move:
+        mask = np.asarray(lerally.action_mask(view), dtype=bool)
+        p = self.policy.probabilities(features(lerally.observation(view)), mask)
+        return lerally.action_to_move(view, int(p.argmax()))
+
+
+def moving_average(values: Sequence[float], window: int) -> list[float]:
+    """The mean of each run of ``window`` values (fewer at the start)."""
+    sums = np.cumsum(np.insert(np.asarray(values, dtype=float), 0, 0.0))
+    return [
+        (sums[i + 1] - sums[max(0, i + 1 - window)]) / min(i + 1, window)
+        for i in range(len(values))
+    ]
+
+
+def learning_curve_svg(curve: Sequence[float], *, width: int = 640, height: int = 320) -> str:
+    """A line chart of ``curve`` (values in [0, 1], one per episode) as SVG text."""
+    left, right, top, bottom = 50, 20, 20, 40
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: float) -> float:
+        return left + plot_w * i / max(1, len(curve) - 1)
+
+    def y(v: float) -> float:
+        return top + plot_h * (1.0 - v)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        parts.append(
+            f'<line x1="{left}" y1="{y(tick):.1f}" x2="{width - right}" y2="{y(tick):.1f}" '
+            f'stroke="#ddd"/><text x="{left - 8}" y="{y(tick) + 4:.1f}" '
+            f'text-anchor="end">{tick:.2f}</text>'
+        )
+    for i in range(0, len(curve), max(1, len(curve) // 5)):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 22}" text-anchor="middle">{i}</text>')
+    step = max(1, len(curve) // 400)  # a few hundred points draw the same line
+    points = " ".join(f"{x(i):.1f},{y(curve[i]):.1f}" for i in range(0, len(curve), step))
+    parts += [
+        f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>',
+        f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">episode</text>',
+        f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {top + plot_h / 2})">win rate vs random</text>',
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--episodes", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=400, help="tournament games")
+    parser.add_argument("--plot", type=Path, default=None, help="where to write the SVG")
+    args = parser.parse_args(argv)
+
+    policy, rewards = train(args.episodes)
+    window = max(1, min(200, args.episodes // 10))
+    curve = moving_average(rewards, window)
+    print(f"win rate over the last {window} training episodes: {curve[-1]:.2f}")
+    if args.plot is not None:
+        args.plot.write_text(learning_curve_svg(curve), encoding="utf-8")
+
+    result = arena.tournament(
+        "lerally", [PolicyBot(policy), "random"], games=args.games, config=CONFIG, seed=1
+    )
+    print(result.table())
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,220 @@
+"""What a player of Alakazum! sees, as a flat tuple of numbers for learning agents.
+
+Everything comes from the view: the viewer's hand, the table, the sizes of hidden piles, the
+final enemies the viewer has seen. Seats are counted from the viewer (0 is the viewer, 1 the
+next seat), cards by the identities of :mod:`cardgames.alakazum.identities`. The layout, slice by
+slice, is in ``docs/rules/alakazum.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardgames.alakazum.cards import CULTURES, Card
+from cardgames.alakazum.config import Config, check_config
+from cardgames.alakazum.identities import Identities, identities
+from cardgames.alakazum.moves import MOVE_TYPES, SPELL_COSTS
+from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
+from cardgames.alakazum.state import Combat, Phase, View
+from cardgames.alakazum.traps import SANTA_MAX_PASSES
+from cardgames.alakazum.turn import ACTIONS
+from cardgames.alakazum.view_moves import check_form
+from cardgames.errors import InvalidViewError
+
+__all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape"]
+
+#: Hand sizes, exchanges, gifts and passes are divided by this: numbers of a real game stay
+#: within [0, 1] (they may pass 1 in a hand-made one).
+COUNT_SCALE = 10.0
+#: Combat points and final enemies' points are divided by this, for the same reason.
+POINT_SCALE = 20.0
+_DIE = 6.0
+_PHASES = tuple(Phase)
+_SPELLS = tuple(SPELL_COSTS)
+#: The numbers of the header that are not one-hot: see :func:`_header`.
+_SCALARS = 10
+
+
+def _sizes(ids: Identities) -> tuple[tuple[str, int], ...]:
+    """Each slice of the observation of a config with these identities, and its length."""
+    p, c, h, n = ids.players, len(ids.characters), len(ids.hand), len(ids.names)
+    return (
+        ("phase", len(_PHASES)),
+        ("deciding", 2),
+        ("active", p),
+        ("to move", p),
+        ("counters", _SCALARS),
+        ("spell", len(_SPELLS)),
+        ("failed", len(CULTURES)),
+        ("hand sizes", p),
+        ("exchanges", p),
+        ("hand", h),
+        ("market", h),
+        ("forest top", n),
+        ("held", n),
+        ("cemetery", c),
+        ("start row", c),
+        ("removed", n),
+        ("teams", p * c * 4),
+        ("enemies", ids.enemies * 4),
+        ("combat", 2 * c + 2 * p + 14),
+        ("pending", len(MOVE_TYPES)),
+    )
+
+
+def observation_shape(config: Config | None = None) -> tuple[int, ...]:
+    """The length of an observation of a game of ``config``, as a one-element tuple."""
+    config = Config() if config is None else config
+    check_config(config)
+    return (sum(size for _, size in _sizes(identities(config))),)
+
+
+def observation(view: View) -> tuple[float, ...]:
+    """What the view's player sees, as numbers (layout in ``docs/rules/alakazum.md``).
+
+    ``InvalidViewError`` for a view that is not well-formed or holds a card its config does
+    not have.
+    """
+    view = check_form(view)
+    ids = identities(view.config)
+    try:
+        out = _header(view, ids)
+        out += _cards(view, ids)
+        out += _teams(view, ids)
+        out += _enemies(view, ids)
+        out += _combat(view.combat, view, ids)
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+        raise InvalidViewError("not an alakazum view of its config's cards") from None
+    out += [float(type(view.pending) is kind) for kind in MOVE_TYPES]
+    return tuple(out)
+
+
+def _seat(view: View, player: int | None) -> list[float]:
+    """One-hot over the seats counted from the viewer; all zero for ``None``."""
+    n = view.config.players
+    out = [0.0] * n
+    if player is not None:
+        out[(player - view.player) % n] = 1.0
+    return out
+
+
+def _by_seat(view: View, values: tuple[int, ...]) -> list[float]:
+    """A number per seat, from the viewer's on, over ``COUNT_SCALE``."""
+    n = view.config.players
+    return [values[(view.player + r) % n] / COUNT_SCALE for r in range(n)]
+
+
+def _header(view: View, ids: Identities) -> list[float]:
+    total = float(ids.total)
+    over = view.result is not None
+    out = [float(view.phase is phase) for phase in _PHASES]
+    out += [float(view.to_move == view.player), float(view.to_move is None and not over)]
+    out += _seat(view, view.active)
+    out += _seat(view, view.to_move)
+    out += [
+        view.turn / view.config.turn_limit,
+        view.actions / (ACTIONS + DEJA_VU_ACTIONS),
+        float(view.deja_vu),
+        view.giving / COUNT_SCALE,
+        view.santa / SANTA_MAX_PASSES,
+        view.taking / MISERABLE_WITCH_CARDS,
+        view.held_size / FOREST_MAGIC_CARDS,
+        (view.roll or 0) / _DIE,
+        view.forest_size / total,
+        len(view.market) / total,
+    ]
+    out += [float(view.spell is spell) for spell in _SPELLS]
+    out += [float(view.failed is culture) for culture in CULTURES]
+    out += _by_seat(view, view.hand_sizes)
+    out += _by_seat(view, view.exchanges)
+    return out
+
+
+def _counts(cards: Iterable[Card], index: dict[str, int], size: int) -> list[float]:
+    """How many cards of each identity ``cards`` holds."""
+    out = [0.0] * size
+    for card in cards:
+        out[index[card.name]] += 1.0
+    return out
+
+
+def _cards(view: View, ids: Identities) -> list[float]:
+    hand, names, characters = ids.lookup["hand"], ids.lookup["names"], ids.lookup["characters"]
+    h, n, c = len(ids.hand), len(ids.names), len(ids.characters)
+    return [
+        *_counts(view.hand, hand, h),
+        *_counts(view.market, hand, h),
+        *_counts(view.forest_top, names, n),
+        *_counts(view.held, names, n),
+        *_counts(view.cemetery, characters, c),
+        *_counts(view.start_row, characters, c),
+        *_counts(view.removed, names, n),
+    ]
+
+
+def _teams(view: View, ids: Identities) -> list[float]:
+    """Per seat from the viewer's, per character: in the team, its level (A 0, B 0.5, C 1),
+    a broom under it, a cape under it."""
+    characters = ids.lookup["characters"]
+    c, n = len(ids.characters), view.config.players
+    out = [0.0] * (n * c * 4)
+    for seat, team in enumerate(view.teams):
+        base = (seat - view.player) % n * c
+        for member in team:
+            at = (base + characters[member.card.name]) * 4
+            out[at : at + 4] = [
+                1.0,
+                int(member.level) / 2,
+                float(member.broom is not None),
+                float(member.cape is not None),
+            ]
+    return out
+
+
+def _enemies(view: View, ids: Identities) -> list[float]:
+    """Per place in the row: face up, seen by the viewer, its points (if seen), invincible."""
+    out: list[float] = []
+    players = view.config.players
+    for enemy, up in zip(view.enemies, view.enemy_up, strict=True):
+        if enemy is None:
+            out += [float(up), 0.0, 0.0, 0.0]
+        else:
+            value = enemy.value(players) or 0
+            out += [float(up), 1.0, value / POINT_SCALE, float(enemy.invincible)]
+    return out
+
+
+def _combat(combat: Combat | None, view: View, ids: Identities) -> list[float]:
+    """A combat under way: present; the attacker's seat; against the forest or the defender's
+    seat; the fighter and the opponent (one-hot over characters); each side's support and
+    points; the side to act, the passes; who rolls to hypnotise, the roll and its bonus; the
+    potions each side played."""
+    c, n = len(ids.characters), view.config.players
+    size = 2 * c + 2 * n + 14
+    if combat is None:
+        return [0.0] * size
+    characters = ids.lookup["characters"]
+    fighter, opponent = [0.0] * c, [0.0] * c
+    if combat.fighter is not None:
+        fighter[characters[combat.fighter]] = 1.0
+    opponent[characters[combat.opponent.name]] = 1.0
+    played = [0.0, 0.0]
+    for side, _, _ in combat.potions:
+        played[side] += 1 / COUNT_SCALE
+    return [
+        1.0,
+        *_seat(view, combat.attacker),
+        float(combat.defender is None),
+        *_seat(view, combat.defender),
+        *fighter,
+        *opponent,
+        *(float(s is not None) for s in combat.supports),
+        *(p / POINT_SCALE for p in combat.points),
+        float(combat.to_act),
+        combat.passes / COUNT_SCALE,
+        float(combat.roller is not None),
+        float(combat.roller or 0),
+        combat.roll / _DIE,
+        combat.bonus / _DIE,
+        *played,
+    ]

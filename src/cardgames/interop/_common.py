@@ -1,0 +1,170 @@
+"""What the adapters share: finding the game and its config, the encoded table of one game, and
+the message of a missing extra.
+
+Nothing here imports numpy or any of the libraries the adapters serve, so the adapters can
+check for their extra before they lean on this module.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from cardgames._match import bot_rng, check_bots, config_of, resolve_game
+from cardgames.bots import make_bot
+from cardgames.errors import IllegalMoveError, InvalidConfigError, UnknownNameError
+from cardgames.game import Bot, Game
+
+__all__ = [
+    "SEED_LIMIT",
+    "Table",
+    "action_index",
+    "bot_generators",
+    "check_seat",
+    "make_table",
+    "missing_extra",
+    "opponent_bots",
+]
+
+#: The game seeds an adapter draws from its own generator lie in ``range(SEED_LIMIT)``: what
+#: numpy's generators give as one integer.
+SEED_LIMIT: Final = 2**63
+
+
+def missing_extra(module: str, extra: str) -> str:
+    """The message of the ``ImportError`` raised by an adapter whose extra is not installed."""
+    return f"{module} needs the optional extra {extra!r}: pip install 'cardgames[{extra}]'"
+
+
+def action_index(action: object, actions: int) -> int:
+    """``action`` as a plain int, once it is an integer (numpy's included, a bool not) from 0
+    to ``actions - 1``; ``IllegalMoveError`` otherwise."""
+    if isinstance(action, bool):
+        raise IllegalMoveError("an action is an integer, not a bool")
+    try:
+        index = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalMoveError("an action is an integer of the action space") from None
+    if not 0 <= index < actions:
+        raise IllegalMoveError(f"an action is an integer from 0 to {actions - 1}")
+    return index
+
+
+class Table:
+    """One game with one config, seen through its encodings: what every adapter asks of it.
+
+    The numbers (players, actions, observation shape, the cap on decisions) are worked out
+    once, here; the methods take a full state, since an adapter plays the whole table.
+    """
+
+    __slots__ = ("actions", "config", "game", "limit", "players", "shape", "size")
+
+    def __init__(self, game: Game[Any, Any, Any, Any], config: Any) -> None:
+        self.game = game
+        self.config = config
+        self.players: int = game.num_players(config)
+        self.actions: int = game.num_actions(config)
+        self.shape: tuple[int, ...] = tuple(game.observation_shape(config))
+        size = 1
+        for extent in self.shape:
+            size *= extent
+        self.size = size
+        #: The most decisions a game with this config can take: the adapters' safety cap.
+        self.limit: int = game.max_decisions(config)
+
+    def new_game(self, seed: int) -> Any:
+        """A fresh game from ``seed``."""
+        return self.game.new_game(self.config, seed=seed)
+
+    def observation(self, state: Any, player: int) -> tuple[float, ...]:
+        """The encoded view of ``player``."""
+        game = self.game
+        return tuple(game.observation(game.view(state, player)))
+
+    def encode(self, state: Any, player: int) -> tuple[tuple[float, ...], tuple[bool, ...]]:
+        """The encoded view of ``player`` and its action mask (all False when it is not that
+        player's turn), from one view."""
+        game = self.game
+        view = game.view(state, player)
+        return tuple(game.observation(view)), tuple(game.action_mask(view))
+
+    def legal_actions(self, state: Any) -> list[int]:
+        """The actions of the player to move, in increasing order."""
+        game = self.game
+        player = game.current_player(state)
+        if player is None:
+            return []
+        return sorted(game.move_to_action(state, move) for move in game.legal_moves(state))
+
+    def play(self, state: Any, action: int) -> Any:
+        """The state after the player to move takes ``action`` (``IllegalMoveError`` if it may
+        not)."""
+        game = self.game
+        return game.apply_move(state, game.action_to_move(state, action))
+
+    def returns(self, state: Any) -> tuple[float, ...]:
+        """The outcome's returns once the game is over, zeros before."""
+        outcome = self.game.outcome(state)
+        return outcome.returns if outcome is not None else (0.0,) * self.players
+
+    def bot_move(self, bot: Bot[Any, Any], state: Any, rng: random.Random) -> Any:
+        """The state after ``bot`` moves for the player to move."""
+        game = self.game
+        player = game.current_player(state)
+        if player is None:
+            return state
+        legal = game.legal_moves(state)
+        return game.apply_move(state, bot.choose(game.view(state, player), legal, rng))
+
+
+def make_table(game: object, config: object) -> Table:
+    """The :class:`Table` of ``game`` (a game or its registry name) with ``config`` (a config of
+    that game, one of its presets by name, or ``None`` for the default).
+
+    ``UnknownNameError`` for a name no game or preset has, ``InvalidConfigError`` for anything
+    else that is not a playable config of the game.
+    """
+    the_game = resolve_game(game)
+    if isinstance(config, str):
+        presets = the_game.presets
+        if config not in presets:
+            raise UnknownNameError(
+                f"{the_game.name} has no preset of that name; its presets: {', '.join(presets)}"
+            )
+        config = presets[config]
+    return Table(the_game, config_of(the_game, config))
+
+
+def opponent_bots(
+    table: Table, seat: int, opponents: Bot[Any, Any] | str | Sequence[Bot[Any, Any] | str]
+) -> dict[int, Bot[Any, Any]]:
+    """The bot of every seat but ``seat``: one bot or bot name for all of them, or a sequence
+    with one entry per other seat, in seat order. Names are made with
+    :func:`~cardgames.bots.make_bot`."""
+    others = [p for p in range(table.players) if p != seat]
+    if isinstance(opponents, str) or callable(getattr(opponents, "choose", None)):
+        entries: tuple[Any, ...] = (opponents,) * len(others)
+    elif isinstance(opponents, Sequence):
+        entries = tuple(opponents)
+    else:
+        raise InvalidConfigError("opponents must be a bot, a bot name or a sequence of them")
+    entries = check_bots(entries, len(others), table.game.name, names=True)
+    return {
+        p: make_bot(e, table.game) if isinstance(e, str) else e
+        for p, e in zip(others, entries, strict=True)
+    }
+
+
+def check_seat(table: Table, seat: object) -> int:
+    """``seat``, once it is a player number of the table."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
+        raise InvalidConfigError(f"seat must be a player number from 0 to {table.players - 1}")
+    return seat
+
+
+def bot_generators(seed: int, seats: Sequence[int]) -> dict[int, random.Random]:
+    """The generators of the bots in ``seats`` for the game played with ``seed``: the ones the
+    arena would hand them."""
+    return {p: bot_rng(seed, p) for p in seats}

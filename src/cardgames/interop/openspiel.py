@@ -1,0 +1,284 @@
+"""Every game registered with OpenSpiel: ``import cardgames.interop.openspiel``, then
+``pyspiel.load_game("python_cardgames_<game>")``.
+
+>>> import pyspiel
+>>> import cardgames.interop.openspiel
+>>> game = pyspiel.load_game("python_cardgames_lerally(preset=default,seeds=10)")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 10)
+
+Importing the module registers one Python game per game of the registry (:data:`GAME_NAMES`),
+with two parameters: ``preset``, the name of one of the game's presets (``"default"`` unless
+given), and ``seeds``, the number of deals (:data:`DEFAULT_SEEDS` unless given).
+
+**Chance.** Every chance event of a game comes from the seed it is started with, so the one
+chance node of these games is the first: its outcomes are the seeds ``0`` to ``seeds - 1``, each
+as likely, and outcome ``k`` is the library's ``new_game(config, seed=k)``. After it, the game is
+deterministic: the shuffles and draws of later deals are fixed by the seed, hidden from the
+players as the library hides them. The OpenSpiel game is thus the library's game restricted to
+``seeds`` deals, which is what algorithms that walk the chance node can afford.
+
+**Players, actions and returns.** OpenSpiel's players are the library's players, actions the
+game's action space (``num_actions``, ``action_to_move``, ``move_to_action``) and the returns
+the outcome's (1.0 for a winner, 0.0 for a loser, shares of 1.0 in a draw), so the game is
+declared general-sum with terminal rewards between 0 and 1.
+
+**Information.** Everything a player observes is its view (``view(state, player)``), which by
+the library's contract holds all the player may know, so both the information state and the
+observation are built from it: the strings are the view as JSON (information state, exact) and
+as the game's ``render`` (observation, readable); both tensors are the game's ``observation`` of
+the view. :meth:`CardgamesState.resample_from_infostate` deals the hidden cards anew with the
+game's ``resample``, which is what OpenSpiel's ISMCTS asks of a state.
+
+Needs the extra ``cardgames[openspiel]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from cardgames.interop._common import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # the extra is not installed
+    raise ImportError(missing_extra(__name__, "openspiel")) from exc
+
+from cardgames._match import check_int
+from cardgames._surface import public_dir
+from cardgames.errors import InvalidConfigError
+from cardgames.game import Game
+from cardgames.interop._common import SEED_LIMIT, Table, make_table
+from cardgames.registry import GAMES
+from cardgames.serialization import to_json
+
+__all__ = [
+    "DEFAULT_SEEDS",
+    "GAME_NAMES",
+    "MAX_SEEDS",
+    "CardgamesGame",
+    "CardgamesObserver",
+    "CardgamesState",
+    "short_name",
+]
+
+#: How many deals the chance node offers unless the ``seeds`` parameter says otherwise.
+DEFAULT_SEEDS: Final = 1000
+#: The most deals the ``seeds`` parameter may ask for.
+MAX_SEEDS: Final = 1_000_000
+
+
+def short_name(game: str) -> str:
+    """The name OpenSpiel knows the game ``game`` by: ``python_cardgames_<game>``."""
+    return f"python_cardgames_{game}"
+
+
+class _Position:
+    """The table and where its game stands (``state`` is ``None`` before the deal).
+
+    Immutable: OpenSpiel clones a Python state by deep-copying its attributes, and a position
+    is shared by the clones instead, as the library's states are.
+    """
+
+    __slots__ = ("state", "table")
+
+    def __init__(self, table: Table, state: Any) -> None:
+        self.table = table
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+
+class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
+    """One game of the library with one preset, as an OpenSpiel game."""
+
+    #: The game type this class was registered with (each game has a subclass of its own).
+    game_type: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_type = self.game_type
+        params = dict(params or {})
+        name = game_type.short_name.removeprefix("python_cardgames_")
+        preset = params.get("preset", "default")
+        if not isinstance(preset, str):
+            raise InvalidConfigError("the preset parameter is a preset's name")
+        self.table: Table = make_table(name, preset)
+        self.seeds: int = check_int("seeds", params.get("seeds", DEFAULT_SEEDS), 1, MAX_SEEDS)
+        table = self.table
+        info = pyspiel.GameInfo(
+            num_distinct_actions=table.actions,
+            max_chance_outcomes=self.seeds,
+            num_players=table.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            max_game_length=table.limit + 1,
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> CardgamesState:
+        """The chance node that deals: one outcome per seed."""
+        return CardgamesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> CardgamesObserver:
+        """The observer of a player's view: for the information state (``perfect_recall``)
+        and for the observation alike."""
+        if params:
+            raise InvalidConfigError("these games' observers take no parameters")
+        return CardgamesObserver(self.table, iig_obs_type)
+
+
+class CardgamesState(pyspiel.State):  # type: ignore[misc]
+    """A state of an OpenSpiel game of the library: the chance node that picks the seed, then
+    the library's states."""
+
+    def __init__(self, game: CardgamesGame) -> None:
+        super().__init__(game)
+        self._seeds = game.seeds
+        self._position = _Position(game.table, None)
+
+    @property
+    def game_state(self) -> Any:
+        """The library's state (``None`` at the chance node)."""
+        return self._position.state
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` before the deal, ``TERMINAL`` once over."""
+        table, state = self._position.table, self._position.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = table.game.current_player(state)
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal actions of ``player`` (the player to move), in increasing order."""
+        if self._position.state is None or player != self.current_player():
+            return []
+        return self._position.table.legal_actions(self._position.state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds, each as likely."""
+        chance = 1.0 / self._seeds
+        return [(seed, chance) for seed in range(self._seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        """Deal from the seed ``action``, or play the move that ``action`` encodes."""
+        table, state = self._position.table, self._position.state
+        after = table.new_game(action) if state is None else table.play(state, action)
+        self._position = _Position(table, after)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The seed of a deal, or the move in the game's notation."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        game, state = self._position.table.game, self._position.state
+        if state is not None and player == self.current_player():
+            return str(game.format_move(game.action_to_move(state, action)))
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        state = self._position.state
+        return state is not None and bool(self._position.table.game.is_over(state))
+
+    def returns(self) -> list[float]:
+        """The outcome's returns once the game is over, zeros before."""
+        table, state = self._position.table, self._position.state
+        return [0.0] * table.players if state is None else list(table.returns(state))
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CardgamesState:
+        """A state that ``player_id`` cannot tell from this one: the game's ``resample`` of
+        its view, seeded from ``probability_sampler`` (a uniform number in ``[0, 1)``). The
+        clone keeps this state's history of actions, which the hidden cards it deals anew
+        need not follow: it is for search, not for serializing."""
+        clone: CardgamesState = self.clone()
+        table, state = self._position.table, self._position.state
+        if state is not None:
+            seed = int(probability_sampler() * SEED_LIMIT) % SEED_LIMIT
+            view = table.game.view(state, player_id)
+            clone._position = _Position(table, table.game.resample(view, seed=seed))
+        return clone
+
+    def __str__(self) -> str:
+        """The game's ``render`` of the whole table."""
+        if self._position.state is None:
+            return f"deal: one of {self._seeds} seeds"
+        return str(self._position.table.game.render(self._position.state))
+
+
+class CardgamesObserver:
+    """An OpenSpiel observer (the ``PyObserver`` protocol) of a player's view."""
+
+    def __init__(self, table: Table, iig_obs_type: Any = None) -> None:
+        self.table = table
+        self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+        self.tensor = np.zeros(table.size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(table.shape)}
+
+    def set_from(self, state: CardgamesState, player: int) -> None:
+        """Fill :attr:`tensor` with the game's ``observation`` of ``player``'s view (zeros at
+        the chance node)."""
+        game_state = state.game_state
+        if game_state is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.table.observation(game_state, player)
+
+    def string_from(self, state: CardgamesState, player: int) -> str:
+        """``player``'s view as JSON (information state) or as the game's ``render``
+        (observation)."""
+        game_state = state.game_state
+        if game_state is None:
+            return f"player {player}: before the deal"
+        view = self.table.game.view(game_state, player)
+        if self.perfect_recall:
+            return to_json(view)
+        return str(self.table.game.render(view))
+
+
+def _game_type(game: Game[Any, Any, Any, Any]) -> Any:
+    """The OpenSpiel game type of ``game``: its player counts over every preset."""
+    counts = [game.num_players(config) for config in game.presets.values()]
+    return pyspiel.GameType(
+        short_name=short_name(game.name),
+        long_name=f"cardgames {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"preset": "default", "seeds": DEFAULT_SEEDS},
+    )
+
+
+def _register() -> tuple[str, ...]:
+    """Register every game of the registry that OpenSpiel does not know yet."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for name, game in GAMES.items():
+        game_type = _game_type(game)
+        if game_type.short_name not in known:
+            made = type(f"{name.title()}Game", (CardgamesGame,), {"game_type": game_type})
+            pyspiel.register_game(game_type, made)
+        names.append(name)
+    return tuple(names)
+
+
+#: The games registered with OpenSpiel, by their names in the library's registry.
+GAME_NAMES: Final = _register()
+
+
+__dir__ = public_dir(__all__)
