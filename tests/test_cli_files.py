@@ -271,3 +271,15 @@ def test_a_file_too_long_for_a_record_is_refused_by_name(
     assert status == 2
     assert err.startswith(f"cardgames: error: {path}{words}")
     assert err.count("\n") == 1
+
+
+def test_svg_draws_one_game_of_the_records(records: Path, tmp_path: Path) -> None:
+    frames = tmp_path / "frames"
+    status, _, err = run(["replay", str(records), "--svg", str(frames)])
+    assert status == 2
+    assert "holds 4 games: --svg draws one, chosen with --game N" in err
+    status, out, err = run(["replay", str(records), "--game", "2", "--svg", str(frames)])
+    assert (status, err) == (0, "")
+    moves = len(_expected()[1].moves)
+    assert len(list(frames.glob("*.svg"))) == moves + 1
+    assert f"{moves + 1} pictures written to {frames}" in out
