@@ -6,7 +6,7 @@ protocol (``new_game``, ``legal_moves``, ``apply_move``, ...) and the classes ``
 ``State`` and ``View``. At its end it calls :func:`define_game`, which gathers those names into
 the game's ``GAME`` object and makes its classes known to :func:`cardgames.to_json` and
 :func:`cardgames.from_json`. The registry then finds ``GAME`` through the package's entry point
-in the ``cardgames.games`` group (see ``docs/adding-a-game.md``).
+in the ``cardgames.games`` group (see "Adding a game" in the documentation).
 
 >>> from cardgames import alethi
 >>> alethi.GAME

@@ -3,7 +3,7 @@
 Players move on a court of cards and hit the ball with Hit cards: each card's colour pulls the
 ball one column toward that edge of the court, its value sends it forward. Enchantments bind
 the reply to an exact number of cards. First side to three points wins. See
-``docs/rules/alakaslam.md``.
+the AlakaSLAM rules page of the documentation.
 
 >>> from cardgames import alakaslam
 >>> state = alakaslam.new_game(seed=3)

@@ -157,7 +157,7 @@ class Character(StrEnum):
 
     Rich, Toots, Simon and Wendolyn follow the publisher's rulings; the abilities of Austin and
     of Hazel, Corwin and Sten (characters of this project's design) are reconstructions. See
-    ``docs/rules/alakaslam.md``.
+    the AlakaSLAM rules page of the documentation.
     """
 
     RICH = "rich"

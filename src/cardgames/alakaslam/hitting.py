@@ -2,7 +2,7 @@
 as many as a bind asks), the hit and the doubles support, where the shot lands and the faults
 it may make, and the binds its Enchantments put on the return.
 
-See "Hitting" and "Doubles" in ``docs/rules/alakaslam.md``. The plays of a hand are cached:
+See "Hitting" and "Doubles" on the AlakaSLAM rules page. The plays of a hand are cached:
 many hands share what matters to a play of at most three cards.
 """
 

@@ -1,7 +1,7 @@
 """A turn: movement before the hit (the free step, steps paid with a discard, Toots'
 meddling), movement after it, and the drawing that ends the turn.
 
-See "A turn" in ``docs/rules/alakaslam.md`` (Movement, Drawing). The hit itself is in
+See "A turn" on the AlakaSLAM rules page (Movement, Drawing). The hit itself is in
 :mod:`~cardgames.alakaslam.hitting`.
 """
 

@@ -1,7 +1,7 @@
 """Points and the end of the match: the side that loses a point, the losers' discards, the
 refill of every hand, the next server, and the match's result.
 
-See "Points" in ``docs/rules/alakaslam.md``. When a match ends (points to win, the shot limit)
+See "Points" on the AlakaSLAM rules page. When a match ends (points to win, the shot limit)
 is :func:`~cardgames.alakaslam.state.match_end`, as the checks of a state need it too.
 """
 

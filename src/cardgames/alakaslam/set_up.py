@@ -1,7 +1,7 @@
 """Set-up and the start of every point: characters, the deal and the mulligans, the call
 for the first serve, the server, Simon's copy and the serving corner.
 
-See "Set-up" and "The serve" in ``docs/rules/alakaslam.md``. The serve itself is a hit
+See "Set-up" and "The serve" on the AlakaSLAM rules page. The serve itself is a hit
 (:mod:`~cardgames.alakaslam.hitting`).
 """
 

@@ -4,7 +4,7 @@ Each turn a player explores the forest (fighting the characters that come out an
 traps), takes one action (the market, objects, a fight against another player's character, or
 a spell) and may cast the Alakazum: more points of one culture than a face-down final enemy
 wins the game. For 2 to 5 players, with the Alakazum! 2 expansion as an option. See
-``docs/rules/alakazum.md``.
+the Alakazum! rules page of the documentation.
 
 >>> from cardgames import alakazum
 >>> state = alakazum.new_game(seed=3)

@@ -204,7 +204,9 @@ def parse_move(state: State | View, text: str) -> moves.Move:
         if match is not None:
             # Names are looked up by their plain form, so the groups are read from it too.
             return _build(kind, match.groups(), name, where)
-    raise InvalidMoveError(f"{where} is not an alakazum move (see cardgames.alakazum.notation)")
+    raise InvalidMoveError(
+        f"{where} is not an alakazum move (see 'Moves and notation' on the Alakazum! rules page)"
+    )
 
 
 def _culture(raw: str, where: str) -> Culture:

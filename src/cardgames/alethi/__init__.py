@@ -1,7 +1,8 @@
 """Alethi: a two-player battlefield card game on an unbounded grid.
 
 Each side (red, player 0; blue, player 1) throws its twelve cards one by one next to its own,
-capturing enemy cards by outnumbering their health with attack. See ``docs/rules/alethi.md``.
+capturing enemy cards by outnumbering their health with attack. See the Alethi rules page of
+the documentation.
 
 >>> from cardgames import alethi
 >>> state = alethi.new_game(seed=3)

@@ -493,16 +493,31 @@ def markdown_table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+#: The headings of the columns that hold the project's own targets: the readable report leaves
+#: them out (it shows the figures), the JSON and Markdown reports keep them.
+_TARGET_HEADINGS = ("target", "met")
+#: What the readable report says about the targets it leaves out.
+_TARGETS_NOTE = "The project's own targets for these figures: cardgames bench --markdown or --json."
+
+
+def _figures(rows: list[list[str]]) -> list[list[str]]:
+    """``rows`` without the columns of ``_TARGET_HEADINGS``."""
+    keep = [i for i, heading in enumerate(rows[0]) if heading not in _TARGET_HEADINGS]
+    return [[row[i] for i in keep] for row in rows]
+
+
 def render_text(report: Report) -> str:
-    """The readable report."""
-    parts = [context_line(report), "", "Random playouts", text_table(playout_rows(report))]
+    """The readable report: the figures measured, without the project's targets."""
+    playouts = _figures(playout_rows(report))
+    parts = [context_line(report), "", "Random playouts", text_table(playouts)]
     if report.chess_version is None:
         parts.append(NO_CHESS)
-    parts += ["", "JSON of a mid-game state", text_table(json_rows(report))]
+    parts += ["", "JSON of a mid-game state", text_table(_figures(json_rows(report)))]
     odd = [r.game for r in report.json if not r.exact]
     if odd:
         parts.append(f"warning: the JSON round trip is not exact for {', '.join(odd)}")
     parts += ["", "Memory of the states of one random game", text_table(memory_rows(report))]
+    parts += ["", _TARGETS_NOTE]
     return "\n".join(parts)
 
 

@@ -9,17 +9,19 @@
     cardgames play alethi --bots greedy,random --seed 7 --out game.json   # bots only
     cardgames simulate alethi --bots greedy,random --games 100 --jobs 2
     cardgames replay game.json [--step] [--view SEAT] [--svg DIR]
+    cardgames replay games.jsonl --game 3            # one game of simulate --records
     cardgames bench --seconds 10
 
 The command line is a thin layer over the public API: games come from the registry, bots from
 :func:`cardgames.bots.make_bot`, a game of bots is the same :class:`~cardgames.GameRecord` that
 :func:`cardgames.arena.play` returns for the same bots and seed, and ``simulate`` runs
-:func:`cardgames.arena.tournament`. ``docs/cli.md`` describes every command.
+:func:`cardgames.arena.tournament`. The documentation's page "The command line" describes
+every command.
 
 All reading and writing goes through a :class:`~cardgames.cli.console.Console`, so
 ``main(argv, stdin=..., stdout=..., stderr=...)`` can be driven by scripted input. Every error,
 usage errors included, is one line ``cardgames: error: ...`` on stderr and exit status 2; Ctrl-C
-is one line and status 130.
+is one line and status 130; :data:`EXIT_STATUSES` lists them all, as ``cardgames --help`` does.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from cardgames.rng import SEED_BITS
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "main"]
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_STATUSES", "main"]
 
 PROG = "cardgames"
 #: The longest usage error printed, in characters (argparse's own messages quote arguments).
@@ -60,6 +62,19 @@ _SEED_DIGITS = len(str(1 << SEED_BITS))
 EXIT_ERROR = 2
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+
+#: The exit statuses, as ``cardgames --help`` lists them under the commands.
+EXIT_STATUSES = f"""\
+exit status:
+  0    the command did its work (a game left with 'quit' included)
+  1    play: the input ended before the game did (the game so far is saved);
+       or the reader of the output went away ('cardgames replay game.json | head')
+  {EXIT_ERROR}    an error: a usage mistake, an unknown name, a config the game cannot play,
+       a file that cannot be read or written, a record that does not replay
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C); a person's game so far is saved
+
+The commands and their options: 'cardgames COMMAND --help'; the documentation's
+"The command line" page tells more."""
 
 _Handler = Callable[[argparse.Namespace, Console], int]
 
@@ -177,6 +192,10 @@ def _count(text: str) -> int:
     return _integer(text, minimum=0)
 
 
+def _positive(text: str) -> int:
+    return _integer(text, minimum=1)
+
+
 def _positive_float(text: str) -> float:
     if len(text) > _MAX_DIGITS * 2:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {excerpt(text)}")
@@ -195,6 +214,8 @@ def _parser(console: Console) -> _Parser:
     parser = _Parser(
         prog=PROG,
         description="Play, watch, simulate and replay the tabletop card games of cardgames.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         console=console,
     )
     parser.add_argument(
@@ -277,7 +298,10 @@ def _parser(console: Console) -> _Parser:
         help="the seed of the whole run, printed with the results (default 0)",
     )
     sim_cmd.add_argument(
-        "--records", type=Path, metavar="FILE", help="write every game's record, one JSON a line"
+        "--records",
+        type=Path,
+        metavar="FILE",
+        help="write every game's record, one JSON a line ('replay FILE --game N' reads them)",
     )
     sim_cmd.add_argument(
         "--progress",
@@ -288,15 +312,29 @@ def _parser(console: Console) -> _Parser:
     add_config_flags(sim_cmd)
 
     replay_cmd = command("replay", replay.run, "replay a stored game record")
-    replay_cmd.add_argument("file", type=Path, metavar="FILE", help="a record written by 'play'")
+    replay_cmd.add_argument(
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a record written by 'play --out', or the records of 'simulate --records'",
+    )
+    replay_cmd.add_argument(
+        "--game",
+        type=_positive,
+        metavar="N",
+        help="the game to tell from a file of many, 1 first (default: all of them)",
+    )
     replay_cmd.add_argument(
         "--step", action="store_true", help="one move at a time: Enter/n, b, a number, q"
     )
     replay_cmd.add_argument(
         "--view",
+        "--viewer",
+        dest="view",
         type=_count,
         metavar="SEAT",
-        help="draw the tables as this seat saw them (default: everything)",
+        help="tell the game as this seat saw it: its tables, moves and events "
+        "(default: everything)",
     )
     replay_cmd.add_argument(
         "--svg",
@@ -321,7 +359,9 @@ def _parser(console: Console) -> _Parser:
     output = bench_cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")
     output.add_argument(
-        "--markdown", action="store_true", help="print the tables as Markdown (docs/performance.md)"
+        "--markdown",
+        action="store_true",
+        help="print the tables as Markdown (as on the documentation's Performance page)",
     )
     return parser
 

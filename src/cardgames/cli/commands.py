@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import sys
+import textwrap
 import time
 from importlib import resources
 from typing import Any
 
 from cardgames.bots import BOT_NAMES
+from cardgames.cli import tables
 from cardgames.cli.console import Console
 from cardgames.cli.options import GAME_OPTIONS, HUMAN_NAMES
 from cardgames.errors import CardgamesError, InvalidConfigError
@@ -20,6 +22,13 @@ __all__ = ["RULES_FILE", "bench", "list_games", "player_counts", "rules", "rules
 
 #: The rules summary in each game's subpackage.
 RULES_FILE = "RULES.md"
+#: Each of the library's games by the title of its rules page in the documentation site.
+_RULE_PAGES = {
+    "alethi": "Alethi",
+    "alakaslam": "AlakaSLAM",
+    "lerally": "Le Rally",
+    "alakazum": "Alakazum!",
+}
 
 
 def list_games(args: argparse.Namespace, console: Console) -> int:
@@ -71,8 +80,23 @@ def rules(args: argparse.Namespace, console: Console) -> int:
     flags = GAME_OPTIONS.get(game.name, ())
     if flags:
         console.say(f"Options of 'cardgames play {game.name}': {', '.join(flags)}")
-    if _package(game) == f"cardgames.{game.name}":  # the library's own: documented with it
-        console.say(f"The full rules: docs/rules/{game.name}.md in the project's repository.")
+    if _package(game) != f"cardgames.{game.name}":  # another distribution's game
+        return 0
+    if game.name == "alakaslam":
+        from cardgames.alakaslam import Character  # only this game has characters
+
+        console.say()
+        console.say("The characters (--characters) and the rule each gives its player:")
+        for character, line in zip(Character, tables.character_lines(Character), strict=True):
+            console.say(
+                textwrap.fill(
+                    f"{character.value}: {line}", 100, initial_indent="  ", subsequent_indent="    "
+                )
+            )
+        console.say("During 'cardgames play alakaslam', answer 'abilities' to see them again.")
+    page = _RULE_PAGES.get(game.name, game.name)
+    console.say(f"The full rules: the page Rules > {page} of the cardgames documentation")
+    console.say(f"(docs/rules/{game.name}.md in the source).")
     return 0
 
 

@@ -8,9 +8,12 @@ with a move in the game's notation, or with one of the commands of ``help``.
 What the bots play is printed as it happens, but only what the person could see: a bot's move
 is shown when the person's view after it tells it apart from the bot's other legal moves, as
 "a move you cannot see" when it does not, and as "a hidden decision" when the person's view
-does not even say whose decision it is. ``undo`` goes back to the person's previous decision,
-bots' generators included, so the same answers replay the same game. A decision with a single
-legal move is made for the person, and listed as their only move.
+does not even say whose decision it is. Under every move, the person's and the bots', come the
+game's sentences about what it did, as the game tells them to the person's seat
+(:mod:`cardgames.cli.story`); a game between bots tells everything. A move the person writes
+that is not legal now is refused with the library's reason. ``undo`` goes back to the person's
+previous decision, bots' generators included, so the same answers replay the same game. A
+decision with a single legal move is made for the person, and listed as their only move.
 
 The record is saved when the game ends, when the person quits and at the end of input: to
 ``--out``, or to ``GAME-game.json`` in the current directory (a free name, printed).
@@ -29,6 +32,7 @@ import argparse
 import enum
 import random
 import secrets
+import textwrap
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,7 +42,7 @@ import attrs
 
 from cardgames import arena
 from cardgames.bots import Bot, make_bot
-from cardgames.cli import text
+from cardgames.cli import paths, story, tables, text
 from cardgames.cli.console import Console
 from cardgames.cli.options import HUMAN, config_from_args, seat_entries
 from cardgames.errors import CardgamesError, IllegalMoveError
@@ -46,7 +50,15 @@ from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
 
-__all__ = ["DEFAULT_THINK_LIMIT", "HELP", "SEED_BITS", "new_seed", "run", "seed_line"]
+__all__ = [
+    "ABILITY_WORDS",
+    "DEFAULT_THINK_LIMIT",
+    "HELP",
+    "SEED_BITS",
+    "new_seed",
+    "run",
+    "seed_line",
+]
 
 #: The longest a bot may think about one move in a person's game, in seconds, by default.
 DEFAULT_THINK_LIMIT = 60.0
@@ -57,12 +69,17 @@ SEED_BITS = 64
 #: Exit status when the input ends before the game does.
 EXIT_END_OF_INPUT = 1
 
+#: The answers that show the characters' abilities.
+ABILITY_WORDS = ("abilities", "characters", "help characters")
+
 #: What ``help`` prints during a person's game.
 HELP = """\
 Answer with:
   NUMBER     play the move with that number
-  NOTATION   play the move written as the list shows it (e.g. the words after the number)
+  NOTATION   play the move written as the list shows it (e.g. the words after the number;
+             'cardgames rules GAME' ends with the game's notation)
   moves      list your legal moves again
+  abilities  the characters at the table and their rules (AlakaSLAM)
   table      draw the table again
   undo       go back to your previous decision (the bots' moves since then are undone too)
   help       this text
@@ -117,16 +134,23 @@ def _bots_only(
     labels = text.labels(game, config, [arena.bot_name(bot) for bot in bots])
     if not args.quiet:
         console.say(text.header(game.name, labels))
-    final: list[Any] = []
+    if args.out is not None:
+        paths.check_output(args.out)
+    final: list[Any] = [] if args.quiet else [game.new_game(config, seed=seed)]
 
     def on_move(number: int, player: int, move: Any, state: Any) -> None:
-        final[:] = [state]
-        if not args.quiet:
-            console.say(text.move_line(number, player, labels, game.format_move(move)))
+        if not args.quiet:  # the whole story: nobody at this table has anything to hide
+            for line in story.move_lines(game, number, labels, final[0], move, state):
+                console.say(line)
+            final[:] = [state]
 
     record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
     if not args.quiet:
-        console.say(game.render(final[0] if final else record.final_state()))
+        table = final[0] if final else record.final_state()
+        console.say()
+        console.say(game.render(table))
+        for line in tables.notes(game.name, table):
+            console.say(line)
     for line in text.outcome_lines(record.outcome, labels):
         console.say(line)
     if not args.quiet:
@@ -214,6 +238,7 @@ class _PersonGame:
             "game's seed is shown when it ends."
         )
         path = out if out is not None else _free_name(f"{game.name}-game", ".json")
+        paths.check_output(path)
         # Made (empty) before the first move, so a file that cannot be written is found before
         # the person plays a whole game, not after it; the record, seed and all, is written
         # only once play stops.
@@ -233,7 +258,7 @@ class _PersonGame:
         console.say(seed_line(self.seed))
         if end is _End.OVER:
             console.say()
-            console.say(game.render(game.view(self.state, self.me)))
+            self._draw()
             outcome = game.outcome(self.state)
             for line in text.outcome_lines(outcome, self.labels):
                 console.say(line)
@@ -241,7 +266,8 @@ class _PersonGame:
                 console.say(_verdict(outcome.winners, outcome.is_draw, self.me))
             console.say(f"record written to {path}")
             return 0
-        stopped = f"the game stops after {len(self.moves)} moves; the record is in {path}"
+        moves = text.count(len(self.moves), "move")
+        stopped = f"the game stops after {moves}; the record is in {path}"
         if end is _End.QUIT:
             console.say(stopped)
             return 0
@@ -276,10 +302,25 @@ class _PersonGame:
         return _End.OVER
 
     def _play_own(self, player: int, move: Any, note: str = "") -> None:
-        self.state = self.game.apply_move(self.state, move)
+        before = self.state
+        self.state = self.game.apply_move(before, move)
         self.moves.append(move)
-        notation = self.game.format_move(move) + note
-        self.console.say(text.move_line(len(self.moves), player, self.labels, notation))
+        self._tell(before, move, note)
+
+    def _tell(self, before: Any, move: Any, note: str = "") -> None:
+        """Print the move just played and what it did, as the person may know it."""
+        lines = story.move_lines(
+            self.game,
+            len(self.moves),
+            self.labels,
+            before,
+            move,
+            self.state,
+            viewer=self.me,
+            note=note,
+        )
+        for line in lines:
+            self.console.say(line)
 
     def _undo(self) -> None:
         if len(self.snapshots) < 2:
@@ -315,29 +356,24 @@ class _PersonGame:
             raise IllegalMoveError(f"{label} in seat {player}: {exc}") from None
         move = next((m for m in legal if m == move), move)
         self.moves.append(move)
-        self.console.say(self._public_line(player, state, move, after, legal))
         self.state = after
-
-    def _public_line(
-        self, player: int, before: Any, move: Any, after: Any, legal: Sequence[Any]
-    ) -> str:
-        """The line the person sees about a bot's move: no more than their view tells."""
-        game, me, number = self.game, self.me, len(self.moves)
-        if getattr(game.view(before, me), "to_move", player) != player:
-            return f"{number:4d}. a hidden decision"
-        seen = game.view(after, me)
-        if any(game.view(game.apply_move(before, m), me) == seen for m in legal if m != move):
-            return text.move_line(number, player, self.labels, "a move you cannot see")
-        return text.move_line(number, player, self.labels, game.format_move(move))
+        self._tell(state, move)  # no more than the person's view tells
 
     # The person -------------------------------------------------------------------------------
 
+    def _draw(self) -> None:
+        """The table as the person sees it, and the notes the command line adds under it."""
+        table = self.game.view(self.state, self.me)
+        self.console.say(self.game.render(table))
+        for line in tables.notes(self.game.name, table):
+            self.console.say(line)
+
     def _show(self, legal: Sequence[Any]) -> None:
-        game, console = self.game, self.console
+        console = self.console
         console.say()
-        console.say(game.render(game.view(self.state, self.me)))
+        self._draw()
         console.say()
-        console.say(f"move {len(self.moves) + 1}: your turn ({self.seat_name})")
+        console.say(f"your turn ({self.seat_name}): choose a move")
         self._list(legal)
 
     def _list(self, legal: Sequence[Any]) -> None:
@@ -349,7 +385,7 @@ class _PersonGame:
         console = self.console
         self._show(legal)
         while True:
-            answer = console.ask(f"move {len(self.moves) + 1}> ")
+            answer = console.ask(f"{self.seat_name}> ")
             if answer is None:
                 return _End.END_OF_INPUT
             word = answer.lower()
@@ -361,6 +397,8 @@ class _PersonGame:
                 self._list(legal)
             elif word in ("table", "t"):
                 self._show(legal)
+            elif word in ABILITY_WORDS:
+                self._abilities()
             elif word in ("undo", "u"):
                 return _UNDO
             elif word in ("quit", "q", "exit"):
@@ -388,8 +426,30 @@ class _PersonGame:
             return None
         found = next((m for m in legal if m == move), None)
         if found is None:
-            self.console.say(f"not legal now: {game.format_move(move)}")
+            self.console.say(f"not legal now: {self._why_illegal(move)}")
         return found
+
+    def _why_illegal(self, move: Any) -> str:
+        """The move as written and the library's reason it may not be played now."""
+        notation = self.game.format_move(move)
+        try:
+            self.game.apply_move(self.state, move)
+        except IllegalMoveError as exc:
+            reason = str(exc)
+            return reason if reason.startswith(notation) else f"{notation}: {reason}"
+        return notation  # every legal move is listed: this one differs only in hidden parts
+
+    def _abilities(self) -> None:
+        """Each seat's character and its rule (AlakaSLAM), or that this game has none."""
+        characters = getattr(self.game.view(self.state, self.me), "characters", None)
+        if self.game.name != "alakaslam" or not characters:
+            self.console.say(f"{self.game.name} has no character abilities")
+            return
+        for seat, line in enumerate(tables.character_lines(characters)):
+            text = f"{self.labels[seat]}: {line}"
+            self.console.say(
+                textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    ")
+            )
 
     # The record -------------------------------------------------------------------------------
 

@@ -1,14 +1,20 @@
-"""``cardgames replay FILE``: print a stored game whole, or step through it with ``--step``.
+"""``cardgames replay FILE``: tell a stored game whole, or step through it with ``--step``.
 
-The record is checked before anything is shown: loading it replays it, so a document that is not
-a record (``SerializationError``), or a record whose moves, players or outcome disagree with its
-replay (``RecordError`` naming the first difference), ends the command with one line. Stepping
+``FILE`` holds one record (``play --out``) or one a line (``simulate --records``); ``--game N``
+picks one game of it, and without it every game is told in turn (``--step`` needs a single
+game). Each record is checked before anything is shown: loading it replays it, so a document
+that is not a record, or a record whose moves, players or outcome disagree with its replay,
+ends the command with one line that names the file (and the game) and the first difference.
+
+Each move is told as ``play`` tells it: a numbered line and the game's sentences of what it did
+(:mod:`cardgames.cli.story`). A replay is public once the game is over, so by default it tells
+everything and draws the whole state; ``--view SEAT`` (or ``--viewer SEAT``) tells that seat's
+story instead: the tables as the seat saw them, its moves and events as it knew them. Stepping
 is asked for with ``--step`` rather than guessed from the terminal, so the same command prints
-the same text wherever it runs; ``--view SEAT`` draws every table as that seat saw it instead of
-the whole state. ``--svg DIR`` also writes a picture of every table into ``DIR`` (``000.svg`` the
-start, ``001.svg`` after the first move, ...), drawn from the same seat's view with ``--view``;
-``DIR`` is made if it is missing, and a path that is there but is not a directory is refused
-before the record is read.
+the same text wherever it runs. ``--svg DIR`` also writes a picture of every table into
+``DIR`` (``000.svg`` the start, ``001.svg`` after the first move, ...), drawn from the same seat's
+view with ``--view``; ``DIR`` is made if it is missing, and a path that is there but is not a
+directory is refused before the record is read. Like ``--step``, ``--svg`` takes one game.
 """
 
 from __future__ import annotations
@@ -21,13 +27,14 @@ from typing import Any
 
 import attrs
 
-from cardgames.cli import text
+from cardgames.cli import story, tables, text
 from cardgames.cli.console import Console
-from cardgames.errors import InvalidPlayerError, SerializationError, excerpt
+from cardgames.cli.paths import name
+from cardgames.cli.records import read_records
+from cardgames.errors import CardgamesError, InvalidPlayerError, excerpt
 from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
-from cardgames.serialization import MAX_DOCUMENT
 
 __all__ = ["STEP_HELP", "run"]
 
@@ -39,22 +46,34 @@ STEP_HELP = """\
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
-    """Replay the record that ``args.file`` names; the exit status."""
+    """Replay the record (or records) that ``args.file`` holds; the exit status."""
     pictures: Path | None = args.svg
     if pictures is not None:
         _check_directory(pictures)
-    record = GameRecord.from_json(_read(args.file))
-    game = get_game(record.game)
-    states = record.states()  # replayed and checked once, by from_json
-    seats = game.num_players(record.config)
-    if args.view is not None and not 0 <= args.view < seats:
-        raise InvalidPlayerError(f"--view: no seat {args.view}; seats are 0-{seats - 1}")
-    replay = _Replay(game, record, states, console, args.view)
+    found = read_records(args.file, args.game)
+    if (args.step or pictures is not None) and len(found) > 1:
+        what = "step through one" if args.step else "--svg draws one, chosen"
+        raise CardgamesError(f"{name(args.file)} holds {len(found)} games: {what} with --game N")
+    replays = []
+    for number, record in found:
+        game = get_game(record.game)
+        seats = game.num_players(record.config)
+        if args.view is not None and not 0 <= args.view < seats:
+            many = len(found) > 1 or args.game is not None
+            where = f"game {number} of {name(args.file)}" if many else record.game
+            raise InvalidPlayerError(
+                f"--view: no seat {args.view} in {where}; seats are 0-{seats - 1}"
+            )
+        states = record.states()  # replayed and checked once, by from_json
+        replays.append((number, _Replay(game, record, states, console, args.view)))
     if pictures is not None:
-        replay.pictures(pictures)
+        replays[0][1].pictures(pictures)
     if args.step:
-        replay.step()
-    else:
+        replays[0][1].step()
+        return 0
+    for number, replay in replays:
+        if len(found) > 1:
+            console.say(f"--- game {number} ---")
         replay.whole()
     return 0
 
@@ -63,15 +82,6 @@ def _check_directory(path: Path) -> None:
     """Refuse ``path`` for the pictures when it is there and is not a directory."""
     if path.exists() and not path.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "not a directory, cannot hold the pictures", path)
-
-
-def _read(path: Path) -> bytes:
-    """The file's bytes, refused unread when it is longer than any record can be."""
-    if path.is_file() and path.stat().st_size > MAX_DOCUMENT:
-        raise SerializationError(
-            f"{path}: {path.stat().st_size} bytes, more than the {MAX_DOCUMENT} of a document"
-        )
-    return path.read_bytes()
 
 
 @attrs.define
@@ -98,9 +108,8 @@ class _Replay:
 
     def _table(self, index: int) -> str:
         state = self.states[index]
-        if self.seat is None:
-            return self.game.render(state)
-        return self.game.render(self.game.view(state, self.seat))
+        table = state if self.seat is None else self.game.view(state, self.seat)
+        return "\n".join([self.game.render(table), *tables.notes(self.game.name, table)])
 
     def pictures(self, directory: Path) -> None:
         """Write an SVG picture of every table into ``directory``, one file per state."""
@@ -113,11 +122,12 @@ class _Replay:
         count = len(self.states)
         self.console.say(f"{count} picture{'' if count == 1 else 's'} written to {directory}")
 
-    def _move(self, number: int) -> str:
-        before = self.states[number - 1]
-        player = self.game.current_player(before)
-        return text.move_line(
-            number, player, self.labels, self.game.format_move(self.record.moves[number - 1])
+    def _move(self, number: int) -> list[str]:
+        """Move ``number``'s line and what it did, told to ``seat`` (everything when ``None``)."""
+        before, after = self.states[number - 1], self.states[number]
+        move = self.record.moves[number - 1]
+        return story.move_lines(
+            self.game, number, self.labels, before, move, after, viewer=self.seat
         )
 
     def _end(self) -> None:
@@ -129,7 +139,8 @@ class _Replay:
         say = self.console.say
         say(self._header())
         for number in range(1, len(self.states)):
-            say(self._move(number))
+            for line in self._move(number):
+                say(line)
         say(self._table(-1))
         self._end()
         say("the replayed outcome matches the stored outcome")
@@ -139,12 +150,13 @@ class _Replay:
         console = self.console
         last = len(self.states) - 1
         console.say(self._header())
-        console.say(f"{last} moves. Commands:")
+        console.say(f"{text.count(last, 'move')}. Commands:")
         console.say(STEP_HELP)
         at = 0
         while True:
             console.say()
-            console.say(self._move(at) if at else "the start")
+            for line in self._move(at) if at else ["the start"]:
+                console.say(line)
             console.say(self._table(at))
             if at == last:
                 self._end()
@@ -174,9 +186,18 @@ class _Replay:
             number, shown = text.number_typed(answer)
             if number is not None and number <= last:
                 return number
-            say(f"no move {shown}: the game has moves 1-{last}")
+            say(f"no move {shown}: {_moves(last)}")
         elif answer in ("h", "help", "?"):
             say(STEP_HELP)
         else:
             say(f"unknown command {excerpt(answer)}; type help")
         return None
+
+
+def _moves(last: int) -> str:
+    """Which moves a game of ``last`` moves has, in words."""
+    if last == 0:
+        return "the game has no moves (0 is the start)"
+    if last == 1:
+        return "the game has one move, 1 (0 is the start)"
+    return f"the game has moves 1-{last}"

@@ -13,6 +13,7 @@ import argparse
 import time
 
 from cardgames import arena
+from cardgames.cli import paths
 from cardgames.cli.console import Console
 from cardgames.cli.options import HUMAN, config_from_args, seat_entries
 from cardgames.errors import InvalidConfigError
@@ -37,6 +38,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
         raise InvalidConfigError(f"--games must be at least 1, got {args.games}")
     if args.jobs < 0:
         raise InvalidConfigError(f"--jobs must be 0 (one per core) or more, got {args.jobs}")
+    if args.records is not None:
+        paths.check_output(args.records)
     mode = args.progress
     if mode != "never" and console.stderr_is_terminal:
         mode = "bar"

@@ -13,6 +13,7 @@ from cardgames.game import Game, Outcome
 _NUMBER_DIGITS = 9
 
 __all__ = [
+    "count",
     "header",
     "labels",
     "move_line",
@@ -20,6 +21,7 @@ __all__ = [
     "numbered",
     "outcome_lines",
     "outcome_summary",
+    "plural",
     "seat",
 ]
 
@@ -96,3 +98,13 @@ def number_typed(answer: str) -> tuple[int | None, str]:
     if len(digits) > _NUMBER_DIGITS:
         return None, excerpt(answer)
     return int(digits), answer if len(answer) <= _NUMBER_DIGITS else digits
+
+
+def plural(number: int, noun: str) -> str:
+    """``noun`` for one, and its plural (an ``s`` added) for any other number."""
+    return noun if number == 1 else noun + "s"
+
+
+def count(number: int, noun: str) -> str:
+    """A number and its noun: ``1 game``, ``2 games``, ``0 moves``."""
+    return f"{number} {plural(number, noun)}"

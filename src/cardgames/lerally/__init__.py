@@ -2,7 +2,8 @@
 
 Each card is a tennis shot from one coloured section of the court to another; every player must
 play from where the last shot landed, and the first to empty their hand wins the rally. Rallies
-score as points, games or sets in one of six match formats. See ``docs/rules/lerally.md``.
+score as points, games or sets in one of six match formats. See the Le Rally rules page of the
+documentation.
 
 >>> from cardgames import lerally
 >>> state = lerally.new_game(seed=3)
