@@ -153,18 +153,26 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     """A hook for a collection written as a JSON list: only a list loads as one (cattrs alone
     would also take a JSON object, as the collection of its keys), and the first item that does
     not load stops the work, with its index, instead of every bad item being collected."""
+    # The items' hook is looked up on first use, not here: a game may register the hook of its
+    # card type after the collection's hook was made, and once found it never changes.
+    found: list[Callable[[Any, Any], Any]] = []
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise ValueError(f"expected a list, got {excerpt(value)}")
-        item = converter.get_structure_hook(item_type)
-        items = []
-        for index, element in enumerate(value):
-            try:
-                items.append(item(element, item_type))
-            except Exception as exc:
-                exc.__notes__ = [IterableValidationNote(f"@ index {index}", index, item_type)]
-                raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
+        if not found:
+            found.append(converter.get_structure_hook(item_type))
+        item = found[0]
+        items: list[Any] = []
+        append = items.append
+        try:
+            for element in value:
+                append(item(element, item_type))
+        except Exception as exc:
+            # The items before the bad one all loaded, so their count is its index.
+            index = len(items)
+            exc.__notes__ = [IterableValidationNote(f"@ index {index}", index, item_type)]
+            raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
         return make(items)
 
     return structure
@@ -206,6 +214,60 @@ def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
             _register_quick_hooks(hint, seen)
     for arg in get_args(tp):
         _register_quick_hooks(arg, seen)
+
+
+#: The most configs of each game that loading keeps, to hand out again (see
+#: :func:`_interned_configs`); past it, the kept ones are let go and keeping starts anew.
+_INTERNED = 64
+#: The most keys of a config document that loading keeps its config for.
+_INTERNED_KEYS = 16
+# The JSON scalars a config document may hold for its config to be kept: a float is left out,
+# because two floats may be equal yet differ (0.0 and -0.0).
+_KEY_SCALARS = (str, int, bool, type(None))
+
+
+def _scalar_key(value: Any) -> tuple[tuple[str, type, Any], ...] | None:
+    """``value``, a config's JSON form, as a key that tells apart what equality would not
+    (``true``, ``1`` and ``1.0`` are equal in Python), or ``None`` when it is not a small
+    object of scalars (a config with card lists, say), which is not kept."""
+    if type(value) is not dict or len(value) > _INTERNED_KEYS:
+        return None
+    key = []
+    for name, item in value.items():
+        kind = type(item)
+        if kind not in _KEY_SCALARS:
+            return None
+        key.append((name, kind, item))
+    return tuple(key)
+
+
+def _interned_configs(cls: type) -> None:
+    """Make loading a config of ``cls`` hand out the config it made from the same JSON before.
+
+    Every state and view holds its config, and a game checks a config it has not seen before in
+    full (Alakazum!'s card names, for one), which is most of the cost of loading a state. Configs
+    are frozen, and the JSON values of the key match in type as well as in value, so the kept
+    config is the very value that loading would make again; the games' checks know it by its
+    identity. Only configs that loaded are kept, so a refused one is refused every time.
+    """
+    made: list[Callable[[Any, Any], Any]] = []
+    kept: dict[tuple[tuple[str, type, Any], ...], Any] = {}
+
+    def structure(value: Any, _: Any) -> Any:
+        if not made:
+            made.append(converter.gen_structure_attrs_fromdict(cls))
+        key = _scalar_key(value)
+        if key is None:
+            return made[0](value, cls)
+        config = kept.get(key)
+        if config is None:
+            config = made[0](value, cls)
+            if len(kept) >= _INTERNED:
+                kept.clear()
+            kept[key] = config
+        return config
+
+    converter.register_structure_hook(cls, structure)
 
 
 #: Classes that write and read whole documents themselves (the game record).
@@ -251,6 +313,7 @@ def register_game_types(
     for cls in (config, state, view, *moves):
         _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
+    _interned_configs(config)
     if check_config is not None:
         _CONFIG_CHECKS[config] = check_config
     _KIND_OF[state] = (game, "state")
