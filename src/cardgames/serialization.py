@@ -32,6 +32,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -196,8 +197,85 @@ converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homo
 converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 
+def _unstructure_items(t: Any) -> Callable[[Any], Any]:
+    """A tuple of any length or a frozen set, written as a JSON list in one pass: a list of the
+    items themselves when they are written as they are (numbers, strings), else of each item's
+    JSON form (cattrs alone goes through a generator)."""
+    item_type = get_args(t)[0]
+    found: list[Callable[[Any], Any]] = []
+
+    def unstructure(value: Any) -> Any:
+        if not found:
+            found.append(converter.get_unstructure_hook(item_type))
+        item = found[0]
+        if item is identity:
+            return list(value)
+        return [item(element) for element in value]
+
+    return unstructure
+
+
+converter.register_unstructure_hook_factory(_is_homogeneous_tuple, _unstructure_items)
+converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
+
+#: The most values each memo of a named tuple's hooks keeps (see :func:`_memoized_codes`); past
+#: it, the memo is emptied and fills anew.
+_MEMO = 4096
+
+
+def _is_code_tuple(value: object) -> bool:
+    """Whether ``value`` is a tuple of numbers, strings, enum members and ``None`` only: a
+    value that nothing can change, so what a hook made of it once it makes every time."""
+    return isinstance(value, tuple) and all(
+        type(item) in _KEY_SCALARS or isinstance(item, Enum) for item in value
+    )
+
+
+def _memoized_codes(tp: type) -> None:
+    """Remember what the hooks of the named tuple ``tp`` (a game's card) make, when a card is
+    written as a short text (``"R2"``) and read back from one.
+
+    Writing is remembered by the card object itself (its identity, kept alive by the memo), not
+    by equality: a card holding ``1`` where an ``IntEnum`` member belongs is equal to the real
+    one, yet must be refused as before. Reading is remembered by the exact text, and gives the
+    card that the hook made of it. Only what a hook made without an error is kept, so every
+    refusal is made anew, with its message.
+    """
+    write = converter.get_unstructure_hook(tp)
+    read = converter.get_structure_hook(tp)
+    written: dict[int, tuple[Any, str]] = {}
+    made: dict[str, Any] = {}
+
+    def unstructure(value: Any) -> Any:
+        seen = written.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        text = write(value)
+        if type(text) is str and _is_code_tuple(value):
+            if len(written) >= _MEMO:
+                written.clear()
+            written[id(value)] = (value, text)
+        return text
+
+    def structure(value: Any, as_type: Any) -> Any:
+        if type(value) is not str:
+            return read(value, as_type)
+        found = made.get(value)
+        if found is None:
+            found = read(value, as_type)
+            if _is_code_tuple(found):
+                if len(made) >= _MEMO:
+                    made.clear()
+                made[value] = found
+        return found
+
+    converter.register_unstructure_hook(tp, unstructure)
+    converter.register_structure_hook(tp, structure)
+
+
 def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
-    """Give every enum and integer named tuple reachable from ``tp`` its quick hook.
+    """Give every enum and integer named tuple reachable from ``tp`` its quick hook, and
+    remember what the hooks of the other named tuples (cards) make.
 
     cattrs finds enum classes through its own class-based dispatch before any hook factory, so
     the quick hooks are registered class by class, walking the attrs classes of each game.
@@ -209,6 +287,8 @@ def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
         converter.register_structure_hook(tp, _structure_enum(tp))
     elif _is_int_namedtuple(tp):
         converter.register_structure_hook(tp, _structure_int_namedtuple(tp))
+    elif isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
+        _memoized_codes(tp)
     elif isinstance(tp, type) and attrs.has(tp):
         for hint in get_type_hints(tp).values():
             _register_quick_hooks(hint, seen)
