@@ -22,6 +22,7 @@ import json
 import math
 from collections.abc import Callable
 from enum import Enum
+from types import UnionType
 from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
 
 import attrs
@@ -163,6 +164,16 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
             raise ValueError(f"expected a list, got {excerpt(value)}")
         if not found:
             found.append(converter.get_structure_hook(item_type))
+        known = _READ.get(item_type)
+        if known is not None:
+            # Cards written as texts read before: a dict lookup each, at C speed. A value that
+            # is no text read before (or no text at all) sends the whole list the long way.
+            try:
+                cards = list(map(known.get, value))
+            except TypeError:  # a JSON list or object among the items, which is not hashable
+                cards = [None]
+            if None not in cards:
+                return make(cards)
         item = found[0]
         items: list[Any] = []
         append = items.append
@@ -215,9 +226,36 @@ def _unstructure_items(t: Any) -> Callable[[Any], Any]:
     return unstructure
 
 
+def _is_optional(t: Any) -> bool:
+    args = get_args(t)
+    return (getattr(t, "__origin__", None) in (Union, UnionType) or isinstance(t, UnionType)) and (
+        len(args) == 2 and type(None) in args
+    )
+
+
+def _structure_optional(t: Any) -> Callable[[Any, Any], Any]:
+    """``X | None``: ``null``, or what ``X``'s hook makes (found once, where cattrs looks it up
+    on every call)."""
+    args = get_args(t)
+    other = args[0] if args[1] is type(None) else args[1]
+    found: list[Callable[[Any, Any], Any]] = []
+
+    def structure(value: Any, _: Any) -> Any:
+        if value is None:
+            return None
+        if not found:
+            found.append(converter.get_structure_hook(other))
+        return found[0](value, other)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_optional, _structure_optional)
 converter.register_unstructure_hook_factory(_is_homogeneous_tuple, _unstructure_items)
 converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
 
+# named tuple type -> the memo of its structure hook: text -> the value read from it.
+_READ: dict[type, dict[str, Any]] = {}
 #: The most values each memo of a named tuple's hooks keeps (see :func:`_memoized_codes`); past
 #: it, the memo is emptied and fills anew.
 _MEMO = 4096
@@ -244,7 +282,7 @@ def _memoized_codes(tp: type) -> None:
     write = converter.get_unstructure_hook(tp)
     read = converter.get_structure_hook(tp)
     written: dict[int, tuple[Any, str]] = {}
-    made: dict[str, Any] = {}
+    made: dict[str, Any] = _READ.setdefault(tp, {})
 
     def unstructure(value: Any) -> Any:
         seen = written.get(id(value))
