@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
-from itertools import pairwise
+from itertools import chain, pairwise
 from typing import TypeVar, cast
 
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
@@ -191,11 +191,7 @@ def _state_problem(state: State) -> str | None:
         return f"hands must be a tuple of {n} hands"
     if not all(_is_hand(hand) for hand in state.hands):
         return "every hand must be a sorted tuple of Card"
-    every: Counter[Card] = Counter(state.deck)
-    every.update(state.pile)
-    every.update(state.cleared)
-    for hand in state.hands:
-        every.update(hand)
+    every = Counter(chain(state.deck, state.pile, state.cleared, *state.hands))
     # Conservation: no card is ever made or destroyed, so the cards are the config's list.
     # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
     # compares at C speed (a Counter compares in a generator).
