@@ -22,6 +22,7 @@ import json
 import math
 from collections.abc import Callable
 from enum import Enum
+from types import UnionType
 from typing import Any, TypeVar, Union, cast, get_args, get_type_hints
 
 import attrs
@@ -32,6 +33,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -154,18 +156,36 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     """A hook for a collection written as a JSON list: only a list loads as one (cattrs alone
     would also take a JSON object, as the collection of its keys), and the first item that does
     not load stops the work, with its index, instead of every bad item being collected."""
+    # The items' hook is looked up on first use, not here: a game may register the hook of its
+    # card type after the collection's hook was made, and once found it never changes.
+    found: list[Callable[[Any, Any], Any]] = []
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise ValueError(f"expected a list, got {excerpt(value)}")
-        item = converter.get_structure_hook(item_type)
-        items = []
-        for index, element in enumerate(value):
+        if not found:
+            found.append(converter.get_structure_hook(item_type))
+        known = _READ.get(item_type)
+        if known is not None:
+            # Cards written as texts read before: a dict lookup each, at C speed. A value that
+            # is no text read before (or no text at all) sends the whole list the long way.
             try:
-                items.append(item(element, item_type))
-            except Exception as exc:
-                exc.__notes__ = [IterableValidationNote(f"@ index {index}", index, item_type)]
-                raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
+                cards = list(map(known.get, value))
+            except TypeError:  # a JSON list or object among the items, which is not hashable
+                cards = [None]
+            if None not in cards:
+                return make(cards)
+        item = found[0]
+        items: list[Any] = []
+        append = items.append
+        try:
+            for element in value:
+                append(item(element, item_type))
+        except Exception as exc:
+            # The items before the bad one all loaded, so their count is its index.
+            index = len(items)
+            exc.__notes__ = [IterableValidationNote(f"@ index {index}", index, item_type)]
+            raise IterableValidationError(f"While structuring {t!r}", [exc], t) from None
         return make(items)
 
     return structure
@@ -189,8 +209,112 @@ converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homo
 converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 
+def _unstructure_items(t: Any) -> Callable[[Any], Any]:
+    """A tuple of any length or a frozen set, written as a JSON list in one pass: a list of the
+    items themselves when they are written as they are (numbers, strings), else of each item's
+    JSON form (cattrs alone goes through a generator)."""
+    item_type = get_args(t)[0]
+    found: list[Callable[[Any], Any]] = []
+
+    def unstructure(value: Any) -> Any:
+        if not found:
+            found.append(converter.get_unstructure_hook(item_type))
+        item = found[0]
+        if item is identity:
+            return list(value)
+        return [item(element) for element in value]
+
+    return unstructure
+
+
+def _is_optional(t: Any) -> bool:
+    args = get_args(t)
+    return (getattr(t, "__origin__", None) in (Union, UnionType) or isinstance(t, UnionType)) and (
+        len(args) == 2 and type(None) in args
+    )
+
+
+def _structure_optional(t: Any) -> Callable[[Any, Any], Any]:
+    """``X | None``: ``null``, or what ``X``'s hook makes (found once, where cattrs looks it up
+    on every call)."""
+    args = get_args(t)
+    other = args[0] if args[1] is type(None) else args[1]
+    found: list[Callable[[Any, Any], Any]] = []
+
+    def structure(value: Any, _: Any) -> Any:
+        if value is None:
+            return None
+        if not found:
+            found.append(converter.get_structure_hook(other))
+        return found[0](value, other)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_optional, _structure_optional)
+converter.register_unstructure_hook_factory(_is_homogeneous_tuple, _unstructure_items)
+converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
+
+# named tuple type -> the memo of its structure hook: text -> the value read from it.
+_READ: dict[type, dict[str, Any]] = {}
+#: The most values each memo of a named tuple's hooks keeps (see :func:`_memoized_codes`); past
+#: it, the memo is emptied and fills anew.
+_MEMO = 4096
+
+
+def _is_code_tuple(value: object) -> bool:
+    """Whether ``value`` is a tuple of numbers, strings, enum members and ``None`` only: a
+    value that nothing can change, so what a hook made of it once it makes every time."""
+    return isinstance(value, tuple) and all(
+        type(item) in _KEY_SCALARS or isinstance(item, Enum) for item in value
+    )
+
+
+def _memoized_codes(tp: type) -> None:
+    """Remember what the hooks of the named tuple ``tp`` (a game's card) make, when a card is
+    written as a short text (``"R2"``) and read back from one.
+
+    Writing is remembered by the card object itself (its identity, kept alive by the memo), not
+    by equality: a card holding ``1`` where an ``IntEnum`` member belongs is equal to the real
+    one, yet must be refused as before. Reading is remembered by the exact text, and gives the
+    card that the hook made of it. Only what a hook made without an error is kept, so every
+    refusal is made anew, with its message.
+    """
+    write = converter.get_unstructure_hook(tp)
+    read = converter.get_structure_hook(tp)
+    written: dict[int, tuple[Any, str]] = {}
+    made: dict[str, Any] = _READ.setdefault(tp, {})
+
+    def unstructure(value: Any) -> Any:
+        seen = written.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        text = write(value)
+        if type(text) is str and _is_code_tuple(value):
+            if len(written) >= _MEMO:
+                written.clear()
+            written[id(value)] = (value, text)
+        return text
+
+    def structure(value: Any, as_type: Any) -> Any:
+        if type(value) is not str:
+            return read(value, as_type)
+        found = made.get(value)
+        if found is None:
+            found = read(value, as_type)
+            if _is_code_tuple(found):
+                if len(made) >= _MEMO:
+                    made.clear()
+                made[value] = found
+        return found
+
+    converter.register_unstructure_hook(tp, unstructure)
+    converter.register_structure_hook(tp, structure)
+
+
 def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
-    """Give every enum and integer named tuple reachable from ``tp`` its quick hook.
+    """Give every enum and integer named tuple reachable from ``tp`` its quick hook, and
+    remember what the hooks of the other named tuples (cards) make.
 
     cattrs finds enum classes through its own class-based dispatch before any hook factory, so
     the quick hooks are registered class by class, walking the attrs classes of each game.
@@ -202,11 +326,67 @@ def _register_quick_hooks(tp: Any, seen: set[Any]) -> None:
         converter.register_structure_hook(tp, _structure_enum(tp))
     elif _is_int_namedtuple(tp):
         converter.register_structure_hook(tp, _structure_int_namedtuple(tp))
+    elif isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
+        _memoized_codes(tp)
     elif isinstance(tp, type) and attrs.has(tp):
         for hint in get_type_hints(tp).values():
             _register_quick_hooks(hint, seen)
     for arg in get_args(tp):
         _register_quick_hooks(arg, seen)
+
+
+#: The most configs of each game that loading keeps, to hand out again (see
+#: :func:`_interned_configs`); past it, the kept ones are let go and keeping starts anew.
+_INTERNED = 64
+#: The most keys of a config document that loading keeps its config for.
+_INTERNED_KEYS = 16
+# The JSON scalars a config document may hold for its config to be kept: a float is left out,
+# because two floats may be equal yet differ (0.0 and -0.0).
+_KEY_SCALARS = (str, int, bool, type(None))
+
+
+def _scalar_key(value: Any) -> tuple[tuple[str, type, Any], ...] | None:
+    """``value``, a config's JSON form, as a key that tells apart what equality would not
+    (``true``, ``1`` and ``1.0`` are equal in Python), or ``None`` when it is not a small
+    object of scalars (a config with card lists, say), which is not kept."""
+    if type(value) is not dict or len(value) > _INTERNED_KEYS:
+        return None
+    key = []
+    for name, item in value.items():
+        kind = type(item)
+        if kind not in _KEY_SCALARS:
+            return None
+        key.append((name, kind, item))
+    return tuple(key)
+
+
+def _interned_configs(cls: type) -> None:
+    """Make loading a config of ``cls`` hand out the config it made from the same JSON before.
+
+    Every state and view holds its config, and a game checks a config it has not seen before in
+    full (Alakazum!'s card names, for one), which is most of the cost of loading a state. Configs
+    are frozen, and the JSON values of the key match in type as well as in value, so the kept
+    config is the very value that loading would make again; the games' checks know it by its
+    identity. Only configs that loaded are kept, so a refused one is refused every time.
+    """
+    made: list[Callable[[Any, Any], Any]] = []
+    kept: dict[tuple[tuple[str, type, Any], ...], Any] = {}
+
+    def structure(value: Any, _: Any) -> Any:
+        if not made:
+            made.append(converter.gen_structure_attrs_fromdict(cls))
+        key = _scalar_key(value)
+        if key is None:
+            return made[0](value, cls)
+        config = kept.get(key)
+        if config is None:
+            config = made[0](value, cls)
+            if len(kept) >= _INTERNED:
+                kept.clear()
+            kept[key] = config
+        return config
+
+    converter.register_structure_hook(cls, structure)
 
 
 #: Classes that write and read whole documents themselves (the game record).
@@ -252,6 +432,7 @@ def register_game_types(
     for cls in (config, state, view, *moves):
         _register_quick_hooks(cls, seen)
     _KIND_OF[config] = (game, "config")
+    _interned_configs(config)
     if check_config is not None:
         _CONFIG_CHECKS[config] = check_config
     _KIND_OF[state] = (game, "state")

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import cast
 
 import attrs
 
-from cardgames.alakaslam.cards import CardKind, Character, is_card
+from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
@@ -55,7 +56,33 @@ _MOST_PENDING = 2
 
 
 def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(is_card(c) for c in value)
+    """Whether ``value`` is a tuple of well-formed cards: those met before are known by their
+    identity, in one pass at C speed; any other is checked in full, and remembered."""
+    if type(value) is not tuple:
+        return False
+    return all(map(_WELL_FORMED.__contains__, map(id, value))) or _learn_cards(value)
+
+
+def _learn_cards(cards: tuple[object, ...]) -> bool:
+    """Whether every card of ``cards`` is well formed, remembering each one that is."""
+    for card in cards:
+        if not is_card(card):
+            return False
+        if len(_WELL_FORMED) >= _WELL_FORMED_SIZE:
+            _WELL_FORMED.clear()
+        _WELL_FORMED[id(card)] = cast(Card, card)
+    return True
+
+
+#: Cards that passed ``is_card``, by identity. A card is an immutable tuple of an enum member,
+#: an int and an enum member or ``None``, so one that passed once passes for good, and the dict
+#: keeps it alive, so its id stands for it and no other object. The rules, the deck list and
+#: JSON loading share a few card objects among all states, so this stays small; past its size
+#: it is emptied and fills anew.
+_WELL_FORMED: dict[int, Card] = {}
+_WELL_FORMED_SIZE = 4096
+#: The names of a state's fields, each of which a state must have.
+_FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
 
 
 def _is_players(value: object, players: range) -> bool:
@@ -68,7 +95,7 @@ def _is_player(value: object, players: range) -> bool:
 
 def state_problem(state: State) -> str | None:
     """What makes ``state`` one that the rules cannot reach, or ``None`` if nothing does."""
-    if any(not hasattr(state, a.name) for a in attrs.fields(State)):
+    if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
         return "a State made without its fields"
     return (
         _field_problem(state)
@@ -213,7 +240,9 @@ def _card_problem(state: State) -> str | None:
     if placed != len(deck_cards(config)):
         return "the cards are not those of the config's deck"
     every = itertools.chain(state.deck, state.discard, state.played, *state.hands)
-    if Counter(every) != deck_counts(config):
+    # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
+    # compares at C speed (a Counter compares in a generator).
+    if not dict.__eq__(Counter(every), deck_counts(config)):
         return "the cards are not those of the config's deck"
     return None
 

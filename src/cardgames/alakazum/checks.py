@@ -10,9 +10,10 @@ of the config all present once, and the fields that go with each phase (those ar
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 
-from cardgames.alakazum.cards import MAX_NAME, Culture, Kind, is_enemy
+from cardgames.alakazum.cards import MAX_NAME, Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import TRUSTED
 from cardgames.alakazum.moves import Spell
@@ -156,6 +157,69 @@ def _not_hand_cards(config: Config) -> int:
 
 def _zones(state: State) -> str | None:
     n = state.config.players
+    if not _zones_known(state):
+        problem = _zone_cards_problem(state)
+        if problem is not None:
+            return problem
+    if not counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
+        return f"seen must hold {n} counts, each at most the forest deck's size"
+    # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
+    # its caster knows cards at the top, at most those put back.
+    if sum(state.seen) > FOREST_MAGIC_CARDS or len(state.held) > FOREST_MAGIC_CARDS:
+        return f"a Magic of the forest holds and shows at most {FOREST_MAGIC_CARDS} cards"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _kind_ids(config: Config) -> tuple[frozenset[int], ...]:
+    """The identities of the config's own cards that each zone may hold: any card (the forest
+    deck, the cards held), hand cards, hand cards but voodoo dolls (the market deck),
+    characters (the cemetery, the starting row), traps and voodoo dolls (out of the game)."""
+    cards = all_cards(config)
+    return (
+        frozenset(id(c) for c in cards),
+        frozenset(id(c) for c in cards if c.kind.is_hand),
+        frozenset(id(c) for c in cards if c.kind.is_hand and c.kind is not Kind.DOLL),
+        frozenset(id(c) for c in cards if c.kind is Kind.CHARACTER),
+        frozenset(id(c) for c in cards if c.kind.is_trap or c.kind is Kind.DOLL),
+    )
+
+
+def _all_in(ids: frozenset[int], cards: object) -> bool:
+    """Whether ``cards`` is a tuple of objects of ``ids``, in one pass at C speed."""
+    return type(cards) is tuple and all(map(ids.__contains__, map(id, cards)))
+
+
+def _zones_known(state: State) -> bool:
+    """Whether every zone holds only the config's own cards of the kinds it may hold, and every
+    hand is sorted by name: then :func:`_zone_cards_problem` finds nothing, since each of its
+    checks passes for such cards. A state the rules or JSON made always has its config's own
+    cards; any other state takes the long way."""
+    any_card, hand, market, character, out = _kind_ids(state.config)
+    hands = state.hands
+    return (
+        _all_in(any_card, state.forest)
+        and _all_in(any_card, state.held)
+        and _all_in(market, state.market)
+        and _all_in(character, state.cemetery)
+        and _all_in(character, state.start_row)
+        and _all_in(out, state.removed)
+        and type(hands) is tuple
+        and len(hands) == state.config.players
+        and all(_all_in(hand, h) and _sorted_names(h) for h in hands)
+    )
+
+
+def _sorted_names(cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` are in the order of their names (a stable sort by name keeps them)."""
+    names = list(map(_NAME, cards))
+    return names == sorted(names)
+
+
+def _zone_cards_problem(state: State) -> str | None:
+    """What is wrong with the cards of the decks, the cemetery, the cards out of the game, the
+    starting row and the hands, each checked in full, or ``None``."""
+    n = state.config.players
     ids = config_card_ids(state.config)
     for name in ("forest", "market", "cemetery", "removed", "start_row", "held"):
         if not cards_ok(getattr(state, name), ids):
@@ -173,12 +237,6 @@ def _zones(state: State) -> str | None:
             return "every hand must be a tuple of hand cards"
         if list(hand) != sorted(hand, key=lambda c: c.name):
             return "every hand must be sorted by name"
-    if not counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
-        return f"seen must hold {n} counts, each at most the forest deck's size"
-    # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
-    # its caster knows cards at the top, at most those put back.
-    if sum(state.seen) > FOREST_MAGIC_CARDS or len(state.held) > FOREST_MAGIC_CARDS:
-        return f"a Magic of the forest holds and shows at most {FOREST_MAGIC_CARDS} cards"
     return None
 
 
@@ -201,9 +259,16 @@ def _table(state: State) -> str | None:
 def _enemies(state: State) -> str | None:
     n = state.config.players
     enemies = state.enemies
-    if type(enemies) is not tuple or not all(is_enemy(e) for e in enemies):
+    if type(enemies) is not tuple:
         return "enemies must be a tuple of well-formed Enemy values"
-    if Counter(enemies) != Counter(state.config.final_enemies):
+    # The config's own final enemies (checked with the config) are known by identity, at C
+    # speed; any other object is checked in full.
+    if not all(map(_enemy_ids(state.config).__contains__, map(id, enemies))) and not all(
+        is_enemy(e) for e in enemies
+    ):
+        return "enemies must be a tuple of well-formed Enemy values"
+    # Neither count holds a zero, so dict equality (at C speed) is the counts' equality.
+    if not dict.__eq__(Counter(enemies), _final_enemy_counts(state.config)):
         return "enemies must be the config's final enemies for this many players"
     k = len(enemies)
     if not flags_ok(state.enemy_up, k):
@@ -222,15 +287,35 @@ def _conserved(state: State) -> str | None:
     """Every card of the config is somewhere, once (counted by name, once each card is known
     to be the config's card of that name)."""
     config = state.config
-    by_name = cards_by_name(config)
     cards = every_card(state)
-    for card in cards:
-        own = by_name.get(card.name)
-        if own is not card and own != card:
-            return f"the cards are not those of the config's card lists ({excerpt(card.name)})"
-    if Counter(card.name for card in cards) != _name_counts(config):
+    # The config's own card objects (as in every state the rules or JSON made) are the cards
+    # of their names: known in one pass at C speed. Any other is compared with the config's
+    # card of its name.
+    if not all(map(config_card_ids(config).__contains__, map(id, cards))):
+        by_name = cards_by_name(config)
+        for card in cards:
+            own = by_name.get(card.name)
+            if own is not card and own != card:
+                return f"the cards are not those of the config's card lists ({excerpt(card.name)})"
+    # Neither count holds a zero, so dict equality (at C speed) is the counts' equality.
+    if not dict.__eq__(Counter(map(_NAME, cards)), _name_counts(config)):
         return "the cards are not those of the config's card lists"
     return None
+
+
+#: A card's name.
+_NAME = operator.attrgetter("name")
+
+
+@functools.lru_cache(maxsize=64)
+def _enemy_ids(config: Config) -> frozenset[int]:
+    """The identities of the config's own final enemies (the config keeps them alive)."""
+    return frozenset(id(enemy) for enemy in config.enemy_cards)
+
+
+@functools.lru_cache(maxsize=64)
+def _final_enemy_counts(config: Config) -> Counter[Enemy]:
+    return Counter(config.final_enemies)
 
 
 @functools.lru_cache(maxsize=64)

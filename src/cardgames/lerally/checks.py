@@ -13,10 +13,11 @@ no message repeats what it was given beyond a short excerpt.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
-from itertools import pairwise
-from typing import TypeVar
+from itertools import chain, pairwise
+from typing import TypeVar, cast
 
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.game import Outcome
@@ -89,6 +90,13 @@ def check_view(view: View) -> View:
     return view
 
 
+@functools.lru_cache(maxsize=32)
+def deck_counts(config: Config) -> Counter[Card]:
+    """How many cards of each face a match of ``config`` is played with (shared: not to be
+    changed)."""
+    return Counter(deck_cards(config))
+
+
 def _type_name(value: object) -> str:
     return type(value).__name__[:_TYPE_NAME]
 
@@ -108,7 +116,30 @@ def _first_problem(find: Callable[[_T], str | None], value: _T) -> str | None:
 
 
 def _is_cards(value: object) -> bool:
-    return type(value) is tuple and all(is_card(c) for c in value)
+    """Whether ``value`` is a tuple of well-formed cards: those met before are known by their
+    identity, in one pass at C speed; any other is checked in full, and remembered."""
+    if type(value) is not tuple:
+        return False
+    return all(map(_WELL_FORMED.__contains__, map(id, value))) or _learn_cards(value)
+
+
+def _learn_cards(cards: tuple[object, ...]) -> bool:
+    """Whether every card of ``cards`` is well formed, remembering each one that is."""
+    for card in cards:
+        if not is_card(card):
+            return False
+        if len(_WELL_FORMED) >= _WELL_FORMED_SIZE:
+            _WELL_FORMED.clear()
+        _WELL_FORMED[id(card)] = cast(Card, card)
+    return True
+
+
+#: Cards that passed ``is_card``, by identity. A card is an immutable tuple of enum members and
+#: ints, so one that passed once passes for good, and the dict keeps it alive, so its id stands
+#: for it and no other object. The rules, the card list and JSON loading share a few card objects
+#: among all states, so this stays small; past its size it is emptied and fills anew.
+_WELL_FORMED: dict[int, Card] = {}
+_WELL_FORMED_SIZE = 4096
 
 
 def _is_hand(value: object) -> bool:
@@ -160,13 +191,11 @@ def _state_problem(state: State) -> str | None:
         return f"hands must be a tuple of {n} hands"
     if not all(_is_hand(hand) for hand in state.hands):
         return "every hand must be a sorted tuple of Card"
-    every: Counter[Card] = Counter(state.deck)
-    every.update(state.pile)
-    every.update(state.cleared)
-    for hand in state.hands:
-        every.update(hand)
+    every = Counter(chain(state.deck, state.pile, state.cleared, *state.hands))
     # Conservation: no card is ever made or destroyed, so the cards are the config's list.
-    if every != Counter(deck_cards(config)):
+    # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
+    # compares at C speed (a Counter compares in a generator).
+    if not dict.__eq__(every, deck_counts(config)):
         return "the cards are not those of the config's card list"
     problem = _table_problem(state, config, tuple(len(hand) for hand in state.hands))
     if problem is not None:
@@ -414,7 +443,7 @@ def _view_problem(view: View) -> str | None:
             return f"{name} must be a tuple of Card"
     # Conservation: what the view shows is part of the card list (so every card it shows is
     # one of the list's), and the hidden hands and the deck hold the rest.
-    every = Counter(deck_cards(config))
+    every = deck_counts(config)
     shown: Counter[Card] = Counter(view.hand)
     shown.update(view.pile)
     shown.update(view.cleared)

@@ -106,6 +106,24 @@ def check_config(config: Config) -> None:
     """
     if type(config) is not Config:  # a subclass could change what its properties say
         raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
+    if _PASSED.get(id(config)) is config:
+        return
+    _check(config)
+    if len(_PASSED) >= _PASSED_SIZE:
+        _PASSED.clear()
+    _PASSED[id(config)] = config
+
+
+#: Configs that passed the check, by identity (kept alive here, so an id stands for its config):
+#: every state holds its config, and loading JSON hands out one config object for one document's
+#: config. Equality will not do: a config equal to a good one may still be unplayable
+#: (``players=2.0``).
+_PASSED: dict[int, Config] = {}
+_PASSED_SIZE = 64
+
+
+def _check(config: Config) -> None:
+    """The whole check of a config not seen before."""
     if not _is_int(config.players) or config.players not in PLAYER_COUNTS:
         raise InvalidConfigError(f"players must be 2, 3 or 4, got {excerpt(config.players)}")
     if type(config.doubles) is not bool:
