@@ -117,13 +117,16 @@ class Bot(Protocol[V_contra, M]):
 
     def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
         """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
+        ...
 
 
 #: The longest playout a bot takes, in decisions: longer than any game's bound.
 MAX_PLAYOUT_LIMIT: Final = 1_000_000
 
 
-def _check_policy(instance: Playout, attribute: attrs.Attribute[str], value: object) -> None:
+def _check_policy(
+    instance: Playout, attribute: attrs.Attribute[Literal["random", "heuristic"]], value: object
+) -> None:
     if type(value) is not str or value not in ("random", "heuristic"):
         raise InvalidConfigError(
             f"Playout policy must be 'random' or 'heuristic', got {excerpt(value)}"
@@ -167,63 +170,81 @@ class Game(Protocol[S, M, V, C]):
     @property
     def name(self) -> str:
         """The registry name, e.g. ``"alethi"``."""
+        ...
 
     @property
     def config_type(self) -> type[C]:
         """The game's ``Config`` class."""
+        ...
 
     @property
     def state_type(self) -> type[S]:
         """The game's ``State`` class."""
+        ...
 
     @property
     def view_type(self) -> type[V]:
         """The game's ``View`` class."""
+        ...
 
     @property
     def move_types(self) -> tuple[type[M], ...]:
         """Every concrete move class of the game (its ``Move`` union, as a tuple)."""
+        ...
 
     @property
     def event_types(self) -> tuple[type, ...]:
         """Every class of event that :meth:`events` returns."""
+        ...
 
     @property
     def presets(self) -> Mapping[str, C]:
         """Named configurations worth testing and offering to users; ``"default"`` is first."""
+        ...
 
     def new_game(self, config: C | None = None, *, seed: int) -> S:
         """A fresh game; every chance event comes from ``seed``."""
+        ...
 
     def current_player(self, state: S) -> int | None:
         """The player who decides now, or ``None`` once the game is over."""
+        ...
 
     def legal_moves(self, state: S) -> tuple[M, ...]:
         """Every legal move of the player to decide, in a deterministic order; ``()`` when over."""
+        ...
 
     def apply_move(self, state: S, move: M) -> S:
         """The state after ``move``; raises ``IllegalMoveError`` if it is not legal here."""
+        ...
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
+        ...
 
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
+        ...
 
     def view(self, state: S, player: int) -> V:
         """All that ``player`` may know of ``state``, and nothing more."""
+        ...
 
     def resample(self, view: V, *, seed: int) -> S:
         """A full state consistent with ``view``, hidden cards dealt at random."""
+        ...
 
     def format_move(self, move: M) -> str:
         """The move in the game's notation."""
+        ...
 
     def parse_move(self, state: S | V, text: str) -> M:
         """The move that ``text`` names; raises ``InvalidMoveError`` when it does not parse."""
+        ...
 
     def render(self, state_or_view: S | V) -> str:
         """A plain-text picture of the table."""
+        ...
 
     def render_svg(self, state_or_view: S | V, *, names: Sequence[str] | None = None) -> str:
         """An SVG picture of the table (a view shows only what its player may see); ``names``
@@ -232,33 +253,42 @@ class Game(Protocol[S, M, V, C]):
 
     def check_config(self, config: C) -> None:
         """Raise ``InvalidConfigError`` (saying why) if ``config`` cannot be played."""
+        ...
 
     def check_state(self, state: S) -> S:
         """``state`` if it is a playable state of the game; raises ``InvalidStateError`` if not."""
+        ...
 
     def check_view(self, view: V) -> V:
         """``view`` if some playable state shows it to its player; raises ``InvalidViewError``
         if not."""
+        ...
 
     def num_players(self, config: C) -> int:
         """How many players a game with this config seats."""
+        ...
 
     def seat_names(self, config: C) -> tuple[str, ...]:
         """What the rules call each seat, player 0 first (``("red", "blue")`` in Alethi)."""
+        ...
 
     def max_decisions(self, config: C) -> int:
         """An upper bound on the number of decisions in any game with this config."""
+        ...
 
     def card_counts(self, state: S) -> Mapping[str, int]:
         """Every card of the game wherever it is, counted by card name (for conservation checks)."""
+        ...
 
     def heuristic_bot(self) -> Bot[V, M]:
         """A fresh instance of the game's heuristic bot."""
+        ...
 
     def evaluate(self, state: S) -> tuple[float, ...]:
         """Each player's expected return from ``state``: the outcome's returns once the game is
         over, otherwise a quick guess on the same scale (each between 0 and 1) from how far
         each side is from winning. Search bots score the playouts they stop early with it."""
+        ...
 
     def events(
         self, before: S, move: M, after: S, *, viewer: int | None = None
@@ -268,39 +298,48 @@ class Game(Protocol[S, M, V, C]):
         tell only what player ``p`` may know. Raises ``InvalidStateError`` for a state that is
         not the game's, ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
         ``InvalidPlayerError`` for a viewer that is not a player."""
+        ...
 
     def format_event(self, event: Any) -> str:
         """One short English sentence that tells ``event``."""
+        ...
 
     def num_actions(self, config: C | None = None) -> int:
         """How many actions a game of ``config`` (the default config if ``None``) numbers:
         fixed per config and at least 1, so that a learning agent sees one ``Discrete`` space.
         ``InvalidConfigError`` for a config the game cannot play."""
+        ...
 
     def move_to_action(self, state_or_view: S | V, move: M) -> int:
         """The action that stands for ``move``, a legal move of the player who decides in
         ``state_or_view``: distinct legal moves have distinct actions, and
         ``action_to_move`` gives the move back. ``IllegalMoveError`` for any other move."""
+        ...
 
     def action_to_move(self, state_or_view: S | V, action: int) -> M:
         """The legal move that ``action`` stands for now; ``IllegalMoveError`` for an action
         that is not an int of the space (a bool is not) or whose move is not legal now."""
+        ...
 
     def action_mask(self, view: V) -> tuple[bool, ...]:
         """One flag per action: exactly the actions of the legal moves of ``view``'s player,
         worked out from the view alone; all ``False`` when another player decides or the
         game is over. ``InvalidViewError`` for a view no playable state shows."""
+        ...
 
     def observation(self, view: V) -> tuple[float, ...]:
         """``view`` as finite numbers, laid out as the game's rules page documents: made from
         the view alone, so states that show a player the same view give the same observation.
         ``InvalidViewError`` for a view no playable state shows."""
+        ...
 
     def observation_shape(self, config: C | None = None) -> tuple[int, ...]:
         """The shape of every observation of a game of ``config``: positive sizes whose
         product is the observation's length."""
+        ...
 
     @property
     def playout(self) -> Playout:
         """How :class:`~cardgames.bots.ISMCTSBot` plays this game on from a new node unless it
         is told otherwise: the policy and length that searched best at a modest budget."""
+        ...

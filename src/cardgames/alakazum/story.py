@@ -263,7 +263,7 @@ def _combat(
     for j in joined:
         if j.character == name:
             return [CombatWon(fight.attacker, name)]
-        if j.character == fight.fighter:
+        if fight.fighter is not None and j.character == fight.fighter:
             return [CombatWon(fight.defender, fight.fighter)]
     for r in rose:
         if r.player == fight.attacker and r.character == fight.fighter:
