@@ -30,6 +30,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src tests
+	$(BIN)/pyright
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n auto
 
