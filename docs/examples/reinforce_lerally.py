@@ -96,8 +96,11 @@ def moving_average(values: Sequence[float], window: int) -> list[float]:
     ]
 
 
-def learning_curve_svg(curve: Sequence[float], *, width: int = 640, height: int = 320) -> str:
-    """A line chart of ``curve`` (values in [0, 1], one per episode) as SVG text."""
+def learning_curve_svg(
+    curve: Sequence[float], *, first: int = 1, width: int = 640, height: int = 320
+) -> str:
+    """A line chart of ``curve`` (values in [0, 1], one per episode from episode ``first``) as
+    SVG text."""
     left, right, top, bottom = 50, 20, 20, 40
     plot_w, plot_h = width - left - right, height - top - bottom
 
@@ -119,7 +122,8 @@ def learning_curve_svg(curve: Sequence[float], *, width: int = 640, height: int 
             f'text-anchor="end">{tick:.2f}</text>'
         )
     for i in range(0, len(curve), max(1, len(curve) // 5)):
-        parts.append(f'<text x="{x(i):.1f}" y="{height - 22}" text-anchor="middle">{i}</text>')
+        label = first + i
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 22}" text-anchor="middle">{label}</text>')
     step = max(1, len(curve) // 400)  # a few hundred points draw the same line
     points = " ".join(f"{x(i):.1f},{y(curve[i]):.1f}" for i in range(0, len(curve), step))
     parts += [
@@ -141,10 +145,12 @@ def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:
 
     policy, rewards = train(args.episodes)
     window = max(1, min(200, args.episodes // 10))
-    curve = moving_average(rewards, window)
+    # Each point is the win rate over the `window` episodes up to it: the curve starts once a
+    # whole window has been played, so its first points are not the luck of a few episodes.
+    curve = moving_average(rewards, window)[window - 1 :]
     print(f"win rate over the last {window} training episodes: {curve[-1]:.2f}")
     if args.plot is not None:
-        args.plot.write_text(learning_curve_svg(curve), encoding="utf-8")
+        args.plot.write_text(learning_curve_svg(curve, first=window), encoding="utf-8")
 
     result = arena.tournament(
         "lerally", [PolicyBot(policy), "random"], games=args.games, config=CONFIG, seed=1
