@@ -40,6 +40,7 @@ __all__ = [
     "slot_filler",
     "state_without_memo",
     "winners_valid",
+    "writable_twin",
 ]
 
 S = TypeVar("S")
@@ -349,19 +350,10 @@ def register_card_codes(
     converter.register_structure_hook(card_type, structure)
 
 
-def slot_filler(cls: type[S]) -> Callable[..., S]:
-    """A function that makes a ``cls`` from all its fields, in order, by setting its slots.
-
-    attrs' ``__init__`` of a frozen class sets every field through ``object.__setattr__``; an
-    engine that makes a state of thirty fields at every decision spends a good part of the
-    decision there. Setting the slots straight costs about half as much and gives an equal
-    value. It only stands for ``__init__`` when that does nothing more, so ``cls`` must be a
-    slotted attrs class with its own fields only (no base class's), without defaults made by
-    factories, validators, converters, a cached hash or ``__attrs_post_init__``: checked here,
-    once. Fields left out of ``__init__`` are given like the others.
-    """
-    fields = attrs.fields(cls)  # type: ignore[arg-type]
-    names = [field.name for field in fields]
+def _refuse_unless_plain(cls: type) -> tuple[str, ...]:
+    """The field names of ``cls``, in order, if its ``__init__`` does nothing but set its
+    slots (see :func:`slot_filler`); else ``TypeError``."""
+    fields = attrs.fields(cls)
     plain = all(
         field.validator is None
         and field.converter is None
@@ -370,6 +362,7 @@ def slot_filler(cls: type[S]) -> Callable[..., S]:
         for field in fields
     )
     own_slots = vars(cls).get("__slots__", ())
+    names = tuple(field.name for field in fields)
     if (
         not plain
         or hasattr(cls, "__attrs_post_init__")
@@ -377,13 +370,55 @@ def slot_filler(cls: type[S]) -> Callable[..., S]:
         or not all(name in own_slots for name in names)
     ):
         raise TypeError(f"{cls.__name__} does more on __init__ than set its slots")
+    return names
+
+
+def writable_twin(cls: type) -> type:
+    """A subclass of the frozen, slotted attrs class ``cls`` that adds no slot and lets its
+    fields be set by plain assignment.
+
+    Python sets a slot of an instance whose class keeps the default ``__setattr__`` with one
+    quick instruction; a frozen class's ``__setattr__`` refuses, and going round it (through
+    ``object.__setattr__`` or the slot's descriptor) is a call per field. So a value is made
+    as a twin, filled by assignment, and turned into a ``cls`` by setting its ``__class__``,
+    which Python allows between classes of the same layout: from then on it is a plain,
+    frozen ``cls``, equal to the one ``__init__`` would make. A twin never leaves the module
+    that makes it. ``__delattr__`` is reset with ``__setattr__``: Python takes the quick path
+    only when both are the default ones.
+    """
+    _refuse_unless_plain(cls)
+    namespace = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": cls.__module__,
+        "__doc__": f"A writable twin of {cls.__qualname__}, turned into one once filled.",
+    }
+    return type(f"_Writable{cls.__name__}", (cls,), namespace)
+
+
+def slot_filler(cls: type[S]) -> Callable[..., S]:
+    """A function that makes a ``cls`` from all its fields, in order, by setting its slots.
+
+    attrs' ``__init__`` of a frozen class sets every field through ``object.__setattr__``; an
+    engine that makes a state of thirty fields at every decision spends a good part of the
+    decision there. Filling a :func:`writable_twin` by assignment and turning it into a
+    ``cls`` costs about a quarter as much and gives an equal value. It only stands for
+    ``__init__`` when that does nothing more, so ``cls`` must be a slotted attrs class with
+    its own fields only (no base class's), without defaults made by factories, validators,
+    converters, a cached hash or ``__attrs_post_init__``: checked here, once. Fields left out
+    of ``__init__`` are given like the others.
+    """
+    names = _refuse_unless_plain(cls)
     # Straight-line code, as attrs itself writes its __init__: a loop over the slots would cost
     # more than it saves.
     arguments = ", ".join(names)
-    body = "".join(f"    _set_{name}(new, {name})\n" for name in names)
-    source = f"def fill({arguments}):\n    new = _new(_cls)\n{body}    return new\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    namespace.update({f"_set_{name}": vars(cls)[name].__set__ for name in names})
+    body = "".join(f"    new.{name} = {name}\n" for name in names)
+    source = (
+        f"def fill({arguments}):\n    new = _new(_twin)\n{body}"
+        "    new.__class__ = _cls\n    return new\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": writable_twin(cls)}
     exec(source, namespace)  # the source is made above from the class's own field names
     fill: Callable[..., S] = namespace["fill"]
     fill.__qualname__ = f"slot_filler({cls.__name__})"

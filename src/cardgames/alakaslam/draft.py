@@ -129,22 +129,29 @@ class Draft:
     def draw(self, player: int, count: int, from_discard: int = 0) -> None:
         """``player`` draws ``count`` cards, the first ``from_discard`` of them off the top of
         the discard pile while it has cards; the deck is rebuilt from the discard pile when it
-        runs out, and drawing stops when both are empty."""
-        drawn: list[Card] = []
-        for i in range(count):
-            if i < from_discard and self.discard:
-                drawn.append(self.discard[-1])
-                self.discard = self.discard[:-1]
-                continue
+        runs out, and drawing stops when both are empty.
+
+        The cards come off a pile's end a run at a time (the hand is sorted, so their order
+        does not matter): the same cards as drawing them one by one, for one slice a pile.
+        """
+        drawn: tuple[Card, ...] = ()
+        recycled = min(count, from_discard, len(self.discard))
+        if recycled:
+            drawn = self.discard[-recycled:]
+            self.discard = self.discard[:-recycled]
+            count -= recycled
+        while count > 0:
             if not self.deck:
                 if not self.discard:
                     break
                 self.deck, self.rng = self.rng.shuffled(self.discard)
                 self.discard = ()
-            drawn.append(self.deck[-1])
-            self.deck = self.deck[:-1]
+            take = min(count, len(self.deck))
+            drawn += self.deck[-take:]
+            self.deck = self.deck[:-take]
+            count -= take
         if drawn:
-            self.set_hand(player, tuple(sorted(self.hands[player] + tuple(drawn))))
+            self.set_hand(player, tuple(sorted(self.hands[player] + drawn)))
 
     def to_discard(self, cards: Iterable[Card]) -> None:
         """Put ``cards`` face up on the discard pile, the last on top."""

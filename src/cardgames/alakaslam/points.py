@@ -7,6 +7,9 @@ is :func:`~cardgames.alakaslam.state.match_end`, as the checks of a state need i
 
 from __future__ import annotations
 
+import functools
+
+from cardgames.alakaslam.cards import Card
 from cardgames.alakaslam.config import LOSER_DISCARDS
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.moves import DONE, Discard, Move
@@ -93,5 +96,12 @@ def finish(d: Draft, result: Outcome) -> None:
 
 def discard_moves(state: State, player: int) -> tuple[Move, ...]:
     """One discard per face in hand, and ``done`` while the losers may still stop."""
-    faces = tuple(Discard(face) for face in sorted(set(state.hands[player])))
-    return (*faces, DONE) if state.phase is Phase.LOSER_DISCARD else faces
+    return _discards(state.hands[player], state.phase is Phase.LOSER_DISCARD)
+
+
+@functools.lru_cache(maxsize=4096)
+def _discards(hand: tuple[Card, ...], may_stop: bool) -> tuple[Move, ...]:
+    """:func:`discard_moves` of a hand, made once per hand: many hands recur, and a move costs
+    several times the lookup to build."""
+    faces = tuple(Discard(face) for face in sorted(set(hand)))
+    return (*faces, DONE) if may_stop else faces

@@ -133,9 +133,13 @@ def _counts_up_to(available: tuple[int, ...], most: int) -> Iterable[tuple[int, 
 def _poorer(state: State, player: int) -> bool:
     """Whether the Miserable witch is open to ``player``: everybody else has more characters
     (with five players, at least three of the others)."""
-    n = state.config.players
-    mine = len(state.teams[player])
-    richer = sum(1 for p in range(n) if p != player and len(state.teams[p]) > mine)
+    teams = state.teams
+    n = len(teams)
+    mine = len(teams[player])
+    richer = 0
+    for team in teams:
+        if len(team) > mine:  # never the player's own
+            richer += 1
     needed = FIVE_PLAYER_POORER if n == FIVE_PLAYERS else n - 1
     return richer >= needed
 
@@ -192,29 +196,49 @@ def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tup
 
 def castable(state: State, player: int, spell: Spell) -> bool:
     """Whether ``spell`` has something to work on now."""
+    # Plain loops rather than any() over generators: this runs for every action phase.
     if spell is _TRAINING:
-        return any(m.level < _LEVEL_C for m in state.teams[player])
+        for member in state.teams[player]:  # noqa: SIM110 - a loop costs less than any()
+            if member.level < _LEVEL_C:
+                return True
+        return False
     if spell is _DIVINATION:
         known = state.known[player]
-        return any(not up and i not in known for i, up in enumerate(state.enemy_up))
+        for index, up in enumerate(state.enemy_up):  # noqa: SIM110
+            if not up and index not in known:
+                return True
+        return False
     if spell is _MISERABLE_WITCH:
         return bool(state.market) and _poorer(state, player)
     if spell is _LEVITATION:
         # A character free to go, and one to take (not at level C, not on a broom).
-        return any(m.broom is None for m in state.teams[player]) and (
-            bool(state.cemetery)
-            or any(
-                m.broom is None and m.level < _LEVEL_C
-                for other, team in enumerate(state.teams)
-                if other != player
-                for m in team
-            )
+        return _free_to_go(state.teams[player]) and (
+            bool(state.cemetery) or _one_to_take(state, player)
         )
     if spell is _MAGIC_OF_THE_FOREST:
         return bool(state.forest)
     if spell is _RESURRECT:
         return bool(state.cemetery)
     return not state.deja_vu  # Deja Vu
+
+
+def _free_to_go(team: tuple[Member, ...]) -> bool:
+    """Whether a character of ``team`` may leave it for Levitation (none on a broom)."""
+    for member in team:  # noqa: SIM110 - a loop costs less than any()
+        if member.broom is None:
+            return True
+    return False
+
+
+def _one_to_take(state: State, player: int) -> bool:
+    """Whether another player has a character Levitation may take (not at level C, not on a
+    broom)."""
+    for other, team in enumerate(state.teams):
+        if other != player:
+            for member in team:
+                if member.broom is None and member.level < _LEVEL_C:
+                    return True
+    return False
 
 
 def target_moves(state: State, player: int) -> tuple[Move, ...]:
