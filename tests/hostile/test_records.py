@@ -201,7 +201,8 @@ def test_finding_6_the_cli_replay_refuses_a_forged_record_in_one_line(
     assert captured.out == ""
     lines = captured.err.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("cardgames: error: $.data.outcome: the replay ends with")
+    # The message names the file first (issue 19), then the place in the document.
+    assert lines[0].startswith(f"cardgames: error: {path}, game 1: $.data.outcome: the replay")
 
 
 def test_finding_6_the_cli_replay_refuses_a_huge_file_unread(
@@ -212,4 +213,4 @@ def test_finding_6_the_cli_replay_refuses_a_huge_file_unread(
     path.write_bytes(b" " * (cardgames.serialization.MAX_DOCUMENT + 1))
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and "more than the" in err[0]
+    assert len(err) == 1 and err[0].endswith(f"{path}: longer than the 4194304 bytes of a document")
