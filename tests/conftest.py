@@ -1,5 +1,6 @@
-"""Shared test settings: Hypothesis profiles for local runs and CI, and the fixture that empties
-a game's caches around a test that may poison them."""
+"""Shared test settings: Hypothesis profiles for local runs and CI, the ``slow`` marker on the
+tests that ``make check`` leaves to ``make test``, and the fixture that empties a game's caches
+around a test that may poison them."""
 
 from __future__ import annotations
 
@@ -28,6 +29,26 @@ settings.register_profile(
 settings.load_profile(
     "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default")
 )
+
+
+#: The long tests, by module and name (a name of ``None``: every test of the module). Each walks
+#: many whole random games or replays long matches; ``make check`` deselects them with
+#: ``-m "not slow"`` (and runs tests/test_conformance_slice.py in place of the conformance
+#: suite), ``make test`` runs them all.
+SLOW: dict[str, frozenset[str] | None] = {
+    "test_conformance.py": None,
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests listed in ``SLOW`` as ``slow``."""
+    for item in items:
+        if item.path.name not in SLOW:
+            continue
+        names = SLOW[item.path.name]
+        function = getattr(item, "originalname", item.name)
+        if names is None or function in names:
+            item.add_marker(pytest.mark.slow)
 
 
 def game_caches(package: ModuleType) -> list[functools._lru_cache_wrapper[Any]]:
