@@ -2,7 +2,7 @@
 
 ``make check`` leaves the whole conformance suite (tests/test_conformance.py, marked ``slow``
 by conftest.py) to ``make test``, and runs this instead: the same test bodies, on the default
-preset of every registered game, with ``GAMES`` random games each rather than the suite's
+preset of every registered game, with ``GAMES`` random game each rather than the suite's
 10 to 60 per preset. It is a smoke test for the short loop, not a replacement: the full suite
 still runs in ``make test``.
 """
@@ -20,7 +20,7 @@ import test_conformance as conformance
 __all__ = ["CHECKS", "GAMES"]
 
 #: Random games each check plays in the slice.
-GAMES = 2
+GAMES = 1
 
 #: Every per-game check of the conformance suite, each a ``(game, config, games)`` function.
 CHECKS: list[Callable[..., None]] = [
