@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench soak docs clean
+.PHONY: demo check test lint typecheck pytest bench soak docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,13 +26,26 @@ demo: $(STAMP)
 		--out demo-alakazum.json
 	$(BIN)/cardgames replay demo-alakazum.json
 
+# The short loop while working, about a minute on two idle cores once mypy's cache is warm:
+# the same lint, type and import checks as `make test` (mypy is incremental), then every test
+# not marked slow (tests/conftest.py lists them) with a slice of the conformance suite in place
+# of the whole (tests/test_conformance_slice.py).
+check: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy --strict src tests
+	$(BIN)/lint-imports
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
+
+# Everything, before a commit and in CI. Work stealing keeps both cores busy to the end: the
+# long tests do not wait in one worker's queue while the other has finished.
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src tests
 	$(BIN)/pyright
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py

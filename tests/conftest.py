@@ -1,5 +1,6 @@
-"""Shared test settings: Hypothesis profiles for local runs and CI, and the fixture that empties
-a game's caches around a test that may poison them."""
+"""Shared test settings: Hypothesis profiles for local runs and CI, the ``slow`` marker on the
+tests that ``make check`` leaves to ``make test``, and the fixture that empties a game's caches
+around a test that may poison them."""
 
 from __future__ import annotations
 
@@ -28,6 +29,76 @@ settings.register_profile(
 settings.load_profile(
     "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "default")
 )
+
+
+#: The long tests, by module and name (a name of ``None``: every test of the module). Each walks
+#: many whole random games or replays long matches; ``make check`` deselects them with
+#: ``-m "not slow"`` (and runs tests/test_conformance_slice.py in place of the conformance
+#: suite), ``make test`` runs them all.
+SLOW: dict[str, frozenset[str] | None] = {
+    "test_conformance.py": None,
+    "test_docs_site.py": frozenset({"test_site_builds_strictly_without_warnings"}),
+    "test_cli_commands.py": frozenset(
+        {"test_bench_without_chess_says_so_and_measures_the_games", "test_bench_json_is_a_report"}
+    ),
+    "test_alethi_bots.py": frozenset({"test_greedy_beats_random_clearly_over_200_seeded_games"}),
+    "test_lerally_bots.py": frozenset({"test_bot_beats_random_clearly_over_200_seeded_matches"}),
+    "test_alakazum_bots.py": frozenset({"test_bot_beats_random_clearly_over_200_seeded_games"}),
+    "test_soak.py": frozenset({"test_a_slice_of_the_soak_finds_nothing"}),
+    "test_alethi_boundaries.py": frozenset(
+        {
+            "test_finding_4_8_10_every_state_and_view_of_any_army_passes",
+            "test_finding_10_every_view_of_random_games_passes_check_view",
+        }
+    ),
+    "test_alakazum_boundaries.py": frozenset(
+        {
+            "test_finding_3_states_views_moves_and_configs_survive_copies",
+            "test_mutated_documents_load_and_work_or_are_refused_briefly",
+        }
+    ),
+    "test_alakaslam_boundaries.py": frozenset(
+        {"test_finding_9_states_mixed_from_real_ones_are_refused_or_playable"}
+    ),
+    "test_lerally_boundaries.py": frozenset(
+        {"test_finding_5_the_heuristic_bot_decides_in_bounded_time"}
+    ),
+    "test_bench_memory.py": None,
+    "test_alethi_rules.py": frozenset(
+        {"test_whole_games_follow_the_rule_book", "test_find_captures_agrees_with_apply_move"}
+    ),
+    "test_tournament.py": frozenset(
+        {
+            "test_a_dask_cluster_gives_the_serial_results",
+            "test_a_dask_cluster_streams_the_records_in_order",
+            "test_a_failing_game_on_dask_names_the_game",
+        }
+    ),
+    "test_plugin_game.py": frozenset({"test_the_toy_game_is_listed_played_and_replayed"}),
+    "test_mutations.py": frozenset({"test_mutated_records_are_refused_or_fully_usable"}),
+    "test_ismcts.py": frozenset({"test_a_small_search_beats_random_play"}),
+    "test_alethi_reference.py": frozenset(
+        {"test_incremental_board_and_captures_match_the_full_computation"}
+    ),
+    "test_alakaslam_reference.py": frozenset(
+        {"test_resampled_face_down_play_is_one_the_hitter_could_make"}
+    ),
+    "test_lerally_reference.py": frozenset(
+        {"test_legal_moves_are_the_reference_moves_through_random_matches"}
+    ),
+    "test_lerally_render.py": frozenset({"test_a_view_never_shows_another_players_cards"}),
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests listed in ``SLOW`` as ``slow``."""
+    for item in items:
+        if item.path.name not in SLOW:
+            continue
+        names = SLOW[item.path.name]
+        function = getattr(item, "originalname", item.name)
+        if names is None or function in names:
+            item.add_marker(pytest.mark.slow)
 
 
 def game_caches(package: ModuleType) -> list[functools._lru_cache_wrapper[Any]]:
