@@ -90,10 +90,21 @@ def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
-    __slots__ = ("_targets", "alive", "cards", "generals", "kinds", "scouts", "throwable")
+    __slots__ = (
+        "_targets",
+        "cards",
+        "generals",
+        "kinds",
+        "scouts",
+        "standing",
+        "throwable",
+    )
 
     #: Every card on the field by key, captured ones included (they block their cell).
     cards: dict[int, Placed]
+    #: Per colour: the keys of its uncaptured cards. "Does a card of this side touch that
+    #: cell?" is one ``isdisjoint`` of this set with the cell's four neighbours.
+    standing: tuple[frozenset[int], frozenset[int]]
     #: Per colour: the empty cells that colour may throw on (touched by one of its uncaptured
     #: cards), sorted.
     throwable: tuple[tuple[int, ...], tuple[int, ...]]
@@ -103,8 +114,6 @@ class Board:
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
     kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
-    #: Per colour: how many of its cards stand uncaptured on the field.
-    alive: tuple[int, int]
     #: Answers already worked out for this board (a board never changes once built).
     _targets: dict[tuple[object, ...], tuple[int, ...]]
 
@@ -119,6 +128,7 @@ class Board:
         red: list[int] = []
         blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        standing: tuple[set[int], set[int]] = (set(), set())
         generals: tuple[set[int], set[int]] = (set(), set())
         scouts: tuple[set[int], set[int]] = (set(), set())
         for key, card in cards.items():
@@ -127,13 +137,14 @@ class Board:
             owner, kind = card.owner, card.kind
             counts = kinds[owner]
             counts[kind] = counts.get(kind, 0) + 1
+            standing[owner].add(key)
             if kind is Kind.GENERAL:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
             (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
         board.kinds = kinds
-        board.alive = (sum(kinds[0].values()), sum(kinds[1].values()))
+        board.standing = _frozen(standing)
         board.generals = _frozen(generals)
         board.scouts = _frozen(scouts)
         board.throwable = (
@@ -142,44 +153,58 @@ class Board:
         )
         return board
 
+    @property
+    def alive(self) -> tuple[int, int]:
+        """Per colour: how many of its cards stand uncaptured on the field."""
+        red, blue = self.standing
+        return (len(red), len(blue))
+
     def copy(self) -> Board:
         """A board to derive the next one on: the index of cards is copied, every other part
         is shared until a change replaces it."""
         board = Board.__new__(Board)
         board.cards = self.cards.copy()
+        board.standing = self.standing
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
         board.kinds = self.kinds
-        board.alive = self.alive
         board._targets = {}
         return board
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
 
-    def put(self, key: int, card: Placed) -> None:
-        """Set ``card`` on the empty cell ``key``."""
+    def put(self, key: int, card: Placed) -> bool:
+        """Set the uncaptured ``card`` on the empty cell ``key``; return whether an uncaptured
+        enemy card touches it (else nothing can capture there: see :func:`~.captures.capture`).
+        """
         cards = self.cards
         cards[key] = card
         red, blue = self.throwable
+        # The empty cell was open to each side that touches it: its own side's cells to throw
+        # on tell whether the enemy touches it, with no look at the neighbours.
         i = bisect_left(red, key)
         if i < len(red) and red[i] == key:
             red = red[:i] + red[i + 1 :]
+            near = card.owner == 1
+        else:
+            near = False
         i = bisect_left(blue, key)
         if i < len(blue) and blue[i] == key:
             blue = blue[:i] + blue[i + 1 :]
-        if not card.captured:
-            self._count(key, card, 1)
-            # The empty cells next to the card that its side could not throw on yet.
-            if card.owner:
-                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
-                if added:
-                    blue = tuple(sorted(added.union(blue)))
-            else:
-                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
-                if added:
-                    red = tuple(sorted(added.union(red)))
+            near = near or card.owner == 0
+        self._count(key, card, 1)
+        # The empty cells next to the card that its side could not throw on yet.
+        if card.owner:
+            added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
+            if added:
+                blue = tuple(sorted(added.union(blue)))
+        else:
+            added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
+            if added:
+                red = tuple(sorted(added.union(red)))
         self.throwable = (red, blue)
+        return near
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
@@ -188,19 +213,53 @@ class Board:
         if not card.captured:
             self._fall(key, card)
         # The cell is open to each side with an uncaptured card next to it.
-        sides = {
-            c.owner
-            for c in map(cards.get, (key - 1, key - _STRIDE, key + _STRIDE, key + 1))
-            if c is not None and not c.captured
-        }
-        if sides:
-            red, blue = self.throwable
-            if Colour.RED in sides:
-                red = _with(red, (key,))
-            if Colour.BLUE in sides:
-                blue = _with(blue, (key,))
-            self.throwable = (red, blue)
+        around = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        red, blue = self.throwable
+        if not self.standing[0].isdisjoint(around):
+            red = _with(red, (key,))
+        if not self.standing[1].isdisjoint(around):
+            blue = _with(blue, (key,))
+        self.throwable = (red, blue)
         return card
+
+    def step(self, start: int, key: int, card: Placed) -> bool:
+        """Move the uncaptured Scout on ``start`` to the empty cell ``key``, as ``card``: the
+        effect of :meth:`lift` then :meth:`put`, with the counts of kinds left as they are.
+        Return whether an uncaptured enemy card touches ``key``."""
+        cards = self.cards
+        del cards[start]
+        cards[key] = card
+        owner = card.owner
+        own = self.standing[owner].difference((start,)).union((key,))
+        theirs = self.standing[1 - owner]
+        scouts = self.scouts[owner].difference((start,)).union((key,))
+        if owner:
+            self.standing = (theirs, own)
+            self.scouts = (self.scouts[0], scouts)
+        else:
+            self.standing = (own, theirs)
+            self.scouts = (scouts, self.scouts[1])
+        open_cells = set(self.throwable[owner])
+        open_cells.discard(key)
+        # The cells next to the start that no other card of the side touches close; the start
+        # opens if one does; the empty cells next to the Scout's new cell open.
+        for n in (start - 1, start - _STRIDE, start + _STRIDE, start + 1):
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
+                open_cells.discard(n)
+        around = (start - 1, start - _STRIDE, start + _STRIDE, start + 1)
+        if not own.isdisjoint(around):
+            open_cells.add(start)
+        open_cells.update({key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards))
+        mine = tuple(sorted(open_cells))
+        other = self.throwable[1 - owner]
+        i = bisect_left(other, key)
+        near = i < len(other) and other[i] == key
+        if near:
+            other = other[:i] + other[i + 1 :]
+        if not theirs.isdisjoint(around):
+            other = _with(other, (start,))
+        self.throwable = (other, mine) if owner else (mine, other)
+        return near
 
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""
@@ -215,16 +274,10 @@ class Board:
         opened to its side."""
         self._count(key, card, -1)
         owner, cards = card.owner, self.cards
-        get = cards.get
+        own = self.standing[owner]
         mine = self.throwable[owner]
         for n in (key - 1, key - _STRIDE, key + _STRIDE, key + 1):
-            if n in cards:
-                continue
-            for m in (n - 1, n - _STRIDE, n + _STRIDE, n + 1):
-                other = get(m)
-                if other is not None and other.owner == owner and not other.captured:
-                    break
-            else:
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -234,11 +287,14 @@ class Board:
         owner, kind, kinds = card.owner, card.kind, self.kinds
         counts = dict(kinds[owner])
         counts[kind] = counts.get(kind, 0) + change
-        red, blue = self.alive
+        red, blue = self.standing
         if owner:
-            self.kinds, self.alive = (kinds[0], counts), (red, blue + change)
+            blue = blue | {key} if change > 0 else blue - {key}
+            self.kinds = (kinds[0], counts)
         else:
-            self.kinds, self.alive = (counts, kinds[1]), (red + change, blue)
+            red = red | {key} if change > 0 else red - {key}
+            self.kinds = (counts, kinds[1])
+        self.standing = (red, blue)
         if kind is Kind.GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
         elif kind is Kind.SCOUT:
@@ -248,13 +304,10 @@ class Board:
 
     def touched(self, key: int, colour: Colour, but: int | None = None) -> bool:
         """Whether an uncaptured card of ``colour`` (other than one on ``but``) touches ``key``."""
-        cards = self.cards
-        for step in STEPS:
-            n = key + step
-            card = cards.get(n)
-            if card is not None and card.owner == colour and not card.captured and n != but:
-                return True
-        return False
+        own = self.standing[colour]
+        if but is not None:
+            own = own.difference((but,))
+        return not own.isdisjoint((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
 
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
@@ -264,28 +317,23 @@ class Board:
         """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
         counting one more while it touches an uncaptured General of its own side."""
         cards = self.cards
-        generals = self.generals[1 - card.owner]
+        enemy = 1 - card.owner
+        generals = self.generals[enemy]
         total = 0
-        for step in STEPS:
-            n = key + step
-            enemy = cards.get(n)
-            if enemy is None or enemy.owner == card.owner or enemy.captured:
-                continue
-            total += attack[enemy.kind]
-            if generals and (
-                n - 1 in generals
-                or n + 1 in generals
-                or n - _STRIDE in generals
-                or n + _STRIDE in generals
-            ):
+        for n in self.standing[enemy].intersection(
+            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        ):
+            total += attack[cards[n].kind]
+            if generals and not generals.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                 total += GENERAL_BONUS
         return total
 
     def general_next_to(self, colour: Colour, key: int) -> bool:
         """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
         colour there attacks with the General's bonus."""
-        generals = self.generals[colour]
-        return any(key + step in generals for step in STEPS)
+        return not self.generals[colour].isdisjoint(
+            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        )
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
@@ -295,9 +343,9 @@ class Board:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
             cards, cached = self.cards, self.throwable[colour]
-            for step in STEPS:
-                n = scout + step
-                if n not in cards and not self.touched(n, colour, scout):
+            others = self.standing[colour].difference((scout,))
+            for n in (scout - 1, scout - _STRIDE, scout + _STRIDE, scout + 1):
+                if n not in cards and others.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                     cached = _without(cached, n)
             self._targets["scout", colour, scout] = cached
         return cached
@@ -363,7 +411,7 @@ class Board:
 
         return standing(self) == standing(other) and all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "throwable", "generals", "scouts", "alive")
+            for name in ("cards", "standing", "throwable", "generals", "scouts", "alive")
         )
 
 

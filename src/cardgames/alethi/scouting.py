@@ -83,11 +83,15 @@ def apply_scout(state: State, start: int, key: int) -> State:
     me, config = state.to_move, state.config
     memo = state._memo
     board, table = memo.board.copy(), memo.table
-    scout = board.lift(start)
+    scout = board.cards[start]
     moved = new_placed(me, scout.kind, cell_of(key), False)
-    board.put(key, moved)
-    captured = capture(board, key, table.attack, table.health)
-    field = turned_down(swapped(state.field, scout, moved), board, captured)
+    # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
+    captured = (
+        capture(board, key, table.attack, table.health) if board.step(start, key, moved) else []
+    )
+    field = swapped(state.field, scout, moved)
+    if captured:
+        field = turned_down(field, board, captured)
     return next_decision(
         config,
         field,

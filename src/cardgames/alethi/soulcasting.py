@@ -8,7 +8,7 @@ import functools
 
 from cardgames.alethi.board import Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
-from cardgames.alethi.cards import Colour
+from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import Card, Phase, State, new_placed
@@ -56,8 +56,10 @@ def apply_soulcast(state: State, key: int) -> State:
     board, table = memo.board.copy(), memo.table
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
-    board.put(key, mine)
-    captured = capture(board, key, table.attack, table.health)
+    if board.put(key, mine) or mine.kind is Kind.GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        captured = []
     field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))

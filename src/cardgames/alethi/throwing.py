@@ -98,8 +98,12 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     # own kind of value, which the state can share.
     at = move.at
     placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
-    board.put(key, placed)
-    captured = capture(board, key, table.attack, table.health)
+    # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
+    # bonus arrives with it, one of its allies).
+    if board.put(key, placed) or placed.kind is Kind.GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        captured = []
     field = (*state.field, placed)
     if captured:
         field = turned_down(field, board, captured)

@@ -96,7 +96,7 @@ def next_decision(
     the uncaptured cards are counted.
     """
     result = None
-    if captured is not None and (captured or not (board.alive[0] and board.alive[1])):
+    if captured is not None and (captured or not (board.standing[0] and board.standing[1])):
         result = ended_by_capture(board, captured)
     while result is None:
         # The phases in order, each asked as has_options would (written out: this runs after
