@@ -391,15 +391,8 @@ class Board:
         if cached is None:
             held = set(kinds)
             held.discard(Kind.KING)
-            cached = tuple(
-                sorted(
-                    [
-                        key
-                        for key, c in self.cards.items()
-                        if c.owner != colour and not c.captured and c.kind in held
-                    ]
-                )
-            )
+            cards = self.cards
+            cached = tuple(sorted([k for k in self.standing[1 - colour] if cards[k].kind in held]))
             self._targets["soulcast", colour, kinds] = cached
         return cached
 

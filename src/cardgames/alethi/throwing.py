@@ -3,7 +3,9 @@ onto an empty cell next to one of the side's uncaptured cards."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, holds, safe_key
+from bisect import bisect_left
+
+from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, safe_key
 from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
@@ -32,12 +34,19 @@ class _Throws(dict[int, Throw]):
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the throws are made again as needed
         throw = self[key] = Throw(self.kind, cell_of(key))
+        if len(_LISTED) >= _KEPT:
+            _LISTED.clear()
+        _LISTED[id(throw)] = (throw, key)
         return throw
 
 
 #: How many throws of each kind are kept at most.
 _KEPT = 1 << 14
 _THROWS = {kind: _Throws(kind) for kind in Kind}
+#: The cell key of every throw those tables made, by the throw's identity. Each entry holds its
+#: throw, so that no other object takes its ``id`` while the entry lasts; a lookup is valid
+#: only when the entry's throw is the very move given.
+_LISTED: dict[int, tuple[Throw, int]] = {}
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -51,8 +60,11 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
 
 def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int | None:
     """The key of the cell of ``move`` if ``me`` may make it in the throw phase, else ``None``."""
-    at = move.at
-    if type(at) is Cell:  # the usual case, checked here without a call
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # A throw that legal_moves made: its cell is known to be well formed, by its key.
+        key = listed[1]
+    elif type(at := move.at) is Cell:  # the usual case, checked here without a call
         x, y = at
         if (
             type(x) is not int
@@ -60,14 +72,17 @@ def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int
             or not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT)
         ):
             return None
-        key: int | None = (x + LIMIT) * STRIDE + y + LIMIT
+        key = (x + LIMIT) * STRIDE + y + LIMIT
     else:
-        key = safe_key(at)
-        if key is None:
+        found = safe_key(at)
+        if found is None:
             return None
-    if move.kind not in barracks[me] or not holds(board.throwable[me], key):
+        key = found
+    if move.kind not in barracks[me]:
         return None
-    return key
+    keys = board.throwable[me]
+    i = bisect_left(keys, key)
+    return key if i < len(keys) and keys[i] == key else None
 
 
 def throw_problem(move: Throw, board: Board, barracks: Barracks, me: Colour) -> str | None:
