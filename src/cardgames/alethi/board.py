@@ -32,6 +32,7 @@ _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
 #: reaches further from the start.
 LIMIT = _OFFSET
+_GENERAL, _SCOUT = Kind.GENERAL, Kind.SCOUT
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
@@ -174,37 +175,48 @@ class Board:
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
 
-    def put(self, key: int, card: Placed) -> bool:
-        """Set the uncaptured ``card`` on the empty cell ``key``; return whether an uncaptured
-        enemy card touches it (else nothing can capture there: see :func:`~.captures.capture`).
-        """
-        cards = self.cards
+    def placing(self, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured ``card`` on the empty cell ``key`` (this one is left as
+        it was), and whether an uncaptured enemy card touches it: if not, nothing can be
+        captured there (see :func:`~.captures.capture`)."""
+        board = Board.__new__(Board)
+        board.cards = cards = self.cards.copy()
         cards[key] = card
+        board._targets = {}
+        owner, kind = card.owner, card.kind
         red, blue = self.throwable
-        # The empty cell was open to each side that touches it: its own side's cells to throw
+        # The empty cell was open to each side that touches it: the cells each side may throw
         # on tell whether the enemy touches it, with no look at the neighbours.
         i = bisect_left(red, key)
         if i < len(red) and red[i] == key:
             red = red[:i] + red[i + 1 :]
-            near = card.owner == 1
+            near = owner == 1
         else:
             near = False
         i = bisect_left(blue, key)
         if i < len(blue) and blue[i] == key:
             blue = blue[:i] + blue[i + 1 :]
-            near = near or card.owner == 0
-        self._count(key, card, 1)
+            near = near or owner == 0
+        counts = dict(self.kinds[owner])
+        counts[kind] = counts.get(kind, 0) + 1
         # The empty cells next to the card that its side could not throw on yet.
-        if card.owner:
-            added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
+        around = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}
+        if owner:
+            added = around.difference(cards, blue)
             if added:
                 blue = tuple(sorted(added.union(blue)))
+            board.standing = (self.standing[0], self.standing[1].union((key,)))
+            board.kinds = (self.kinds[0], counts)
         else:
-            added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
+            added = around.difference(cards, red)
             if added:
                 red = tuple(sorted(added.union(red)))
-        self.throwable = (red, blue)
-        return near
+            board.standing = (self.standing[0].union((key,)), self.standing[1])
+            board.kinds = (counts, self.kinds[1])
+        board.throwable = (red, blue)
+        board.generals = _moved(self.generals, owner, key, 1) if kind is _GENERAL else self.generals
+        board.scouts = _moved(self.scouts, owner, key, 1) if kind is _SCOUT else self.scouts
+        return board, near
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
@@ -222,23 +234,26 @@ class Board:
         self.throwable = (red, blue)
         return card
 
-    def step(self, start: int, key: int, card: Placed) -> bool:
-        """Move the uncaptured Scout on ``start`` to the empty cell ``key``, as ``card``: the
-        effect of :meth:`lift` then :meth:`put`, with the counts of kinds left as they are.
-        Return whether an uncaptured enemy card touches ``key``."""
-        cards = self.cards
+    def stepping(self, start: int, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
+        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing`, with the
+        counts of kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        board = Board.__new__(Board)
+        board.cards = cards = self.cards.copy()
         del cards[start]
         cards[key] = card
+        board._targets = {}
+        board.kinds, board.generals = self.kinds, self.generals
         owner = card.owner
         own = self.standing[owner].difference((start,)).union((key,))
         theirs = self.standing[1 - owner]
         scouts = self.scouts[owner].difference((start,)).union((key,))
         if owner:
-            self.standing = (theirs, own)
-            self.scouts = (self.scouts[0], scouts)
+            board.standing = (theirs, own)
+            board.scouts = (self.scouts[0], scouts)
         else:
-            self.standing = (own, theirs)
-            self.scouts = (scouts, self.scouts[1])
+            board.standing = (own, theirs)
+            board.scouts = (scouts, self.scouts[1])
         open_cells = set(self.throwable[owner])
         open_cells.discard(key)
         # The cells next to the start that no other card of the side touches close; the start
@@ -258,8 +273,8 @@ class Board:
             other = other[:i] + other[i + 1 :]
         if not theirs.isdisjoint(around):
             other = _with(other, (start,))
-        self.throwable = (other, mine) if owner else (mine, other)
-        return near
+        board.throwable = (other, mine) if owner else (mine, other)
+        return board, near
 
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""

@@ -102,16 +102,15 @@ def apply_scout(state: State, move: Scout, start: int, key: int) -> State:
     the Scout on its new cell, then the capture check; the turn is over."""
     me, config = state.to_move, state.config
     memo = state._memo
-    board, table = memo.board.copy(), memo.table
-    scout = board.cards[start]
+    table = memo.table
+    scout = memo.board.cards[start]
     # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules' own
     # kind of value, which the state can share.
     to = move.to
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
     # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
-    captured = (
-        capture(board, key, table.attack, table.health) if board.step(start, key, moved) else []
-    )
+    board, near = memo.board.stepping(start, key, moved)
+    captured = capture(board, key, table.attack, table.health) if near else []
     field = swapped(state.field, scout, moved)
     if captured:
         field = turned_down(field, board, captured)

@@ -56,7 +56,8 @@ def apply_soulcast(state: State, key: int) -> State:
     board, table = memo.board.copy(), memo.table
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
-    if board.put(key, mine) or mine.kind is Kind.GENERAL:
+    board, near = board.placing(key, mine)
+    if near or mine.kind is Kind.GENERAL:
         captured = capture(board, key, table.attack, table.health)
     else:
         captured = []

@@ -104,7 +104,7 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     capture check; the scout phase comes next."""
     me, config, barracks = state.to_move, state.config, state.barracks
     memo = state._memo
-    board, table = memo.board.copy(), memo.table
+    table = memo.table
     # Build from the rules' own values: a move that merely equals a legal one (a plain string
     # for the kind, a plain tuple for the cell) must not leak into the state.
     mine = barracks[me]
@@ -115,7 +115,8 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
-    if board.put(key, placed) or placed.kind is Kind.GENERAL:
+    board, near = memo.board.placing(key, placed)
+    if near or placed.kind is Kind.GENERAL:
         captured = capture(board, key, table.attack, table.health)
     else:
         captured = []
