@@ -26,7 +26,10 @@ from cardgames.alethi.state import Placed
 
 __all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
 
-#: Cells are keyed as ``(x + LIMIT) * STRIDE + y + LIMIT``.
+#: Cells are keyed as ``x * STRIDE + y + LIMIT``: the order of keys is the order of cells (by
+#: ``x``, then ``y``), ``key // STRIDE`` is ``x`` and ``key & (STRIDE - 1)`` is ``y + LIMIT``.
+#: ``x`` is not offset, so that the keys of the cells a game reaches stay within one digit of
+#: Python's integers, whose arithmetic and hashing are the quickest.
 STRIDE = _STRIDE = 1 << 16
 _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
@@ -39,7 +42,7 @@ STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
 def key_of(cell: Cell) -> int:
     """The key of a cell already known to be within the limits."""
-    return (cell[0] + _OFFSET) * _STRIDE + cell[1] + _OFFSET
+    return cell[0] * _STRIDE + cell[1] + _OFFSET
 
 
 def safe_key(cell: object) -> int | None:
@@ -51,13 +54,13 @@ def safe_key(cell: object) -> int | None:
         return None
     if not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT):
         return None
-    return (x + _OFFSET) * _STRIDE + y + _OFFSET
+    return x * _STRIDE + y + _OFFSET
 
 
 def cell_of(key: int) -> Cell:
     """The cell of a key."""
     x, y = divmod(key, _STRIDE)
-    return Cell(x - _OFFSET, y - _OFFSET)
+    return Cell(x, y - _OFFSET)
 
 
 def holds(keys: tuple[int, ...], key: object) -> bool:
@@ -123,7 +126,7 @@ class Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
         board.cards = cards = {
-            (x + _OFFSET) * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
+            x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
         board._targets = {}
         red: list[int] = []

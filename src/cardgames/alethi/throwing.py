@@ -72,7 +72,7 @@ def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int
             or not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT)
         ):
             return None
-        key = (x + LIMIT) * STRIDE + y + LIMIT
+        key = x * STRIDE + y + LIMIT
     else:
         found = safe_key(at)
         if found is None:
