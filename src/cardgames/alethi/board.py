@@ -35,7 +35,9 @@ _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
 #: reaches further from the start.
 LIMIT = _OFFSET
-_GENERAL, _SCOUT = Kind.GENERAL, Kind.SCOUT
+#: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
+#: enum goes through the attribute hook of its class.
+_GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
@@ -313,9 +315,9 @@ class Board:
             red = red | {key} if change > 0 else red - {key}
             self.kinds = (counts, kinds[1])
         self.standing = (red, blue)
-        if kind is Kind.GENERAL:
+        if kind is _GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
-        elif kind is Kind.SCOUT:
+        elif kind is _SCOUT:
             self.scouts = _moved(self.scouts, owner, key, change)
 
     # --- questions -----------------------------------------------------------------------------
@@ -393,10 +395,10 @@ class Board:
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
         from the counts of standing kinds, without a look at the field."""
-        if not self.kinds[colour].get(Kind.SOULCASTER):
+        if not self.kinds[colour].get(_SOULCASTER):
             return False
         for kind, count in self.kinds[1 - colour].items():
-            if count and kind is not Kind.KING and kind in kinds:
+            if count and kind is not _KING and kind in kinds:
                 return True
         return False
 

@@ -19,6 +19,10 @@ from cardgames.errors import InvalidStateError, excerpt
 
 __all__ = ["capture", "find_captures", "swapped", "turned_down"]
 
+#: The General by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_GENERAL = Kind.GENERAL
+
 
 def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
     """Cells of the uncaptured cards that the capture check turns face down, judging every card.
@@ -82,7 +86,7 @@ def capture(
     card = cards[key]
     owner = card.owner
     enemies, allies = board.standing[1 - owner], board.standing[owner]
-    general = card.kind is Kind.GENERAL
+    general = card.kind is _GENERAL
     near = [key]
     for n in (key - 1, key - STRIDE, key + STRIDE, key + 1):
         if n in enemies:

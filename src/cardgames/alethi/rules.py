@@ -45,6 +45,10 @@ __all__ = [
     "outcome",
 ]
 
+#: The phases by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
+
 
 def _memo_of(state: State) -> Memo:
     """The memo of ``state`` after :func:`checked` (which raises unless it is a playable
@@ -86,11 +90,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
     if moves is None:
         phase, board, me = state.phase, memo.board, state.to_move
-        if phase is Phase.THROW:
+        if phase is _THROW:
             moves = throw_options(board, state.barracks, me)
-        elif phase is Phase.SOULCAST:
+        elif phase is _SOULCAST:
             moves = soulcast_options(board, state.barracks, me)
-        elif phase is Phase.SCOUT:
+        elif phase is _SCOUT:
             moves = scout_options(board, me)
         else:
             moves = ()
@@ -136,19 +140,19 @@ def apply_move(state: State, move: Move) -> State:
     phase, board, me = state.phase, memo.board, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
-    if kind is Throw and phase is Phase.THROW:
+    if kind is Throw and phase is _THROW:
         key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_throw(state, move, key)  # type: ignore[arg-type]
-    elif kind is Scout and phase is Phase.SCOUT:
+    elif kind is Scout and phase is _SCOUT:
         cells = scout_cells(move, board, me)  # type: ignore[arg-type]
         if cells is not None:
             return apply_scout(state, move, *cells)  # type: ignore[arg-type]
-    elif kind is Soulcast and phase is Phase.SOULCAST:
+    elif kind is Soulcast and phase is _SOULCAST:
         key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_soulcast(state, key)
-    elif kind is Pass and phase is not Phase.THROW and phase is not Phase.OVER:
+    elif kind is Pass and phase is not _THROW and phase is not _OVER:
         # A pass skips to the next phase; the field did not change, so there is no capture
         # check.
         return next_decision(

@@ -16,6 +16,10 @@ from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
 __all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
 
+#: The General by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_GENERAL = Kind.GENERAL
+
 
 # Moves are immutable values, so the same one can serve every state that offers it.
 @functools.lru_cache(maxsize=1 << 12)
@@ -57,7 +61,7 @@ def apply_soulcast(state: State, key: int) -> State:
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
     board, near = board.placing(key, mine)
-    if near or mine.kind is Kind.GENERAL:
+    if near or mine.kind is _GENERAL:
         captured = capture(board, key, table.attack, table.health)
     else:
         captured = []

@@ -17,6 +17,9 @@ from cardgames.errors import excerpt
 __all__ = ["apply_throw", "throw_cell", "throw_options", "throw_problem"]
 
 _KIND_NAMES = frozenset(kind.value for kind in Kind)
+#: Members used at every throw, by name: a global is one lookup, where a member of an enum goes
+#: through the attribute hook of its class.
+_GENERAL, _RED, _SCOUT = Kind.GENERAL, Colour.RED, Phase.SCOUT
 
 
 class _Throws(dict[int, Throw]):
@@ -116,7 +119,7 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
     board, near = memo.board.placing(key, placed)
-    if near or placed.kind is Kind.GENERAL:
+    if near or placed.kind is _GENERAL:
         captured = capture(board, key, table.attack, table.health)
     else:
         captured = []
@@ -127,10 +130,10 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     return next_decision(
         config,
         field,
-        (mine, barracks[1]) if me == Colour.RED else (barracks[0], mine),
+        (mine, barracks[1]) if me == _RED else (barracks[0], mine),
         state.removed,
         me,
-        Phase.SCOUT,
+        _SCOUT,
         state.turn,
         state.rng,
         board,

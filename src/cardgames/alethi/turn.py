@@ -35,6 +35,10 @@ _fill_state = slot_filler(State)
 #: Sets the memo of a state just made (which names the state, so it comes after it).
 set_memo = vars(State)["_memo"].__set__
 
+#: The phases by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
+
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
 
@@ -101,15 +105,15 @@ def next_decision(
     while result is None:
         # The phases in order, each asked as has_options would (written out: this runs after
         # every move).
-        if phase is Phase.SOULCAST:
+        if phase is _SOULCAST:
             if board.can_soulcast(player, barracks[player]):
                 break
-            phase = Phase.THROW
-        if phase is Phase.THROW:
+            phase = _THROW
+        if phase is _THROW:
             if barracks[player] and board.throwable[player]:
                 break
-            phase = Phase.SCOUT
-        if phase is Phase.SCOUT and board.scout_can_move(player):
+            phase = _SCOUT
+        if phase is _SCOUT and board.scout_can_move(player):
             break
         # The turn is over.
         if not barracks[0] and not barracks[1]:
@@ -125,12 +129,12 @@ def next_decision(
         if turn >= limit:
             result = ended_by_count(board, limit_reason(limit))
             break
-        player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
+        player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
     if result is None:
         state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, None)
     else:
         state = _fill_state(
-            config, field, barracks, removed, player, Phase.OVER, turn, result, rng, None
+            config, field, barracks, removed, player, _OVER, turn, result, rng, None
         )
     set_memo(state, Memo(board, table, id(state)))
     return state
