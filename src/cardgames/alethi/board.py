@@ -24,7 +24,18 @@ from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
 from cardgames.alethi.state import Placed
 
-__all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
+__all__ = [
+    "LIMIT",
+    "STEPS",
+    "STRIDE",
+    "Board",
+    "Memo",
+    "cell_of",
+    "holds",
+    "key_of",
+    "new_memo",
+    "safe_key",
+]
 
 #: Cells are keyed as ``x * STRIDE + y + LIMIT``: the order of keys is the order of cells (by
 #: ``x``, then ``y``), ``key // STRIDE`` is ``x`` and ``key & (STRIDE - 1)`` is ``y + LIMIT``.
@@ -121,7 +132,8 @@ class Board:
     #: left out, or counted 0).
     kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
     #: Answers already worked out for this board (a board never changes once built).
-    _targets: dict[tuple[object, ...], tuple[int, ...]]
+    #: ``None`` until the first is asked for (most boards are asked for none).
+    _targets: dict[tuple[object, ...], tuple[int, ...]] | None
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
@@ -130,7 +142,7 @@ class Board:
         board.cards = cards = {
             x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
-        board._targets = {}
+        board._targets = None
         red: list[int] = []
         blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
@@ -175,7 +187,7 @@ class Board:
         board.generals = self.generals
         board.scouts = self.scouts
         board.kinds = self.kinds
-        board._targets = {}
+        board._targets = None
         return board
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
@@ -187,7 +199,7 @@ class Board:
         board = Board.__new__(Board)
         board.cards = cards = self.cards.copy()
         cards[key] = card
-        board._targets = {}
+        board._targets = None
         owner, kind = card.owner, card.kind
         red, blue = self.throwable
         # The empty cell was open to each side that touches it: the cells each side may throw
@@ -247,7 +259,7 @@ class Board:
         board.cards = cards = self.cards.copy()
         del cards[start]
         cards[key] = card
-        board._targets = {}
+        board._targets = None
         board.kinds, board.generals = self.kinds, self.generals
         owner = card.owner
         own = self.standing[owner].difference((start,)).union((key,))
@@ -358,7 +370,10 @@ class Board:
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
         its side (the Scout's own touch does not count), in cell order."""
-        cached = self._targets.get(("scout", colour, scout))
+        known = self._targets
+        if known is None:
+            known = self._targets = {}
+        cached = known.get(("scout", colour, scout))
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
@@ -367,7 +382,7 @@ class Board:
             for n in (scout - 1, scout - _STRIDE, scout + _STRIDE, scout + 1):
                 if n not in cards and others.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                     cached = _without(cached, n)
-            self._targets["scout", colour, scout] = cached
+            known["scout", colour, scout] = cached
         return cached
 
     def scout_can_move(self, colour: Colour) -> bool:
@@ -407,13 +422,16 @@ class Board:
         without an uncaptured Soulcaster of its own; never a King; only kinds it still holds."""
         if not self.can_soulcast(colour, kinds):
             return ()
-        cached = self._targets.get(("soulcast", colour, kinds))
+        known = self._targets
+        if known is None:
+            known = self._targets = {}
+        cached = known.get(("soulcast", colour, kinds))
         if cached is None:
             held = set(kinds)
             held.discard(Kind.KING)
             cards = self.cards
             cached = tuple(sorted([k for k in self.standing[1 - colour] if cards[k].kind in held]))
-            self._targets["soulcast", colour, kinds] = cached
+            known["soulcast", colour, kinds] = cached
         return cached
 
     def same_as(self, other: Board) -> bool:
@@ -458,3 +476,18 @@ class Memo:
         self.owner = owner
         #: The legal moves, once listed (a tuple of moves; ``None`` before).
         self.moves: tuple[object, ...] | None = None
+
+
+def new_memo(board: Board, table: Stats, owner: int) -> Memo:
+    """``Memo(board, table, owner)``, made without calling the class: a class whose
+    ``__init__`` is Python code costs several times a function call to make, and the rules
+    make a memo at every decision."""
+    memo = _new_object(Memo)
+    memo.board = board
+    memo.table = table
+    memo.owner = owner
+    memo.moves = None
+    return memo
+
+
+_new_object = object.__new__

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from cardgames._engine import slot_filler
 from cardgames.alethi.board import Board, cell_of, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Cell, Colour
@@ -21,16 +22,17 @@ class _Moves(dict[int, Scout]):
     first use and kept: moves are immutable values, so the same one serves every state that
     offers it, and a lookup costs a fraction of a function call."""
 
-    __slots__ = ("scout",)
+    __slots__ = ("cell", "scout")
 
     def __init__(self, scout: int) -> None:
         super().__init__()
         self.scout = scout
+        self.cell = cell_of(scout)
 
     def __missing__(self, key: int) -> Scout:
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the moves are made again as needed
-        move = self[key] = Scout(cell_of(self.scout), cell_of(key))
+        move = self[key] = _new_scout(self.cell, cell_of(key))
         if len(_LISTED) >= _LISTED_MOST:
             _LISTED.clear()
         _LISTED[id(move)] = (move, self.scout, key)
@@ -47,6 +49,8 @@ class _ByScout(dict[int, _Moves]):
         return table
 
 
+#: Makes a ``Scout`` from its two cells by setting its slots: for the rules' own cells.
+_new_scout = slot_filler(Scout)
 #: How many Scout cells, and how many moves from each, are kept at most.
 _KEPT = 1 << 10
 _SCOUTS = _ByScout()

@@ -4,7 +4,7 @@ has a decision in, and what ends a turn: the next decision, or the end of the ba
 from __future__ import annotations
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, Memo
+from cardgames.alethi.board import Board, new_memo
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
@@ -38,6 +38,7 @@ set_memo = vars(State)["_memo"].__set__
 #: The phases by name: a global is one lookup, where a member of an enum goes through the
 #: attribute hook of its class.
 _SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
+_SOULCASTER = Kind.SOULCASTER
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -106,7 +107,10 @@ def next_decision(
         # The phases in order, each asked as has_options would (written out: this runs after
         # every move).
         if phase is _SOULCAST:
-            if board.can_soulcast(player, barracks[player]):
+            # Without a standing Soulcaster there is nothing to soulcast with.
+            if board.kinds[player].get(_SOULCASTER) and board.can_soulcast(
+                player, barracks[player]
+            ):
                 break
             phase = _THROW
         if phase is _THROW:
@@ -136,5 +140,5 @@ def next_decision(
         state = _fill_state(
             config, field, barracks, removed, player, _OVER, turn, result, rng, None
         )
-    set_memo(state, Memo(board, table, id(state)))
+    set_memo(state, new_memo(board, table, id(state)))
     return state
