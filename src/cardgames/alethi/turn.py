@@ -117,7 +117,7 @@ def next_decision(
             if barracks[player] and board.throwable[player]:
                 break
             phase = _SCOUT
-        if phase is _SCOUT and board.scout_can_move(player):
+        if phase is _SCOUT and board.scouts[player] and board.scout_can_move(player):
             break
         # The turn is over.
         if not barracks[0] and not barracks[1]:
@@ -134,11 +134,13 @@ def next_decision(
             result = ended_by_count(board, limit_reason(limit))
             break
         player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
+    # The memo goes in with the other fields, and learns the identity of its state after.
+    memo = new_memo(board, table, 0)
     if result is None:
-        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, None)
+        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, memo)
     else:
         state = _fill_state(
-            config, field, barracks, removed, player, _OVER, turn, result, rng, None
+            config, field, barracks, removed, player, _OVER, turn, result, rng, memo
         )
-    set_memo(state, new_memo(board, table, id(state)))
+    memo.owner = id(state)
     return state
