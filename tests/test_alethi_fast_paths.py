@@ -205,10 +205,13 @@ def test_moves_known_by_identity_play_as_moves_judged_afresh(
 ) -> None:
     """Throws and Scout moves that legal_moves made are recognised by identity, their cells
     known by key: over random games, each leads to the state an equal move made afresh leads
-    to, also when the known moves are forgotten again and again; a move whose identity some
-    entry names but that is another object is judged afresh, and refused when not legal."""
+    to, also when the known moves and the kept cells are forgotten again and again; a move
+    whose identity some entry names but that is another object is judged afresh, and refused
+    when not legal."""
     monkeypatch.setattr(throwing, "_KEPT", kept)
     monkeypatch.setattr(scouting, "_LISTED_MOST", kept)
+    monkeypatch.setattr(scouting, "_CELLS_MOST", kept)
+    monkeypatch.setattr(scouting, "_KEPT", min(kept, 1 << 10))
     for seed in range(12):
         chooser = random.Random(seed)
         for config in configs(seed):

@@ -32,11 +32,22 @@ class _Moves(dict[int, Scout]):
     def __missing__(self, key: int) -> Scout:
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the moves are made again as needed
-        move = self[key] = _new_scout(self.cell, cell_of(key))
+        move = self[key] = _new_scout(self.cell, _CELLS[key])
         if len(_LISTED) >= _LISTED_MOST:
             _LISTED.clear()
         _LISTED[id(move)] = (move, self.scout, key)
         return move
+
+
+class _Cells(dict[int, Cell]):
+    """Cells by key, each made on first use and kept: a Scout's targets recur across many
+    moves (from each cell next to them), and a lookup costs less than making the cell."""
+
+    def __missing__(self, key: int) -> Cell:
+        if len(self) >= _CELLS_MOST:
+            self.clear()
+        cell = self[key] = cell_of(key)
+        return cell
 
 
 class _ByScout(dict[int, _Moves]):
@@ -54,6 +65,8 @@ _new_scout = slot_filler(Scout)
 #: How many Scout cells, and how many moves from each, are kept at most.
 _KEPT = 1 << 10
 _SCOUTS = _ByScout()
+_CELLS = _Cells()
+_CELLS_MOST = 1 << 16
 #: The keys of the Scout's cell and of its target of every move those tables made, by the
 #: move's identity. Each entry holds its move, so that no other object takes its ``id`` while
 #: the entry lasts; a lookup is valid only when the entry's move is the very move given.
