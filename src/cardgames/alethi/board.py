@@ -180,7 +180,7 @@ class Board:
     def copy(self) -> Board:
         """A board to derive the next one on: the index of cards is copied, every other part
         is shared until a change replaces it."""
-        board = Board.__new__(Board)
+        board = _new_object(Board)
         board.cards = self.cards.copy()
         board.standing = self.standing
         board.throwable = self.throwable
@@ -196,7 +196,7 @@ class Board:
         """The board with the uncaptured ``card`` on the empty cell ``key`` (this one is left as
         it was), and whether an uncaptured enemy card touches it: if not, nothing can be
         captured there (see :func:`~.captures.capture`)."""
-        board = Board.__new__(Board)
+        board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         cards[key] = card
         board._targets = None
@@ -255,7 +255,7 @@ class Board:
         """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
         ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing`, with the
         counts of kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
-        board = Board.__new__(Board)
+        board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         del cards[start]
         cards[key] = card
@@ -377,11 +377,20 @@ class Board:
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
-            cards, cached = self.cards, self.throwable[colour]
-            others = self.standing[colour].difference((scout,))
-            for n in (scout - 1, scout - _STRIDE, scout + _STRIDE, scout + 1):
-                if n not in cards and others.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
-                    cached = _without(cached, n)
+            # Each such cell is asked about its three neighbours other than the Scout's cell.
+            cards, cached, own = self.cards, self.throwable[colour], self.standing[colour]
+            n = scout - 1
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE)):
+                cached = _without(cached, n)
+            n = scout - _STRIDE
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + 1)):
+                cached = _without(cached, n)
+            n = scout + _STRIDE
+            if n not in cards and own.isdisjoint((n - 1, n + _STRIDE, n + 1)):
+                cached = _without(cached, n)
+            n = scout + 1
+            if n not in cards and own.isdisjoint((n - _STRIDE, n + _STRIDE, n + 1)):
+                cached = _without(cached, n)
             known["scout", colour, scout] = cached
         return cached
 
