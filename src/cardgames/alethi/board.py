@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
-from cardgames.alethi.state import Placed
+from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
     "LIMIT",
@@ -296,7 +296,7 @@ class Board:
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""
         card = self.cards[key]
-        captured = Placed(card.owner, card.kind, card.at, captured=True)
+        captured = new_placed(card.owner, card.kind, card.at, True)
         self.cards[key] = captured
         self._fall(key, card)
         return captured
