@@ -14,7 +14,7 @@ import pytest
 import cardgames
 from cardgames import alethi
 from cardgames import errors as alethi_errors
-from cardgames.alethi import codec, rules, throwing
+from cardgames.alethi import codec, rules, scouting, throwing
 from cardgames.alethi.board import Board, cell_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
@@ -197,6 +197,43 @@ def test_throws_kept_by_kind_and_cell_are_the_throws_the_rule_lists(
             assert all(
                 type(move) is alethi.Throw and type(move.at) is alethi.Cell for move in listed
             )
+
+
+@pytest.mark.parametrize("kept", [1, 1 << 14])
+def test_moves_known_by_identity_play_as_moves_judged_afresh(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Throws and Scout moves that legal_moves made are recognised by identity, their cells
+    known by key: over random games, each leads to the state an equal move made afresh leads
+    to, also when the known moves and the kept cells are forgotten again and again; a move
+    whose identity some entry names but that is another object is judged afresh, and refused
+    when not legal."""
+    monkeypatch.setattr(throwing, "_KEPT", kept)
+    monkeypatch.setattr(scouting, "_LISTED_MOST", kept)
+    monkeypatch.setattr(scouting, "_CELLS_MOST", kept)
+    monkeypatch.setattr(scouting, "_KEPT", min(kept, 1 << 10))
+    for seed in range(12):
+        chooser = random.Random(seed)
+        for config in configs(seed):
+            state = alethi.new_game(config, seed=seed)
+            while not alethi.is_over(state):
+                moves = alethi.legal_moves(state)
+                move = moves[chooser.randrange(len(moves))]
+                after = alethi.apply_move(state, move)
+                assert after == alethi.apply_move(fresh(state), lookalike(move))
+                assert rules.board_of(after).same_as(Board.build(after.field))
+                state = after
+    throw = alethi.Throw(Kind.KING, alethi.Cell(0, -1))
+    state = alethi.new_game(Config(first_player=0), seed=0)
+    listed = alethi.legal_moves(state)[0]
+    assert isinstance(listed, alethi.Throw)
+    impostor = alethi.Throw(Kind.SQUIRE, alethi.Cell(40, 40))
+    # An entry under the impostor's id that names another move must not vouch for it.
+    monkeypatch.setitem(throwing._LISTED, id(impostor), (listed, 0))
+    assert not alethi.is_legal(state, impostor)
+    with pytest.raises(IllegalMoveError):
+        alethi.apply_move(state, impostor)
+    assert alethi.is_legal(state, throw) is (throw in alethi.legal_moves(state))
 
 
 # --- the memo, moves from elsewhere, a large army, JSON -----------------------------------------

@@ -22,23 +22,40 @@ from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
-from cardgames.alethi.state import Placed
+from cardgames.alethi.state import Placed, new_placed
 
-__all__ = ["LIMIT", "STEPS", "STRIDE", "Board", "Memo", "cell_of", "holds", "key_of", "safe_key"]
+__all__ = [
+    "LIMIT",
+    "STEPS",
+    "STRIDE",
+    "Board",
+    "Memo",
+    "cell_of",
+    "holds",
+    "key_of",
+    "new_memo",
+    "safe_key",
+]
 
-#: Cells are keyed as ``(x + LIMIT) * STRIDE + y + LIMIT``.
+#: Cells are keyed as ``x * STRIDE + y + LIMIT``: the order of keys is the order of cells (by
+#: ``x``, then ``y``), ``key // STRIDE`` is ``x`` and ``key & (STRIDE - 1)`` is ``y + LIMIT``.
+#: ``x`` is not offset, so that the keys of the cells a game reaches stay within one digit of
+#: Python's integers, whose arithmetic and hashing are the quickest.
 STRIDE = _STRIDE = 1 << 16
 _OFFSET = 1 << 15
 #: Coordinates must lie in ``range(-LIMIT, LIMIT)``; a field of fewer cards than that never
 #: reaches further from the start.
 LIMIT = _OFFSET
+#: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
+#: enum goes through the attribute hook of its class.
+_GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
 
 def key_of(cell: Cell) -> int:
     """The key of a cell already known to be within the limits."""
-    return (cell[0] + _OFFSET) * _STRIDE + cell[1] + _OFFSET
+    return cell[0] * _STRIDE + cell[1] + _OFFSET
 
 
 def safe_key(cell: object) -> int | None:
@@ -50,13 +67,13 @@ def safe_key(cell: object) -> int | None:
         return None
     if not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT):
         return None
-    return (x + _OFFSET) * _STRIDE + y + _OFFSET
+    return x * _STRIDE + y + _OFFSET
 
 
 def cell_of(key: int) -> Cell:
     """The cell of a key."""
     x, y = divmod(key, _STRIDE)
-    return Cell(x - _OFFSET, y - _OFFSET)
+    return Cell(x, y - _OFFSET)
 
 
 def holds(keys: tuple[int, ...], key: object) -> bool:
@@ -90,10 +107,21 @@ def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
-    __slots__ = ("_targets", "alive", "cards", "generals", "kinds", "scouts", "throwable")
+    __slots__ = (
+        "_targets",
+        "cards",
+        "generals",
+        "kinds",
+        "scouts",
+        "standing",
+        "throwable",
+    )
 
     #: Every card on the field by key, captured ones included (they block their cell).
     cards: dict[int, Placed]
+    #: Per colour: the keys of its uncaptured cards. "Does a card of this side touch that
+    #: cell?" is one ``isdisjoint`` of this set with the cell's four neighbours.
+    standing: tuple[frozenset[int], frozenset[int]]
     #: Per colour: the empty cells that colour may throw on (touched by one of its uncaptured
     #: cards), sorted.
     throwable: tuple[tuple[int, ...], tuple[int, ...]]
@@ -103,22 +131,22 @@ class Board:
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
     kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
-    #: Per colour: how many of its cards stand uncaptured on the field.
-    alive: tuple[int, int]
     #: Answers already worked out for this board (a board never changes once built).
-    _targets: dict[tuple[object, ...], tuple[int, ...]]
+    #: ``None`` until the first is asked for (most boards are asked for none).
+    _targets: dict[tuple[object, ...], tuple[int, ...]] | None
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
         board.cards = cards = {
-            (x + _OFFSET) * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
+            x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
-        board._targets = {}
+        board._targets = None
         red: list[int] = []
         blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        standing: tuple[set[int], set[int]] = (set(), set())
         generals: tuple[set[int], set[int]] = (set(), set())
         scouts: tuple[set[int], set[int]] = (set(), set())
         for key, card in cards.items():
@@ -127,13 +155,14 @@ class Board:
             owner, kind = card.owner, card.kind
             counts = kinds[owner]
             counts[kind] = counts.get(kind, 0) + 1
+            standing[owner].add(key)
             if kind is Kind.GENERAL:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
             (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
         board.kinds = kinds
-        board.alive = (sum(kinds[0].values()), sum(kinds[1].values()))
+        board.standing = _frozen(standing)
         board.generals = _frozen(generals)
         board.scouts = _frozen(scouts)
         board.throwable = (
@@ -142,44 +171,69 @@ class Board:
         )
         return board
 
+    @property
+    def alive(self) -> tuple[int, int]:
+        """Per colour: how many of its cards stand uncaptured on the field."""
+        red, blue = self.standing
+        return (len(red), len(blue))
+
     def copy(self) -> Board:
         """A board to derive the next one on: the index of cards is copied, every other part
         is shared until a change replaces it."""
-        board = Board.__new__(Board)
+        board = _new_object(Board)
         board.cards = self.cards.copy()
+        board.standing = self.standing
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
         board.kinds = self.kinds
-        board.alive = self.alive
-        board._targets = {}
+        board._targets = None
         return board
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
 
-    def put(self, key: int, card: Placed) -> None:
-        """Set ``card`` on the empty cell ``key``."""
-        cards = self.cards
+    def placing(self, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured ``card`` on the empty cell ``key`` (this one is left as
+        it was), and whether an uncaptured enemy card touches it: if not, nothing can be
+        captured there (see :func:`~.captures.capture`)."""
+        board = _new_object(Board)
+        board.cards = cards = self.cards.copy()
         cards[key] = card
+        board._targets = None
+        owner, kind = card.owner, card.kind
         red, blue = self.throwable
+        # The empty cell was open to each side that touches it: the cells each side may throw
+        # on tell whether the enemy touches it, with no look at the neighbours.
         i = bisect_left(red, key)
         if i < len(red) and red[i] == key:
             red = red[:i] + red[i + 1 :]
+            near = owner == 1
+        else:
+            near = False
         i = bisect_left(blue, key)
         if i < len(blue) and blue[i] == key:
             blue = blue[:i] + blue[i + 1 :]
-        if not card.captured:
-            self._count(key, card, 1)
-            # The empty cells next to the card that its side could not throw on yet.
-            if card.owner:
-                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, blue)
-                if added:
-                    blue = tuple(sorted(added.union(blue)))
-            else:
-                added = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards, red)
-                if added:
-                    red = tuple(sorted(added.union(red)))
-        self.throwable = (red, blue)
+            near = near or owner == 0
+        counts = dict(self.kinds[owner])
+        counts[kind] = counts.get(kind, 0) + 1
+        # The empty cells next to the card that its side could not throw on yet.
+        around = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}
+        if owner:
+            added = around.difference(cards, blue)
+            if added:
+                blue = tuple(sorted(added.union(blue)))
+            board.standing = (self.standing[0], self.standing[1].union((key,)))
+            board.kinds = (self.kinds[0], counts)
+        else:
+            added = around.difference(cards, red)
+            if added:
+                red = tuple(sorted(added.union(red)))
+            board.standing = (self.standing[0].union((key,)), self.standing[1])
+            board.kinds = (counts, self.kinds[1])
+        board.throwable = (red, blue)
+        board.generals = _moved(self.generals, owner, key, 1) if kind is _GENERAL else self.generals
+        board.scouts = _moved(self.scouts, owner, key, 1) if kind is _SCOUT else self.scouts
+        return board, near
 
     def lift(self, key: int) -> Placed:
         """Take the card off ``key``; the cell becomes empty."""
@@ -188,24 +242,61 @@ class Board:
         if not card.captured:
             self._fall(key, card)
         # The cell is open to each side with an uncaptured card next to it.
-        sides = {
-            c.owner
-            for c in map(cards.get, (key - 1, key - _STRIDE, key + _STRIDE, key + 1))
-            if c is not None and not c.captured
-        }
-        if sides:
-            red, blue = self.throwable
-            if Colour.RED in sides:
-                red = _with(red, (key,))
-            if Colour.BLUE in sides:
-                blue = _with(blue, (key,))
-            self.throwable = (red, blue)
+        around = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        red, blue = self.throwable
+        if not self.standing[0].isdisjoint(around):
+            red = _with(red, (key,))
+        if not self.standing[1].isdisjoint(around):
+            blue = _with(blue, (key,))
+        self.throwable = (red, blue)
         return card
+
+    def stepping(self, start: int, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
+        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing`, with the
+        counts of kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        board = _new_object(Board)
+        board.cards = cards = self.cards.copy()
+        del cards[start]
+        cards[key] = card
+        board._targets = None
+        board.kinds, board.generals = self.kinds, self.generals
+        owner = card.owner
+        own = self.standing[owner].difference((start,)).union((key,))
+        theirs = self.standing[1 - owner]
+        scouts = self.scouts[owner].difference((start,)).union((key,))
+        if owner:
+            board.standing = (theirs, own)
+            board.scouts = (self.scouts[0], scouts)
+        else:
+            board.standing = (own, theirs)
+            board.scouts = (scouts, self.scouts[1])
+        open_cells = set(self.throwable[owner])
+        open_cells.discard(key)
+        # The cells next to the start that no other card of the side touches close; the start
+        # opens if one does; the empty cells next to the Scout's new cell open.
+        for n in (start - 1, start - _STRIDE, start + _STRIDE, start + 1):
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
+                open_cells.discard(n)
+        around = (start - 1, start - _STRIDE, start + _STRIDE, start + 1)
+        if not own.isdisjoint(around):
+            open_cells.add(start)
+        open_cells.update({key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards))
+        mine = tuple(sorted(open_cells))
+        other = self.throwable[1 - owner]
+        i = bisect_left(other, key)
+        near = i < len(other) and other[i] == key
+        if near:
+            other = other[:i] + other[i + 1 :]
+        if not theirs.isdisjoint(around):
+            other = _with(other, (start,))
+        board.throwable = (other, mine) if owner else (mine, other)
+        return board, near
 
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""
         card = self.cards[key]
-        captured = Placed(card.owner, card.kind, card.at, captured=True)
+        captured = new_placed(card.owner, card.kind, card.at, True)
         self.cards[key] = captured
         self._fall(key, card)
         return captured
@@ -215,16 +306,10 @@ class Board:
         opened to its side."""
         self._count(key, card, -1)
         owner, cards = card.owner, self.cards
-        get = cards.get
+        own = self.standing[owner]
         mine = self.throwable[owner]
         for n in (key - 1, key - _STRIDE, key + _STRIDE, key + 1):
-            if n in cards:
-                continue
-            for m in (n - 1, n - _STRIDE, n + _STRIDE, n + 1):
-                other = get(m)
-                if other is not None and other.owner == owner and not other.captured:
-                    break
-            else:
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -234,27 +319,27 @@ class Board:
         owner, kind, kinds = card.owner, card.kind, self.kinds
         counts = dict(kinds[owner])
         counts[kind] = counts.get(kind, 0) + change
-        red, blue = self.alive
+        red, blue = self.standing
         if owner:
-            self.kinds, self.alive = (kinds[0], counts), (red, blue + change)
+            blue = blue | {key} if change > 0 else blue - {key}
+            self.kinds = (kinds[0], counts)
         else:
-            self.kinds, self.alive = (counts, kinds[1]), (red + change, blue)
-        if kind is Kind.GENERAL:
+            red = red | {key} if change > 0 else red - {key}
+            self.kinds = (counts, kinds[1])
+        self.standing = (red, blue)
+        if kind is _GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
-        elif kind is Kind.SCOUT:
+        elif kind is _SCOUT:
             self.scouts = _moved(self.scouts, owner, key, change)
 
     # --- questions -----------------------------------------------------------------------------
 
     def touched(self, key: int, colour: Colour, but: int | None = None) -> bool:
         """Whether an uncaptured card of ``colour`` (other than one on ``but``) touches ``key``."""
-        cards = self.cards
-        for step in STEPS:
-            n = key + step
-            card = cards.get(n)
-            if card is not None and card.owner == colour and not card.captured and n != but:
-                return True
-        return False
+        own = self.standing[colour]
+        if but is not None:
+            own = own.difference((but,))
+        return not own.isdisjoint((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
 
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
@@ -264,42 +349,49 @@ class Board:
         """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
         counting one more while it touches an uncaptured General of its own side."""
         cards = self.cards
-        generals = self.generals[1 - card.owner]
+        enemy = 1 - card.owner
+        generals = self.generals[enemy]
         total = 0
-        for step in STEPS:
-            n = key + step
-            enemy = cards.get(n)
-            if enemy is None or enemy.owner == card.owner or enemy.captured:
-                continue
-            total += attack[enemy.kind]
-            if generals and (
-                n - 1 in generals
-                or n + 1 in generals
-                or n - _STRIDE in generals
-                or n + _STRIDE in generals
-            ):
+        for n in self.standing[enemy].intersection(
+            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        ):
+            total += attack[cards[n].kind]
+            if generals and not generals.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
                 total += GENERAL_BONUS
         return total
 
     def general_next_to(self, colour: Colour, key: int) -> bool:
         """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
         colour there attacks with the General's bonus."""
-        generals = self.generals[colour]
-        return any(key + step in generals for step in STEPS)
+        return not self.generals[colour].isdisjoint(
+            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        )
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
         its side (the Scout's own touch does not count), in cell order."""
-        cached = self._targets.get(("scout", colour, scout))
+        known = self._targets
+        if known is None:
+            known = self._targets = {}
+        cached = known.get(("scout", colour, scout))
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
-            cards, cached = self.cards, self.throwable[colour]
-            for step in STEPS:
-                n = scout + step
-                if n not in cards and not self.touched(n, colour, scout):
-                    cached = _without(cached, n)
-            self._targets["scout", colour, scout] = cached
+            # Each such cell is asked about its three neighbours other than the Scout's cell.
+            cards, cached, own = self.cards, self.throwable[colour], self.standing[colour]
+            n = scout - 1
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE)):
+                cached = _without(cached, n)
+            n = scout - _STRIDE
+            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + 1)):
+                cached = _without(cached, n)
+            n = scout + _STRIDE
+            if n not in cards and own.isdisjoint((n - 1, n + _STRIDE, n + 1)):
+                cached = _without(cached, n)
+            n = scout + 1
+            if n not in cards and own.isdisjoint((n - _STRIDE, n + _STRIDE, n + 1)):
+                cached = _without(cached, n)
+            known["scout", colour, scout] = cached
         return cached
 
     def scout_can_move(self, colour: Colour) -> bool:
@@ -327,10 +419,10 @@ class Board:
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
         from the counts of standing kinds, without a look at the field."""
-        if not self.kinds[colour].get(Kind.SOULCASTER):
+        if not self.kinds[colour].get(_SOULCASTER):
             return False
         for kind, count in self.kinds[1 - colour].items():
-            if count and kind is not Kind.KING and kind in kinds:
+            if count and kind is not _KING and kind in kinds:
                 return True
         return False
 
@@ -339,20 +431,16 @@ class Board:
         without an uncaptured Soulcaster of its own; never a King; only kinds it still holds."""
         if not self.can_soulcast(colour, kinds):
             return ()
-        cached = self._targets.get(("soulcast", colour, kinds))
+        known = self._targets
+        if known is None:
+            known = self._targets = {}
+        cached = known.get(("soulcast", colour, kinds))
         if cached is None:
             held = set(kinds)
             held.discard(Kind.KING)
-            cached = tuple(
-                sorted(
-                    [
-                        key
-                        for key, c in self.cards.items()
-                        if c.owner != colour and not c.captured and c.kind in held
-                    ]
-                )
-            )
-            self._targets["soulcast", colour, kinds] = cached
+            cards = self.cards
+            cached = tuple(sorted([k for k in self.standing[1 - colour] if cards[k].kind in held]))
+            known["soulcast", colour, kinds] = cached
         return cached
 
     def same_as(self, other: Board) -> bool:
@@ -363,7 +451,7 @@ class Board:
 
         return standing(self) == standing(other) and all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "throwable", "generals", "scouts", "alive")
+            for name in ("cards", "standing", "throwable", "generals", "scouts", "alive")
         )
 
 
@@ -397,3 +485,18 @@ class Memo:
         self.owner = owner
         #: The legal moves, once listed (a tuple of moves; ``None`` before).
         self.moves: tuple[object, ...] | None = None
+
+
+def new_memo(board: Board, table: Stats, owner: int) -> Memo:
+    """``Memo(board, table, owner)``, made without calling the class: a class whose
+    ``__init__`` is Python code costs several times a function call to make, and the rules
+    make a memo at every decision."""
+    memo = _new_object(Memo)
+    memo.board = board
+    memo.table = table
+    memo.owner = owner
+    memo.moves = None
+    return memo
+
+
+_new_object = object.__new__

@@ -19,6 +19,10 @@ from cardgames.errors import InvalidStateError, excerpt
 
 __all__ = ["capture", "find_captures", "swapped", "turned_down"]
 
+#: The General by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_GENERAL = Kind.GENERAL
+
 
 def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
     """Cells of the uncaptured cards that the capture check turns face down, judging every card.
@@ -79,31 +83,22 @@ def capture(
     it, also the enemy cards its allies touch. (A card leaving a cell only relieves pressure.)
     """
     cards = board.cards
-    get = cards.get
     card = cards[key]
-    owner, general = card.owner, card.kind is Kind.GENERAL
+    owner = card.owner
+    enemies, allies = board.standing[1 - owner], board.standing[owner]
+    general = card.kind is _GENERAL
     near = [key]
     for n in (key - 1, key - STRIDE, key + STRIDE, key + 1):
-        other = get(n)
-        if other is None or other.captured:
-            continue
-        if other.owner != owner:
+        if n in enemies:
             near.append(n)
-        elif general:
-            near.extend(
-                m
-                for m in (n + s for s in STEPS)
-                if (e := get(m)) is not None and e.owner != owner and not e.captured
-            )
+        elif general and n in allies:
+            near.extend(m for m in (n + s for s in STEPS) if m in enemies)
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
         # it, and health is never below zero.
         return []
-    fallen = {
-        k
-        for k in near
-        if not (c := cards[k]).captured and board.pressure(k, c, attack) > health[c.kind]
-    }
+    pressure = board.pressure
+    fallen = {k for k in near if pressure(k, (c := cards[k]), attack) > health[c.kind]}
     taken = [cards[k] for k in fallen]
     for k in fallen:
         board.capture(k)

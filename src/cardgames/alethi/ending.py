@@ -15,7 +15,7 @@ __all__ = ["capture_results", "ended_by_capture", "ended_by_count", "limit_reaso
 def ended_by_capture(board: Board, captured: list[Placed]) -> Outcome | None:
     """The result if this capture check took a King or left a side without an uncaptured card;
     ``None`` while the battle goes on."""
-    if not captured and board.alive[0] and board.alive[1]:
+    if not captured and board.standing[0] and board.standing[1]:
         return None
     reasons: dict[Colour, str] = {}
     for card in captured:

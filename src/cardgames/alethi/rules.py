@@ -12,6 +12,7 @@ from the state's :class:`~.board.Board`.
 
 from __future__ import annotations
 
+from cardgames.alethi.board import Memo
 from cardgames.alethi.captures import find_captures
 from cardgames.alethi.checks import board_of, check_state, checked
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
@@ -44,6 +45,17 @@ __all__ = [
     "outcome",
 ]
 
+#: The phases by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
+
+
+def _memo_of(state: State) -> Memo:
+    """The memo of ``state`` after :func:`checked` (which raises unless it is a playable
+    state)."""
+    memo: Memo = checked(state)._memo
+    return memo
+
 
 def current_player(state: State) -> int | None:
     """The player to decide (0 red, 1 blue), or ``None`` once the game is over."""
@@ -53,6 +65,11 @@ def current_player(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
+    # A state the rules made carries its own memo: checked() in a few lines, without a call.
+    if type(state) is State:
+        memo = state._memo
+        if type(memo) is Memo and memo.owner == id(state):
+            return state.result is not None
     return checked(state).result is not None
 
 
@@ -67,15 +84,17 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
     then by cell; scout moves by scout, then by cell, then ``Pass``.
     """
-    memo = checked(state)._memo
-    moves: tuple[Move, ...] | None = memo.moves
+    memo = state._memo if type(state) is State else None
+    if type(memo) is not Memo or memo.owner != id(state):
+        memo = _memo_of(state)
+    moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
     if moves is None:
         phase, board, me = state.phase, memo.board, state.to_move
-        if phase is Phase.THROW:
+        if phase is _THROW:
             moves = throw_options(board, state.barracks, me)
-        elif phase is Phase.SOULCAST:
+        elif phase is _SOULCAST:
             moves = soulcast_options(board, state.barracks, me)
-        elif phase is Phase.SCOUT:
+        elif phase is _SCOUT:
             moves = scout_options(board, me)
         else:
             moves = ()
@@ -115,23 +134,25 @@ def is_legal(state: State, move: Move) -> bool:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    memo = checked(state)._memo
+    memo = state._memo if type(state) is State else None
+    if type(memo) is not Memo or memo.owner != id(state):
+        memo = _memo_of(state)
     phase, board, me = state.phase, memo.board, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
-    if kind is Throw and phase is Phase.THROW:
+    if kind is Throw and phase is _THROW:
         key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_throw(state, move, key)  # type: ignore[arg-type]
-    elif kind is Scout and phase is Phase.SCOUT:
+    elif kind is Scout and phase is _SCOUT:
         cells = scout_cells(move, board, me)  # type: ignore[arg-type]
         if cells is not None:
-            return apply_scout(state, *cells)
-    elif kind is Soulcast and phase is Phase.SOULCAST:
+            return apply_scout(state, move, *cells)  # type: ignore[arg-type]
+    elif kind is Soulcast and phase is _SOULCAST:
         key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
         if key is not None:
             return apply_soulcast(state, key)
-    elif kind is Pass and phase is not Phase.THROW and phase is not Phase.OVER:
+    elif kind is Pass and phase is not _THROW and phase is not _OVER:
         # A pass skips to the next phase; the field did not change, so there is no capture
         # check.
         return next_decision(

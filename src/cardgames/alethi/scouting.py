@@ -3,9 +3,12 @@ cell next to another of its uncaptured cards."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from bisect import bisect_left
+
+from cardgames._engine import slot_filler
+from cardgames.alethi.board import Board, cell_of, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
-from cardgames.alethi.cards import Colour
+from cardgames.alethi.cards import Cell, Colour
 from cardgames.alethi.moves import Move, Scout
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import State, new_placed
@@ -19,17 +22,32 @@ class _Moves(dict[int, Scout]):
     first use and kept: moves are immutable values, so the same one serves every state that
     offers it, and a lookup costs a fraction of a function call."""
 
-    __slots__ = ("scout",)
+    __slots__ = ("cell", "scout")
 
     def __init__(self, scout: int) -> None:
         super().__init__()
         self.scout = scout
+        self.cell = cell_of(scout)
 
     def __missing__(self, key: int) -> Scout:
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the moves are made again as needed
-        move = self[key] = Scout(cell_of(self.scout), cell_of(key))
+        move = self[key] = _new_scout(self.cell, _CELLS[key])
+        if len(_LISTED) >= _LISTED_MOST:
+            _LISTED.clear()
+        _LISTED[id(move)] = (move, self.scout, key)
         return move
+
+
+class _Cells(dict[int, Cell]):
+    """Cells by key, each made on first use and kept: a Scout's targets recur across many
+    moves (from each cell next to them), and a lookup costs less than making the cell."""
+
+    def __missing__(self, key: int) -> Cell:
+        if len(self) >= _CELLS_MOST:
+            self.clear()
+        cell = self[key] = cell_of(key)
+        return cell
 
 
 class _ByScout(dict[int, _Moves]):
@@ -42,9 +60,18 @@ class _ByScout(dict[int, _Moves]):
         return table
 
 
+#: Makes a ``Scout`` from its two cells by setting its slots: for the rules' own cells.
+_new_scout = slot_filler(Scout)
 #: How many Scout cells, and how many moves from each, are kept at most.
 _KEPT = 1 << 10
 _SCOUTS = _ByScout()
+_CELLS = _Cells()
+_CELLS_MOST = 1 << 16
+#: The keys of the Scout's cell and of its target of every move those tables made, by the
+#: move's identity. Each entry holds its move, so that no other object takes its ``id`` while
+#: the entry lasts; a lookup is valid only when the entry's move is the very move given.
+_LISTED: dict[int, tuple[Scout, int, int]] = {}
+_LISTED_MOST = 1 << 14
 
 
 def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
@@ -59,10 +86,20 @@ def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
 def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int] | None:
     """The keys of the Scout's cell and of its target if ``me`` may make ``move`` in the scout
     phase, else ``None``."""
-    scout, to = safe_key(move.scout), safe_key(move.to)
-    if scout is None or to is None or scout not in board.scouts[me]:
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # A move that legal_moves made: its cells are known to be well formed, by their keys.
+        _, scout, to = listed
+    else:
+        start, end = safe_key(move.scout), safe_key(move.to)
+        if start is None or end is None:
+            return None
+        scout, to = start, end
+    if scout not in board.scouts[me]:
         return None
-    if not holds(board.scout_targets(me, scout), to):
+    targets = board.scout_targets(me, scout)
+    i = bisect_left(targets, to)
+    if i == len(targets) or targets[i] != to:
         return None
     return scout, to
 
@@ -77,17 +114,23 @@ def scout_problem(move: Scout, board: Board, me: Colour) -> str | None:
     return f"{where(move.to)} is not an empty cell next to another uncaptured {me.label} card"
 
 
-def apply_scout(state: State, start: int, key: int) -> State:
-    """The state after the Scout on ``start`` legally moved to ``key``: the Scout on its new
-    cell, then the capture check; the turn is over."""
+def apply_scout(state: State, move: Scout, start: int, key: int) -> State:
+    """The state after ``move``, legal with the Scout on ``start`` and its target on ``key``:
+    the Scout on its new cell, then the capture check; the turn is over."""
     me, config = state.to_move, state.config
     memo = state._memo
-    board, table = memo.board.copy(), memo.table
-    scout = board.lift(start)
-    moved = new_placed(me, scout.kind, cell_of(key), False)
-    board.put(key, moved)
-    captured = capture(board, key, table.attack, table.health)
-    field = turned_down(swapped(state.field, scout, moved), board, captured)
+    table = memo.table
+    scout = memo.board.cards[start]
+    # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules' own
+    # kind of value, which the state can share.
+    to = move.to
+    moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
+    # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
+    board, near = memo.board.stepping(start, key, moved)
+    captured = capture(board, key, table.attack, table.health) if near else []
+    field = swapped(state.field, scout, moved)
+    if captured:
+        field = turned_down(field, board, captured)
     return next_decision(
         config,
         field,

@@ -8,13 +8,17 @@ import functools
 
 from cardgames.alethi.board import Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
-from cardgames.alethi.cards import Colour
+from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast
 from cardgames.alethi.notation import where
 from cardgames.alethi.state import Card, Phase, State, new_placed
 from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
 __all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
+
+#: The General by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_GENERAL = Kind.GENERAL
 
 
 # Moves are immutable values, so the same one can serve every state that offers it.
@@ -56,8 +60,11 @@ def apply_soulcast(state: State, key: int) -> State:
     board, table = memo.board.copy(), memo.table
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
-    board.put(key, mine)
-    captured = capture(board, key, table.attack, table.health)
+    board, near = board.placing(key, mine)
+    if near or mine.kind is _GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        captured = []
     field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))

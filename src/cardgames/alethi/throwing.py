@@ -3,7 +3,9 @@ onto an empty cell next to one of the side's uncaptured cards."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, holds, safe_key
+from bisect import bisect_left
+
+from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, safe_key
 from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
@@ -15,6 +17,9 @@ from cardgames.errors import excerpt
 __all__ = ["apply_throw", "throw_cell", "throw_options", "throw_problem"]
 
 _KIND_NAMES = frozenset(kind.value for kind in Kind)
+#: Members used at every throw, by name: a global is one lookup, where a member of an enum goes
+#: through the attribute hook of its class.
+_GENERAL, _RED, _SCOUT = Kind.GENERAL, Colour.RED, Phase.SCOUT
 
 
 class _Throws(dict[int, Throw]):
@@ -32,12 +37,19 @@ class _Throws(dict[int, Throw]):
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the throws are made again as needed
         throw = self[key] = Throw(self.kind, cell_of(key))
+        if len(_LISTED) >= _KEPT:
+            _LISTED.clear()
+        _LISTED[id(throw)] = (throw, key)
         return throw
 
 
 #: How many throws of each kind are kept at most.
 _KEPT = 1 << 14
 _THROWS = {kind: _Throws(kind) for kind in Kind}
+#: The cell key of every throw those tables made, by the throw's identity. Each entry holds its
+#: throw, so that no other object takes its ``id`` while the entry lasts; a lookup is valid
+#: only when the entry's throw is the very move given.
+_LISTED: dict[int, tuple[Throw, int]] = {}
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -51,8 +63,11 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
 
 def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int | None:
     """The key of the cell of ``move`` if ``me`` may make it in the throw phase, else ``None``."""
-    at = move.at
-    if type(at) is Cell:  # the usual case, checked here without a call
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # A throw that legal_moves made: its cell is known to be well formed, by its key.
+        key = listed[1]
+    elif type(at := move.at) is Cell:  # the usual case, checked here without a call
         x, y = at
         if (
             type(x) is not int
@@ -60,14 +75,17 @@ def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int
             or not (-LIMIT <= x < LIMIT and -LIMIT <= y < LIMIT)
         ):
             return None
-        key: int | None = (x + LIMIT) * STRIDE + y + LIMIT
+        key = x * STRIDE + y + LIMIT
     else:
-        key = safe_key(at)
-        if key is None:
+        found = safe_key(at)
+        if found is None:
             return None
-    if move.kind not in barracks[me] or not holds(board.throwable[me], key):
+        key = found
+    if move.kind not in barracks[me]:
         return None
-    return key
+    keys = board.throwable[me]
+    i = bisect_left(keys, key)
+    return key if i < len(keys) and keys[i] == key else None
 
 
 def throw_problem(move: Throw, board: Board, barracks: Barracks, me: Colour) -> str | None:
@@ -89,7 +107,7 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     capture check; the scout phase comes next."""
     me, config, barracks = state.to_move, state.config, state.barracks
     memo = state._memo
-    board, table = memo.board.copy(), memo.table
+    table = memo.table
     # Build from the rules' own values: a move that merely equals a legal one (a plain string
     # for the kind, a plain tuple for the cell) must not leak into the state.
     mine = barracks[me]
@@ -98,8 +116,13 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     # own kind of value, which the state can share.
     at = move.at
     placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
-    board.put(key, placed)
-    captured = capture(board, key, table.attack, table.health)
+    # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
+    # bonus arrives with it, one of its allies).
+    board, near = memo.board.placing(key, placed)
+    if near or placed.kind is _GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        captured = []
     field = (*state.field, placed)
     if captured:
         field = turned_down(field, board, captured)
@@ -107,10 +130,10 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     return next_decision(
         config,
         field,
-        (mine, barracks[1]) if me == Colour.RED else (barracks[0], mine),
+        (mine, barracks[1]) if me == _RED else (barracks[0], mine),
         state.removed,
         me,
-        Phase.SCOUT,
+        _SCOUT,
         state.turn,
         state.rng,
         board,

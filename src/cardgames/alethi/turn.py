@@ -4,7 +4,7 @@ has a decision in, and what ends a turn: the next decision, or the end of the ba
 from __future__ import annotations
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, Memo
+from cardgames.alethi.board import Board, new_memo
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
@@ -34,6 +34,11 @@ PASS = Pass()
 _fill_state = slot_filler(State)
 #: Sets the memo of a state just made (which names the state, so it comes after it).
 set_memo = vars(State)["_memo"].__set__
+
+#: The phases by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
+_SOULCASTER = Kind.SOULCASTER
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -96,20 +101,23 @@ def next_decision(
     the uncaptured cards are counted.
     """
     result = None
-    if captured is not None and (captured or not (board.alive[0] and board.alive[1])):
+    if captured is not None and (captured or not (board.standing[0] and board.standing[1])):
         result = ended_by_capture(board, captured)
     while result is None:
         # The phases in order, each asked as has_options would (written out: this runs after
         # every move).
-        if phase is Phase.SOULCAST:
-            if board.can_soulcast(player, barracks[player]):
+        if phase is _SOULCAST:
+            # Without a standing Soulcaster there is nothing to soulcast with.
+            if board.kinds[player].get(_SOULCASTER) and board.can_soulcast(
+                player, barracks[player]
+            ):
                 break
-            phase = Phase.THROW
-        if phase is Phase.THROW:
+            phase = _THROW
+        if phase is _THROW:
             if barracks[player] and board.throwable[player]:
                 break
-            phase = Phase.SCOUT
-        if phase is Phase.SCOUT and board.scout_can_move(player):
+            phase = _SCOUT
+        if phase is _SCOUT and board.scouts[player] and board.scout_can_move(player):
             break
         # The turn is over.
         if not barracks[0] and not barracks[1]:
@@ -125,12 +133,14 @@ def next_decision(
         if turn >= limit:
             result = ended_by_count(board, limit_reason(limit))
             break
-        player, phase, turn = _OPPONENT[player], Phase.SOULCAST, turn + 1
+        player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
+    # The memo goes in with the other fields, and learns the identity of its state after.
+    memo = new_memo(board, table, 0)
     if result is None:
-        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, None)
+        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, memo)
     else:
         state = _fill_state(
-            config, field, barracks, removed, player, Phase.OVER, turn, result, rng, None
+            config, field, barracks, removed, player, _OVER, turn, result, rng, memo
         )
-    set_memo(state, Memo(board, table, id(state)))
+    memo.owner = id(state)
     return state
