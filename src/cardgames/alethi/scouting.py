@@ -62,8 +62,9 @@ class _ByScout(dict[int, _Moves]):
 
 #: Makes a ``Scout`` from its two cells by setting its slots: for the rules' own cells.
 _new_scout = slot_filler(Scout)
-#: How many Scout cells, and how many moves from each, are kept at most.
-_KEPT = 1 << 10
+#: How many Scout cells, and how many moves from each, are kept at most: 65,536 moves in all,
+#: a few megabytes at worst, for a process that plays games for days.
+_KEPT = 1 << 8
 _SCOUTS = _ByScout()
 _CELLS = _Cells()
 _CELLS_MOST = 1 << 16
