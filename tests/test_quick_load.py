@@ -8,6 +8,7 @@ cattrs' loader makes, or fail with the same located message.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 
 import cardgames
 from cardgames import serialization
-from cardgames._quick_load import quick_attrs_hook, quick_item_tests
+from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
 from cardgames.bench.memory import random_game
 from cardgames.errors import SerializationError
 from cardgames.serialization import converter
@@ -165,3 +166,26 @@ def test_lists_of_scalars_pass_whole_only_when_each_item_would_load_as_it_is() -
     assert tests[str](["a", ""]) and not tests[str](["a", 1])
     assert tests[bool]([True, False]) and not tests[bool]([True, 1])
     assert float not in tests
+
+
+def test_lists_of_enum_values_load_whole_only_when_each_is_exactly_a_value() -> None:
+    class Colour(enum.Enum):
+        RED = "red"
+        BLUE = "blue"
+
+    class Size(enum.IntEnum):
+        SMALL = 1
+        LARGE = 2
+
+    class Mixed(enum.Enum):
+        ONE = 1
+        TWO = "two"
+
+    colours = quick_enum_items(Colour)
+    sizes = quick_enum_items(Size)
+    assert colours is not None and sizes is not None
+    assert colours(["red", "blue"]) == [Colour.RED, Colour.BLUE] and colours([]) == []
+    assert colours(["red", "green"]) is None and colours(["red", 1]) is None
+    assert sizes([2, 1]) == [Size.LARGE, Size.SMALL]
+    assert sizes([True]) is None and sizes([1.0]) is None and sizes([3]) is None
+    assert quick_enum_items(Mixed) is None

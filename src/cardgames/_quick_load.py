@@ -18,12 +18,13 @@ import itertools
 import keyword
 import operator
 from collections.abc import Callable
+from enum import Enum
 from types import UnionType
 from typing import Any, Union, get_args
 
 import attrs
 
-__all__ = ["quick_attrs_hook", "quick_item_tests"]
+__all__ = ["quick_attrs_hook", "quick_enum_items", "quick_item_tests"]
 
 Hook = Callable[[Any, Any], Any]
 
@@ -47,6 +48,26 @@ def quick_item_tests(low: int, high: int) -> dict[Any, Callable[[list[Any]], boo
         return lambda value: all(map(operator.is_, map(type, value), kinds))
 
     return {int: all_ints, str: all_of(str), bool: all_of(bool)}
+
+
+def quick_enum_items(cls: type[Enum]) -> Callable[[list[Any]], list[Any] | None] | None:
+    """For an enum whose values are all strings or all ints, a function that gives the members
+    of a list of values in one pass at C speed, or ``None`` when an item is not exactly a value
+    of the enum (of the values' own type: ``true`` is no ``1``), which the enum's hook then
+    refuses, saying why; for any other enum, ``None``."""
+    by_value = {member.value: member for member in cls}
+    kinds = {type(value) for value in by_value}
+    if len(kinds) != 1 or not kinds <= {str, int}:
+        return None
+    same = itertools.repeat(kinds.pop())
+
+    def members(value: list[Any]) -> list[Any] | None:
+        if not all(map(operator.is_, map(type, value), same)):
+            return None
+        found = list(map(by_value.get, value))
+        return None if None in found else found
+
+    return members
 
 
 def _scalar_test(kind: Any, name: str) -> str | None:

@@ -37,7 +37,7 @@ from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from cardgames._quick_load import quick_attrs_hook, quick_item_tests
+from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
 from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
 
@@ -161,6 +161,7 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     # card type after the collection's hook was made, and once found it never changes.
     found: list[Callable[[Any, Any], Any]] = []
     quick = _QUICK_ITEMS.get(item_type)
+    members = quick_enum_items(item_type) if _is_enum(item_type) else None
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
@@ -169,6 +170,10 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
             # Every item is already what its hook would make of it (an exact int in range, a
             # string, true or false): checked in one pass at C speed.
             return make(value)
+        if members is not None:
+            made = members(value)
+            if made is not None:
+                return make(made)
         if not found:
             found.append(converter.get_structure_hook(item_type))
         known = _READ.get(item_type)
