@@ -18,7 +18,7 @@ import cattrs
 import pytest
 
 import cardgames
-from cardgames import serialization
+from cardgames import alakazum, serialization
 from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
 from cardgames.bench.memory import random_game
 from cardgames.errors import SerializationError
@@ -189,3 +189,44 @@ def test_lists_of_enum_values_load_whole_only_when_each_is_exactly_a_value() -> 
     assert sizes([2, 1]) == [Size.LARGE, Size.SMALL]
     assert sizes([True]) is None and sizes([1.0]) is None and sizes([3]) is None
     assert quick_enum_items(Mixed) is None
+
+
+def test_alakazum_teams_read_again_are_the_members_their_json_says() -> None:
+    game = cardgames.GAMES["alakazum"]
+    state = random_game(game, next(iter(game.presets.values())))[0][-1]
+    data = json.loads(cardgames.to_json(state))["data"]
+    team = data["teams"][0]
+    name = team[0]["card"]
+
+    def first_member(member: Any) -> Any:
+        teams = [[member, *team[1:]], *data["teams"][1:]]
+        loaded: alakazum.State = serialization.structure({**data, "teams": teams}, alakazum.State)
+        return loaded.teams[0][0]
+
+    for _ in range(2):  # the second time, the members are found by their JSON objects
+        assert first_member({"card": name}).level == 0
+        assert first_member({"card": name, "level": 0}).level == 0
+        assert first_member({"card": name, "level": 2}).level == 2
+        with_broom = first_member({"card": name, "broom": "Broom"})
+        assert with_broom.broom is not None and with_broom.broom.name == "Broom"
+        for bad in (True, 1.0, "1", None):
+            with pytest.raises(SerializationError, match=r"\$\.data\.teams"):
+                first_member({"card": name, "level": bad})
+        with pytest.raises(SerializationError, match=r"\$\.data\.teams"):
+            first_member({"card": name, "level": 1, "extra": 0})
+
+
+def test_a_loaded_alakazum_state_keeps_the_moves_its_check_worked_out() -> None:
+    from cardgames.alakazum.generate import generate
+
+    game = cardgames.GAMES["alakazum"]
+    states = random_game(game, next(iter(game.presets.values())))[0]
+    for state in states[:: max(1, len(states) // 10)] + states[-1:]:
+        loaded: alakazum.State = cardgames.from_json(cardgames.to_json(state), alakazum.State)
+        memo = loaded._memo
+        moves = game.legal_moves(loaded)
+        assert moves == game.legal_moves(state) == generate(loaded)
+        if game.is_over(loaded):
+            assert moves == ()
+        else:
+            assert moves is memo
