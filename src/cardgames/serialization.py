@@ -82,13 +82,15 @@ def _is_enum(t: Any) -> bool:
 
 def _structure_enum(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
     """A quick hook for an enum: a table lookup of its values (a bool is never an int here)."""
-    by_value = {member.value: member for member in cls}
-    expected = ", ".join(repr(v) for v in by_value)
+    # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads, so
+    # each member is found by its value and the value's type together.
+    by_value = {(member.value, type(member.value)): member for member in cls}
+    expected = ", ".join(repr(v) for v, _ in by_value)
 
     def structure(value: Any, _: Any) -> Enum:
-        member = by_value.get(value) if type(value) in (str, int, float) else None
-        # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads.
-        if member is None or type(value) is not type(member.value):
+        kind = type(value)
+        member = by_value.get((value, kind)) if kind in (str, int, float) else None
+        if member is None:
             raise ValueError(
                 f"{excerpt(value)} is not a {cls.__name__}; expected one of {expected}"
             )
