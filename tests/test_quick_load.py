@@ -209,6 +209,13 @@ def test_alakazum_teams_read_again_are_the_members_their_json_says() -> None:
         assert first_member({"card": name, "level": 2}).level == 2
         with_broom = first_member({"card": name, "broom": "Broom"})
         assert with_broom.broom is not None and with_broom.broom.name == "Broom"
+        with_broom = first_member({"card": name, "level": 1, "broom": "Broom"})
+        assert with_broom.broom is not None and with_broom.level == 1
+        assert first_member({"card": name, "broom": None}).broom is None
+        with pytest.raises(SerializationError, match=r"\$\.data\.teams"):
+            first_member({"card": name, "level": True, "broom": "Broom"})
+        with pytest.raises(SerializationError, match=r"\$\.data\.teams"):
+            first_member({"card": name, "broom": ["Broom"]})
         for bad in (True, 1.0, "1", None):
             with pytest.raises(SerializationError, match=r"\$\.data\.teams"):
                 first_member({"card": name, "level": bad})

@@ -42,7 +42,7 @@ class _Lists:
         self.enemies = {e.name: e for e in config.enemy_cards}
         # Team members without a broom or cape, by card name and level: shared values.
         self.members: dict[tuple[str, int], Member] = {}
-        # The same members by the items of their JSON objects (see _plain_key).
+        # The same members and the others by their JSON objects (see _member_key).
         self.plain: dict[tuple[Any, ...], Member] = {}
 
     def card(self, name: object) -> Card:
@@ -182,17 +182,23 @@ def _member(value: object, lists: _Lists) -> Member:
         if member is None:
             member = Member(lists.card(value["card"]), _LEVEL(level, lists))
             lists.members[key] = member
-        # A JSON object of these keys only, which _team then finds by _plain_key.
-        lists.plain[_plain_key(value)] = member
-        return member
-    return Member(
-        lists.card(value["card"]),
-        _LEVEL(value.get("level", 0), lists),
-        None if value.get("broom") is None else lists.card(value["broom"]),
-        None if value.get("cape") is None else lists.card(value["cape"]),
-    )
+    else:
+        member = Member(
+            lists.card(value["card"]),
+            _LEVEL(value.get("level", 0), lists),
+            None if value.get("broom") is None else lists.card(value["broom"]),
+            None if value.get("cape") is None else lists.card(value["cape"]),
+        )
+    # The member this JSON object makes, where _team finds it next time (bounded: a document
+    # may write its members in many key orders).
+    if len(lists.plain) >= _MOST_MEMBERS:
+        lists.plain.clear()
+    lists.plain[_member_key(value)] = member
+    return member
 
 
+#: The most members each config's lists keep by their JSON objects.
+_MOST_MEMBERS = 4096
 _MEMBER_KEYS = frozenset({"card", "level", "broom", "cape"})
 _PLAIN_MEMBER_KEYS = frozenset({"card", "level"})
 
@@ -206,21 +212,20 @@ def _teams(value: object, lists: _Lists) -> tuple[tuple[Member, ...], ...]:
 
 
 def _team(value: object, lists: _Lists) -> tuple[Member, ...]:
-    """A team: members written as ``{"card": name}`` or ``{"card": name, "level": n}`` and met
-    before are found by their JSON object at C speed; any other goes through :func:`_member`."""
-    plain = lists.plain
+    """A team: members whose JSON objects were read before are found by them at C speed; any
+    other goes through :func:`_member`."""
     team = _list(value)
     try:
-        found = tuple(map(plain.__getitem__, map(_plain_key, team)))
+        return tuple(map(lists.plain.__getitem__, map(_member_key, team)))
     except (KeyError, TypeError, AttributeError):
         return tuple(_member(m, lists) for m in team)
-    return found
 
 
-def _plain_key(value: dict[str, Any]) -> tuple[Any, ...]:
-    """A member's JSON object as a key that tells ``1`` from ``true`` (which are equal)."""
-    level = value.get("level")
-    return (len(value), value["card"], level, type(level))
+def _member_key(value: dict[str, Any]) -> tuple[Any, ...]:
+    """A member's JSON object as a key: its items, and the type of its level, which tells
+    ``1`` from ``true`` and ``1.0`` (all three are equal). Every other value of a member that
+    loads is a name, and only a string equals a string."""
+    return (tuple(value.items()), type(value.get("level")))
 
 
 def _hands_json(hands: tuple[tuple[Card, ...], ...]) -> Any:
