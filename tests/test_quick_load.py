@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
-import cattrs
 import pytest
 
 import cardgames
@@ -27,15 +26,6 @@ from cardgames.serialization import converter
 GAMES = sorted(cardgames.GAMES)
 #: Values put in place of a field's value: each of another JSON type, or out of range.
 ODD_VALUES: tuple[Any, ...] = (None, True, 0, -1, 1.5, 2**64, -(2**64), "x", [], [1], {}, {"a": 1})
-_LOADING_ERRORS = (
-    cattrs.BaseValidationError,
-    ValueError,
-    TypeError,
-    KeyError,
-    AttributeError,
-    IndexError,
-    RecursionError,
-)
 
 
 def outcome(load: Callable[[], Any]) -> tuple[str, Any]:
@@ -45,7 +35,7 @@ def outcome(load: Callable[[], Any]) -> tuple[str, Any]:
         return "made", load()
     except SerializationError as exc:
         return "refused", serialization._reason(exc)
-    except _LOADING_ERRORS as exc:
+    except serialization._LOADING_ERRORS as exc:
         return "refused", serialization._first_problem(exc, "$")
 
 

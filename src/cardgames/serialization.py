@@ -612,16 +612,20 @@ def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
     except SerializationError as exc:
         # A game's own hook that located the problem itself: its words, kept as short.
         raise SerializationError(_reason(exc)) from None
-    except (
-        cattrs.BaseValidationError,
-        ValueError,
-        TypeError,
-        KeyError,
-        AttributeError,
-        IndexError,
-        RecursionError,
-    ) as exc:
+    except _LOADING_ERRORS as exc:
         raise SerializationError(_first_problem(exc, path)) from None
+
+
+# The errors a hook may raise on a value it refuses, which loading turns into located ones.
+_LOADING_ERRORS = (
+    cattrs.BaseValidationError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    RecursionError,
+)
 
 
 def _kind_of(obj_type: Any) -> tuple[str, str]:
