@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import alakaslam, alakazum, lerally
+from cardgames import alakaslam, alakazum, alethi, lerally
 from cardgames.alakaslam import checks as slam_checks
 from cardgames.alakaslam.cards import is_card as slam_is_card
 from cardgames.alakazum import checks as zum_checks
@@ -30,7 +30,9 @@ from cardgames.alakazum.config import cards_by_name
 from cardgames.alakazum.spells import FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import every_card
 from cardgames.alakazum.wellformed import config_card_ids
-from cardgames.errors import SerializationError
+from cardgames.alethi import checks as alethi_checks
+from cardgames.alethi.config import stats as alethi_config_stats
+from cardgames.errors import CardgamesError, SerializationError
 from cardgames.lerally import checks as rally_checks
 from cardgames.lerally.cards import Card as RallyCard
 from cardgames.lerally.cards import is_card as rally_is_card
@@ -295,3 +297,32 @@ def test_a_card_text_read_before_still_names_its_place_when_wrong() -> None:
     data = text.replace('"deck":["', '"deck":["X9","', 1)
     with pytest.raises(SerializationError, match=r"\$\.data\.deck\[0\]: 'X9' is not a card"):
         cardgames.from_json(data, alakaslam.State)
+
+
+def _alethi_outcome(state: Any) -> str | None:
+    """What Alethi's full check says of a fresh copy of ``state`` (no board kept with it)."""
+    fresh = attrs.evolve(state)
+    try:
+        alethi_checks.check_state(fresh)
+    except CardgamesError as exc:
+        return str(exc)
+    return None
+
+
+def test_alethi_stats_by_config_identity_keep_step_with_the_config_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alethi's check finds the stats table by the config's identity; over random games and
+    states with a config equal to the real one, or holding ``True`` for a number, it accepts
+    and refuses what the table's own cache does, with the same message."""
+    game = cardgames.GAMES["alethi"]
+    states = []
+    for seed in SEEDS:
+        for state in random_states(game, alethi.Config(), seed):
+            states.append(state)
+            states.append(attrs.evolve(state, config=attrs.evolve(state.config)))
+            states.append(attrs.evolve(state, turn=True))
+    fast = [_alethi_outcome(state) for state in states]
+    monkeypatch.setattr(alethi_checks, "stats", alethi_config_stats)
+    assert fast == [_alethi_outcome(state) for state in states]
+    assert None in fast and any(fast)

@@ -37,6 +37,7 @@ from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
+from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
 from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
 
@@ -81,13 +82,15 @@ def _is_enum(t: Any) -> bool:
 
 def _structure_enum(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
     """A quick hook for an enum: a table lookup of its values (a bool is never an int here)."""
-    by_value = {member.value: member for member in cls}
-    expected = ", ".join(repr(v) for v in by_value)
+    # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads, so
+    # each member is found by its value and the value's type together.
+    by_value = {(member.value, type(member.value)): member for member in cls}
+    expected = ", ".join(repr(v) for v, _ in by_value)
 
     def structure(value: Any, _: Any) -> Enum:
-        member = by_value.get(value) if type(value) in (str, int, float) else None
-        # 1.0 == 1, but a float is never an IntEnum's value: only the value's own type loads.
-        if member is None or type(value) is not type(member.value):
+        kind = type(value)
+        member = by_value.get((value, kind)) if kind in (str, int, float) else None
+        if member is None:
             raise ValueError(
                 f"{excerpt(value)} is not a {cls.__name__}; expected one of {expected}"
             )
@@ -159,10 +162,20 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     # The items' hook is looked up on first use, not here: a game may register the hook of its
     # card type after the collection's hook was made, and once found it never changes.
     found: list[Callable[[Any, Any], Any]] = []
+    quick = _QUICK_ITEMS.get(item_type)
+    members = quick_enum_items(item_type) if _is_enum(item_type) else None
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise ValueError(f"expected a list, got {excerpt(value)}")
+        if quick is not None and quick(value):
+            # Every item is already what its hook would make of it (an exact int in range, a
+            # string, true or false): checked in one pass at C speed.
+            return make(value)
+        if members is not None:
+            made = members(value)
+            if made is not None:
+                return make(made)
         if not found:
             found.append(converter.get_structure_hook(item_type))
         known = _READ.get(item_type)
@@ -189,6 +202,13 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
         return make(items)
 
     return structure
+
+
+# The bounds of a document's integers, as the int hook holds them (see MAX_INTEGER_BITS).
+_INT_LOW = -(1 << MAX_INTEGER_BITS)
+_INT_HIGH = 1 << MAX_INTEGER_BITS
+# item type -> a one-pass test that a list's items need no hook (see quick_item_tests).
+_QUICK_ITEMS = quick_item_tests(_INT_LOW, _INT_HIGH)
 
 
 def _structure_homogeneous_tuple(t: Any) -> Callable[[Any, Any], Any]:
@@ -252,6 +272,17 @@ def _structure_optional(t: Any) -> Callable[[Any, Any], Any]:
 
 
 converter.register_structure_hook_factory(_is_optional, _structure_optional)
+
+
+def _structure_attrs(cls: type) -> Callable[[Any, Any], Any]:
+    """An attrs class: cattrs' loader, behind a straight-line one that takes the common case
+    and hands it everything else (see :mod:`cardgames._quick_load`)."""
+    slow: Callable[[Any, Any], Any] = converter.gen_structure_attrs_fromdict(cls)
+    quick = quick_attrs_hook(cls, converter.get_structure_hook, slow, _INT_LOW, _INT_HIGH)
+    return slow if quick is None else quick
+
+
+converter.register_structure_hook_factory(attrs.has, _structure_attrs)
 converter.register_unstructure_hook_factory(_is_homogeneous_tuple, _unstructure_items)
 converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
 
@@ -581,16 +612,20 @@ def structure(data: Any, as_type: type[T] | Any, path: str = "$") -> T:
     except SerializationError as exc:
         # A game's own hook that located the problem itself: its words, kept as short.
         raise SerializationError(_reason(exc)) from None
-    except (
-        cattrs.BaseValidationError,
-        ValueError,
-        TypeError,
-        KeyError,
-        AttributeError,
-        IndexError,
-        RecursionError,
-    ) as exc:
+    except _LOADING_ERRORS as exc:
         raise SerializationError(_first_problem(exc, path)) from None
+
+
+# The errors a hook may raise on a value it refuses, which loading turns into located ones.
+_LOADING_ERRORS = (
+    cattrs.BaseValidationError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    RecursionError,
+)
 
 
 def _kind_of(obj_type: Any) -> tuple[str, str]:
@@ -606,7 +641,11 @@ def _kind_of(obj_type: Any) -> tuple[str, str]:
 def envelope(game: str, kind: str, data: Any) -> str:
     """The JSON text of a document."""
     doc = {"format": FORMAT, "version": FORMAT_VERSION, "game": game, "kind": kind, "data": data}
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+    return _encode(doc)
+
+
+# The encoder of every document, made once (json.dumps makes one per call when given options).
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def to_json(obj: object) -> str:

@@ -16,7 +16,8 @@ from collections import Counter
 from cardgames.alakazum.cards import MAX_NAME, Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import TRUSTED
-from cardgames.alakazum.moves import Spell
+from cardgames.alakazum.generate import generate
+from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.phase_checks import combat_problem, nothing_to_do, phase_fits
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import Phase, State, View, every_card
@@ -50,15 +51,24 @@ def checked(state: object) -> State:
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakazum State, got {type(state).__name__}{extra}")
     if state._memo is None:
-        problem = inconsistency(state)
-        if problem is not None:
-            raise InvalidStateError(f"not a playable alakazum state: {problem}")
-        object.__setattr__(state, "_memo", TRUSTED)
+        found = _problem_or_moves(state)
+        if type(found) is str:
+            raise InvalidStateError(f"not a playable alakazum state: {found}")
+        # The legal moves the check worked out stay in the memo, where legal_moves finds them
+        # (a tuple there marks a trusted state, as after apply_move).
+        object.__setattr__(state, "_memo", TRUSTED if found is None else found)
     return state
 
 
 def inconsistency(state: State) -> str | None:
     """What makes a state that the rules did not build unplayable, or ``None``."""
+    found = _problem_or_moves(state)
+    return found if type(found) is str else None
+
+
+def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
+    """What makes ``state`` unplayable; else the legal moves of a game still on (which show
+    that the player to move has something to do), or ``None`` for a game over."""
     problem = config_problem(state.config)
     if problem is not None:
         return problem
@@ -66,7 +76,9 @@ def inconsistency(state: State) -> str | None:
         problem = check(state)
         if problem is not None:
             return problem
-    return nothing_to_do(state)
+    if state.phase is Phase.OVER:
+        return None
+    return generate(state) or nothing_to_do(state)
 
 
 def _scalars(state: State) -> str | None:

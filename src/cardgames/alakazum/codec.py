@@ -10,6 +10,8 @@ Configs, moves and outcomes keep their usual JSON.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable
 from enum import Enum
 from typing import Any
@@ -40,6 +42,8 @@ class _Lists:
         self.enemies = {e.name: e for e in config.enemy_cards}
         # Team members without a broom or cape, by card name and level: shared values.
         self.members: dict[tuple[str, int], Member] = {}
+        # The same members and the others by their JSON objects (see _member_key).
+        self.plain: dict[tuple[Any, ...], Member] = {}
 
     def card(self, name: object) -> Card:
         if type(name) is not str:
@@ -98,11 +102,17 @@ def _enum(cls: type[Enum]) -> _Decode:
 
 
 def _ints(value: object, _: _Lists) -> tuple[int, ...]:
-    return tuple(_int(v) for v in _list(value))
+    items = _list(value)
+    if all(map(operator.is_, map(type, items), itertools.repeat(int))):
+        return tuple(items)
+    return tuple(_int(v) for v in items)  # raises, saying which
 
 
 def _bools(value: object, _: _Lists) -> tuple[bool, ...]:
-    return tuple(_bool(v) for v in _list(value))
+    items = _list(value)
+    if all(map(operator.is_, map(type, items), itertools.repeat(bool))):
+        return tuple(items)
+    return tuple(_bool(v) for v in items)  # raises, saying which
 
 
 def _via_converter(cls: Any) -> tuple[_Encode, _Decode]:
@@ -140,9 +150,8 @@ def _names(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _cards(value: object, lists: _Lists) -> tuple[Card, ...]:
-    by_name = lists.cards
     try:
-        return tuple([by_name[name] for name in _list(value)])
+        return tuple(map(lists.cards.__getitem__, _list(value)))
     except (KeyError, TypeError):
         return tuple(lists.card(name) for name in _list(value))  # raises, saying which
 
@@ -173,15 +182,23 @@ def _member(value: object, lists: _Lists) -> Member:
         if member is None:
             member = Member(lists.card(value["card"]), _LEVEL(level, lists))
             lists.members[key] = member
-        return member
-    return Member(
-        lists.card(value["card"]),
-        _LEVEL(value.get("level", 0), lists),
-        None if value.get("broom") is None else lists.card(value["broom"]),
-        None if value.get("cape") is None else lists.card(value["cape"]),
-    )
+    else:
+        member = Member(
+            lists.card(value["card"]),
+            _LEVEL(value.get("level", 0), lists),
+            None if value.get("broom") is None else lists.card(value["broom"]),
+            None if value.get("cape") is None else lists.card(value["cape"]),
+        )
+    # The member this JSON object makes, where _team finds it next time (bounded: a document
+    # may write its members in many key orders).
+    if len(lists.plain) >= _MOST_MEMBERS:
+        lists.plain.clear()
+    lists.plain[_member_key(value)] = member
+    return member
 
 
+#: The most members each config's lists keep by their JSON objects.
+_MOST_MEMBERS = 4096
 _MEMBER_KEYS = frozenset({"card", "level", "broom", "cape"})
 _PLAIN_MEMBER_KEYS = frozenset({"card", "level"})
 
@@ -191,7 +208,24 @@ def _teams_json(teams: tuple[tuple[Member, ...], ...]) -> Any:
 
 
 def _teams(value: object, lists: _Lists) -> tuple[tuple[Member, ...], ...]:
-    return tuple(tuple(_member(m, lists) for m in _list(team)) for team in _list(value))
+    return tuple(_team(team, lists) for team in _list(value))
+
+
+def _team(value: object, lists: _Lists) -> tuple[Member, ...]:
+    """A team: members whose JSON objects were read before are found by them at C speed; any
+    other goes through :func:`_member`."""
+    team = _list(value)
+    try:
+        return tuple(map(lists.plain.__getitem__, map(_member_key, team)))
+    except (KeyError, TypeError, AttributeError):
+        return tuple(_member(m, lists) for m in team)
+
+
+def _member_key(value: dict[str, Any]) -> tuple[Any, ...]:
+    """A member's JSON object as a key: its items, and the type of its level, which tells
+    ``1`` from ``true`` and ``1.0`` (all three are equal). Every other value of a member that
+    loads is a name, and only a string equals a string."""
+    return (tuple(value.items()), type(value.get("level")))
 
 
 def _hands_json(hands: tuple[tuple[Card, ...], ...]) -> Any:
@@ -352,12 +386,10 @@ def _hooks(cls: type[Any], codecs: dict[str, tuple[_Encode, _Decode]]) -> tuple[
     def structure(data: object, _: object) -> Any:
         if type(data) is not dict:
             raise ValueError(f"expected a JSON object, got {type(data).__name__}")
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unexpected fields {', '.join(unknown)}")
-        missing = sorted(required - set(data))
-        if missing:
-            raise ValueError(f"missing fields {', '.join(missing)}")
+        if not data.keys() <= known:
+            raise ValueError(f"unexpected fields {', '.join(sorted(set(data) - known))}")
+        if not required <= data.keys():
+            raise ValueError(f"missing fields {', '.join(sorted(required - set(data)))}")
         try:
             config = codecs["config"][1](data["config"], None)  # type: ignore[arg-type]
         except SerializationError:

@@ -14,9 +14,10 @@ no message repeats what it was given beyond a short excerpt.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Callable
-from itertools import chain, pairwise
+from itertools import chain
 from typing import TypeVar, cast
 
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
@@ -147,7 +148,7 @@ def _is_hand(value: object) -> bool:
     if not _is_cards(value):
         return False
     hand: tuple[Card, ...] = value  # type: ignore[assignment]
-    return all(a <= b for a, b in pairwise(hand))
+    return all(map(operator.le, hand, hand[1:]))  # each card against the next, at C speed
 
 
 def _is_seat(value: object, players: int) -> bool:
