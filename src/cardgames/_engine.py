@@ -25,6 +25,7 @@ from cardgames.game import MAX_PLAYERS
 from cardgames.rng import check_seed
 
 __all__ = [
+    "TupleChecker",
     "check_player",
     "check_viewer",
     "checked_transition",
@@ -423,3 +424,38 @@ def slot_filler(cls: type[S]) -> Callable[..., S]:
     fill: Callable[..., S] = namespace["fill"]
     fill.__qualname__ = f"slot_filler({cls.__name__})"
     return fill
+
+
+class TupleChecker:
+    """A check that a value is a tuple whose every item passes ``is_item``, for immutable items
+    (cards): an item that passed once passes for good, so it is remembered by its identity and
+    the next tuples made of known items pass in one pass at C speed; any other item is checked
+    in full. The memo holds each item it names, so no other object can take its ``id`` while
+    it lasts; past ``most`` items it is emptied and fills anew (``cache_clear`` empties it).
+    """
+
+    __slots__ = ("is_item", "known", "most")
+
+    def __init__(self, is_item: Callable[[object], bool], most: int = 4096) -> None:
+        self.is_item = is_item
+        self.most = most
+        self.known: dict[int, object] = {}
+
+    def __call__(self, value: object) -> bool:
+        if type(value) is not tuple:
+            return False
+        return all(map(self.known.__contains__, map(id, value))) or self._learn(value)
+
+    def _learn(self, items: tuple[object, ...]) -> bool:
+        known = self.known
+        for item in items:
+            if not self.is_item(item):
+                return False
+            if len(known) >= self.most:
+                known.clear()
+            known[id(item)] = item
+        return True
+
+    def cache_clear(self) -> None:
+        """Forget every item met so far."""
+        self.known.clear()

@@ -13,11 +13,11 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from typing import cast
 
 import attrs
 
-from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
+from cardgames._engine import TupleChecker
+from cardgames.alakaslam.cards import CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
@@ -56,32 +56,8 @@ _BETWEEN_POINTS = frozenset({Phase.LOSER_DISCARD, Phase.REFILL})
 _MOST_PENDING = 2
 
 
-def _is_cards(value: object) -> bool:
-    """Whether ``value`` is a tuple of well-formed cards: those met before are known by their
-    identity, in one pass at C speed; any other is checked in full, and remembered."""
-    if type(value) is not tuple:
-        return False
-    return all(map(_WELL_FORMED.__contains__, map(id, value))) or _learn_cards(value)
-
-
-def _learn_cards(cards: tuple[object, ...]) -> bool:
-    """Whether every card of ``cards`` is well formed, remembering each one that is."""
-    for card in cards:
-        if not is_card(card):
-            return False
-        if len(_WELL_FORMED) >= _WELL_FORMED_SIZE:
-            _WELL_FORMED.clear()
-        _WELL_FORMED[id(card)] = cast(Card, card)
-    return True
-
-
-#: Cards that passed ``is_card``, by identity. A card is an immutable tuple of an enum member,
-#: an int and an enum member or ``None``, so one that passed once passes for good, and the dict
-#: keeps it alive, so its id stands for it and no other object. The rules, the deck list and
-#: JSON loading share a few card objects among all states, so this stays small; past its size
-#: it is emptied and fills anew.
-_WELL_FORMED: dict[int, Card] = {}
-_WELL_FORMED_SIZE = 4096
+#: Whether a value is a tuple of well-formed cards; cards met before are known by identity.
+_is_cards = TupleChecker(is_card)
 #: The names of a state's fields, each of which a state must have.
 _FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
 

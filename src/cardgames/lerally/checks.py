@@ -18,8 +18,9 @@ import operator
 from collections import Counter
 from collections.abc import Callable
 from itertools import chain
-from typing import TypeVar, cast
+from typing import TypeVar
 
+from cardgames._engine import TupleChecker
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
@@ -116,31 +117,8 @@ def _first_problem(find: Callable[[_T], str | None], value: _T) -> str | None:
 # --- the parts -----------------------------------------------------------------------------
 
 
-def _is_cards(value: object) -> bool:
-    """Whether ``value`` is a tuple of well-formed cards: those met before are known by their
-    identity, in one pass at C speed; any other is checked in full, and remembered."""
-    if type(value) is not tuple:
-        return False
-    return all(map(_WELL_FORMED.__contains__, map(id, value))) or _learn_cards(value)
-
-
-def _learn_cards(cards: tuple[object, ...]) -> bool:
-    """Whether every card of ``cards`` is well formed, remembering each one that is."""
-    for card in cards:
-        if not is_card(card):
-            return False
-        if len(_WELL_FORMED) >= _WELL_FORMED_SIZE:
-            _WELL_FORMED.clear()
-        _WELL_FORMED[id(card)] = cast(Card, card)
-    return True
-
-
-#: Cards that passed ``is_card``, by identity. A card is an immutable tuple of enum members and
-#: ints, so one that passed once passes for good, and the dict keeps it alive, so its id stands
-#: for it and no other object. The rules, the card list and JSON loading share a few card objects
-#: among all states, so this stays small; past its size it is emptied and fills anew.
-_WELL_FORMED: dict[int, Card] = {}
-_WELL_FORMED_SIZE = 4096
+#: Whether a value is a tuple of well-formed cards; cards met before are known by identity.
+_is_cards = TupleChecker(is_card)
 
 
 def _is_hand(value: object) -> bool:
