@@ -25,6 +25,7 @@ from cardgames.game import MAX_PLAYERS
 from cardgames.rng import check_seed
 
 __all__ = [
+    "Passed",
     "TupleChecker",
     "check_player",
     "check_viewer",
@@ -426,36 +427,63 @@ def slot_filler(cls: type[S]) -> Callable[..., S]:
     return fill
 
 
-class TupleChecker:
-    """A check that a value is a tuple whose every item passes ``is_item``, for immutable items
-    (cards): an item that passed once passes for good, so it is remembered by its identity and
-    the next tuples made of known items pass in one pass at C speed; any other item is checked
-    in full. The memo holds each item it names, so no other object can take its ``id`` while
-    it lasts; past ``most`` items it is emptied and fills anew (``cache_clear`` empties it).
+class Passed:
+    """Frozen objects that passed a check, by identity: an object that passed once passes for
+    good, while an object merely equal to it may not (``True`` equals 1, ``2.0`` equals 2).
+    Each entry holds its object, so no other object can take its ``id`` while it lasts; past
+    ``most`` entries the memo is emptied and fills anew.
     """
 
-    __slots__ = ("is_item", "known", "most")
+    __slots__ = ("kept", "most")
+
+    def __init__(self, most: int = 64) -> None:
+        self.most = most
+        #: id -> the object of that id.
+        self.kept: dict[int, object] = {}
+
+    def __contains__(self, obj: object) -> bool:
+        return self.kept.get(id(obj), _ABSENT) is obj
+
+    def add(self, obj: object) -> None:
+        """Remember ``obj``, which passed."""
+        kept = self.kept
+        if len(kept) >= self.most:
+            kept.clear()
+        kept[id(obj)] = obj
+
+    def cache_clear(self) -> None:
+        """Forget every object met so far."""
+        self.kept.clear()
+
+
+#: What no entry of a :class:`Passed` is: ``None`` may be checked too.
+_ABSENT = object()
+
+
+class TupleChecker:
+    """A check that a value is a tuple whose every item passes ``is_item``, for immutable items
+    (cards): the items that passed are remembered in a :class:`Passed`, so that the next tuples
+    made of known items pass in one pass at C speed; any other item is checked in full.
+    """
+
+    __slots__ = ("is_item", "known")
 
     def __init__(self, is_item: Callable[[object], bool], most: int = 4096) -> None:
         self.is_item = is_item
-        self.most = most
-        self.known: dict[int, object] = {}
+        self.known = Passed(most)
 
     def __call__(self, value: object) -> bool:
         if type(value) is not tuple:
             return False
-        return all(map(self.known.__contains__, map(id, value))) or self._learn(value)
+        return all(map(self.known.kept.__contains__, map(id, value))) or self._learn(value)
 
     def _learn(self, items: tuple[object, ...]) -> bool:
-        known = self.known
         for item in items:
             if not self.is_item(item):
                 return False
-            if len(known) >= self.most:
-                known.clear()
-            known[id(item)] = item
+            self.known.add(item)
         return True
 
     def cache_clear(self) -> None:
         """Forget every item met so far."""
-        self.known.clear()
+        self.known.cache_clear()

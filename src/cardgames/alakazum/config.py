@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import attrs
 
+from cardgames._engine import Passed
 from cardgames.alakazum import deck
 from cardgames.alakazum.cards import (
     MAX_NAME,
@@ -117,18 +118,14 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected an alakazum Config, got {type(config).__name__}")
-    if _PASSED.get(id(config)) is config:
+    if config in _PASSED:
         return
     _check(config)
-    if len(_PASSED) >= _PASSED_SIZE:
-        _PASSED.clear()
-    _PASSED[id(config)] = config
+    _PASSED.add(config)
 
 
-#: Configs that passed the check, by identity (a game checks its config often; a config equal
-#: to a good one may still be unplayable, ``players=2.0`` for one, so equality will not do).
-_PASSED: dict[int, Config] = {}
-_PASSED_SIZE = 64
+#: Configs that passed the check (a game checks its config often).
+_PASSED = Passed()
 
 
 def _check(config: Config) -> None:

@@ -13,6 +13,7 @@ import itertools
 import operator
 from collections import Counter
 
+from cardgames._engine import Passed
 from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, Stats, check_config
@@ -182,11 +183,9 @@ _STATS_MOST = 64
 _COLOURS = (Colour.RED, Colour.BLUE)
 #: Each card on the field as the count of cards by colour and kind keys it.
 _OWNER_KIND = operator.attrgetter("owner", "kind")
-#: Cards already found well formed and within the limits, by identity (cards are frozen, and
-#: states share them), each kept with its entry. Bounded, then started again.
-_WELL_FORMED: dict[int, Placed] = {}
-_WELL_FORMED_MOST = 1 << 14
-_ABSENT = object()
+#: Cards already found well formed and within the limits (cards are frozen, and states share
+#: them).
+_WELL_FORMED = Passed(1 << 14)
 
 
 def _plain_field(field: tuple[object, ...], order: dict[Kind, int]) -> bool:
@@ -196,7 +195,7 @@ def _plain_field(field: tuple[object, ...], order: dict[Kind, int]) -> bool:
     cells = set()
     known = _WELL_FORMED
     for card in field:
-        if known.get(id(card), _ABSENT) is card:
+        if card in known:
             if card.kind not in order:  # type: ignore[attr-defined]
                 return False
             cells.add(card.at)  # type: ignore[attr-defined]
@@ -220,9 +219,7 @@ def _plain_field(field: tuple[object, ...], order: dict[Kind, int]) -> bool:
         ):
             return False
         cells.add(at)
-        if len(known) >= _WELL_FORMED_MOST:
-            known.clear()
-        known[id(card)] = card
+        known.add(card)
     return len(cells) == len(field)
 
 

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 import attrs
 
+from cardgames._engine import Passed
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Kind
 from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.rng import check_seed
@@ -66,12 +67,8 @@ def check_config_type(config: object) -> None:
         raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
 
 
-#: The configs that passed :func:`check_config`, by identity (a config equal to a good one may
-#: still hold values of the wrong type: ``True`` equals 1), each kept with its entry so that
-#: its identity is never another's. Bounded, then started again.
-_PASSED: dict[int, Config] = {}
-_PASSED_MOST = 256
-_ABSENT = object()
+#: The configs that passed :func:`check_config`.
+_PASSED = Passed(256)
 
 
 def check_config(config: Config) -> None:
@@ -81,12 +78,10 @@ def check_config(config: Config) -> None:
     most; messages name the field and never repeat the value given. A config object that
     passed once is not checked again (configs are frozen).
     """
-    if _PASSED.get(id(config), _ABSENT) is config:
+    if config in _PASSED:
         return
     _check_config(config)
-    if len(_PASSED) >= _PASSED_MOST:
-        _PASSED.clear()
-    _PASSED[id(config)] = config
+    _PASSED.add(config)
 
 
 def _check_config(config: Config) -> None:

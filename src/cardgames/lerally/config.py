@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 import attrs
 
+from cardgames._engine import Passed
 from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.lerally.cards import (
     ATTACK_VALUES,
@@ -106,20 +107,15 @@ def check_config(config: Config) -> None:
     """
     if type(config) is not Config:  # a subclass could change what its properties say
         raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
-    if _PASSED.get(id(config)) is config:
+    if config in _PASSED:
         return
     _check(config)
-    if len(_PASSED) >= _PASSED_SIZE:
-        _PASSED.clear()
-    _PASSED[id(config)] = config
+    _PASSED.add(config)
 
 
-#: Configs that passed the check, by identity (kept alive here, so an id stands for its config):
-#: every state holds its config, and loading JSON hands out one config object for one document's
-#: config. Equality will not do: a config equal to a good one may still be unplayable
-#: (``players=2.0``).
-_PASSED: dict[int, Config] = {}
-_PASSED_SIZE = 64
+#: Configs that passed the check: every state holds its config, and loading JSON hands out one
+#: config object for one document's config.
+_PASSED = Passed()
 
 
 def _check(config: Config) -> None:
