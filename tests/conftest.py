@@ -91,7 +91,8 @@ SLOW: dict[str, frozenset[str] | None] = {
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests listed in ``SLOW`` as ``slow``."""
+    """Mark the tests listed in ``SLOW`` as ``slow``, and run the conformance tests preset by
+    preset."""
     for item in items:
         if item.path.name not in SLOW:
             continue
@@ -99,6 +100,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         function = getattr(item, "originalname", item.name)
         if names is None or function in names:
             item.add_marker(pytest.mark.slow)
+    _group_by_case(items, "test_conformance.py")
+
+
+def _case(item: pytest.Item) -> str:
+    """The parameters' id of a parametrized test (``alakazum-four``), or ``""``."""
+    callspec = getattr(item, "callspec", None)
+    return callspec.id if callspec is not None else ""
+
+
+def _group_by_case(items: list[pytest.Item], module: str) -> None:
+    """Put the tests of ``module`` that share their parameters one after the other, in their
+    places among ``items`` and otherwise in the order they were collected. The conformance
+    tests of a preset check the same games (tests/test_conformance.py): run together, they
+    play each game once, and the games of one preset at a time are kept."""
+    places = [i for i, item in enumerate(items) if item.path.name == module]
+    chosen = [items[i] for i in places]
+    first: dict[str, int] = {}
+    for position, item in enumerate(chosen):
+        first.setdefault(_case(item), position)
+    chosen.sort(key=lambda item: first[_case(item)])
+    for place, item in zip(places, chosen, strict=True):
+        items[place] = item
 
 
 def game_caches(package: ModuleType) -> list[functools._lru_cache_wrapper[Any]]:

@@ -3,20 +3,30 @@
 Hypothesis draws the seed of each game and the choice of every move, then each test walks the
 whole game and checks its property at every state. A game added to the registry is covered by
 this module without new test code.
+
+The tests of a preset draw the same games in a run (one Hypothesis seed for the run, a new one
+each run) and conftest.py runs them one after the other, so each game is played once and every
+property is checked on the very same states: what the library remembers of a state (its legal
+moves, its views) is worked out once for all the properties instead of once for each. Every
+property still sees as many distinct games as it draws examples.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import os
 import pickle
 import random
+import secrets
 from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import core, given, note, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 import cardgames
@@ -74,19 +84,70 @@ class Played:
     steps: list[Step]
 
 
+#: The games played so far for the preset whose tests are running, by seed: the tests of a preset
+#: draw the same games, and get the first test's states back instead of playing them again.
+_PLAYED: dict[tuple[str, Any], list[Played]] = {}
+
+
 def play_random(game: AnyGame, config: Any, seed: int, chooser: random.Random) -> Played:
-    """A whole game with moves chosen by ``chooser``; fails if it exceeds its declared bound."""
+    """A whole game with moves chosen by ``chooser``; fails if it exceeds its declared bound.
+
+    ``chooser`` picks every move as it always does; while its picks are those of a game played
+    before from the same seed and preset, the steps of that game (its states, and their JSON
+    when they were made) are taken as they are, and only a new pick plays on."""
+    key = (game.name, config)
+    if key not in _PLAYED:
+        _PLAYED.clear()  # one preset at a time: the games of the others are not needed again
+        _PLAYED[key] = []
     bound = game.max_decisions(config)
-    state = game.new_game(config, seed=seed)
-    steps = []
+    followed = [played.steps for played in _PLAYED[key] if played.seed == seed]
+    state = followed[0][0].state if followed else game.new_game(config, seed=seed)
+    steps: list[Step] = []
     while not game.is_over(state):
         moves = game.legal_moves(state)
         move = moves[chooser.randrange(len(moves))]
-        steps.append(Step(state, cardgames.to_json(state), moves, move))
-        state = game.apply_move(state, move)
+        here = len(steps)
+        if followed:
+            known = followed[0][here]
+            followed = [other for other in followed if other[here].move == move]
+            steps.append(
+                followed[0][here]
+                if followed
+                else Step(known.state, known.snapshot, known.legal, move)
+            )
+        else:
+            steps.append(Step(state, cardgames.to_json(state), moves, move))
+        state = followed[0][here + 1].state if followed else game.apply_move(state, move)
         assert len(steps) <= bound, f"{game.name} went past its bound of {bound} decisions"
+    if followed:
+        steps.append(followed[0][len(steps)])
+        return Played(seed, steps)
     steps.append(Step(state, cardgames.to_json(state), (), None))
-    return Played(seed, steps)
+    played = Played(seed, steps)
+    _PLAYED[key].append(played)
+    return played
+
+
+#: The Hypothesis seed of every test of this module in a run: the same in every xdist worker of
+#: the run (from xdist's id of the run), a new one in each run. ``CONFORMANCE_SEED`` sets it, to
+#: draw again the games of a run that failed (a failing test notes the seed).
+RUN_SEED = int(
+    os.environ.get("CONFORMANCE_SEED")
+    or int.from_bytes(
+        hashlib.sha256(
+            (os.environ.get("PYTEST_XDIST_TESTRUNUID") or secrets.token_hex(16)).encode()
+        ).digest()[:8]
+    )
+)
+
+
+def _shared_seed() -> int | None:
+    """The run's seed, unless Hypothesis already gives every test the same one: the ``ci``
+    profile derandomizes (each test's seed then comes from its code, the same for all the tests
+    here), and ``--hypothesis-seed`` forces one."""
+    if settings().derandomize or getattr(core, "global_force_seed", None) is not None:
+        return None
+    return RUN_SEED
 
 
 def each_game(test: Callable[[AnyGame, Any, Played], None]) -> Any:
@@ -94,11 +155,17 @@ def each_game(test: Callable[[AnyGame, Any, Played], None]) -> Any:
 
     @pytest.mark.parametrize(("game", "config", "games"), CASES)
     def wrapper(game: AnyGame, config: Any, games: int) -> None:
+        shared = _shared_seed()
+
         @settings(max_examples=games)
         @given(seed=seeds, chooser=choosers)
         def check(seed: int, chooser: random.Random) -> None:
+            if shared is not None:
+                note(f"drawn with CONFORMANCE_SEED={shared}")
             test(game, config, play_random(game, config, seed, chooser))
 
+        if shared is not None:
+            check = hypothesis_seed(shared)(check)
         check()
 
     wrapper.__name__ = test.__name__

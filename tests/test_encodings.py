@@ -10,6 +10,7 @@ moves, views and states of another game, malformed views.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -66,11 +67,19 @@ def _to_move(game: AnyGame, state: Any) -> int:
     return player
 
 
+def _only(values: tuple[Any, ...], kind: type) -> bool:
+    """Whether every one of ``values`` is of type ``kind`` exactly (not a subclass): the same
+    as ``all(type(v) is kind for v in values)``, with the loop in C, since masks and
+    observations are thousands long and checked at every state."""
+    return set(map(type, values)) <= {kind}
+
+
 def _check_observation(game: AnyGame, view: Any, shape: tuple[int, ...]) -> tuple[float, ...]:
     obs = game.observation(view)
     assert type(obs) is tuple
     assert len(obs) == math.prod(shape)
-    assert all(type(x) is float and math.isfinite(x) for x in obs)
+    assert _only(obs, float)
+    assert all(map(math.isfinite, obs))
     assert game.observation(view) == obs
     return obs
 
@@ -84,7 +93,7 @@ def _check_state(game: AnyGame, state: Any, n: int, shape: Any) -> None:
         view = game.view(state, p)
         mask = game.action_mask(view)
         assert type(mask) is tuple and len(mask) == n
-        assert all(type(flag) is bool for flag in mask)
+        assert _only(mask, bool)
         _check_observation(game, view, shape)
         if p != player:
             assert not any(mask), "a player not to move has no legal action"
@@ -92,7 +101,7 @@ def _check_state(game: AnyGame, state: Any, n: int, shape: Any) -> None:
         actions = [game.move_to_action(state, move) for move in legal]
         assert all(type(a) is int and 0 <= a < n for a in actions)
         assert len(set(actions)) == len(actions), "two legal moves share an action"
-        assert {a for a, flag in enumerate(mask) if flag} == set(actions)
+        assert set(itertools.compress(range(n), mask)) == set(actions)
         for move, action in zip(legal, actions, strict=True):
             assert game.move_to_action(view, move) == action
             assert game.action_to_move(state, action) == move
