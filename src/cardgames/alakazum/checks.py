@@ -38,7 +38,7 @@ from cardgames.errors import InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["MAX_REASON", "checked", "inconsistency"]
+__all__ = ["MAX_REASON", "checked", "inconsistency", "vouched"]
 
 
 def checked(state: object) -> State:
@@ -64,6 +64,45 @@ def inconsistency(state: State) -> str | None:
     """What makes a state that the rules did not build unplayable, or ``None``."""
     found = _problem_or_moves(state)
     return found if type(found) is str else None
+
+
+def vouched(state: State, names: list[str]) -> bool:
+    """Whether ``state``, which JSON's quick reader built, passes the check; if it does, it is
+    marked as checked, holding its legal moves, as :func:`checked` marks it.
+
+    The reader answers for what it built: a config that passed its check; zones that hold
+    only the config's own cards of the kinds each may hold, with ``players`` hands each sorted
+    by name (so :func:`_zones_known` holds); ``players`` teams of members made of the config's
+    own character, broom and cape cards, at a :class:`Level`; and ``names``, the name of every
+    card outside a combat. The rest is checked here, in the order of
+    :func:`_problem_or_moves`; ``False`` leaves the state to the full check, which says what
+    is wrong.
+    """
+    if (
+        _scalars(state) is not None
+        or _zone_sizes(state) is not None
+        or _team_rules(state) is not None
+        or _enemies(state) is not None
+        or combat_problem(state) is not None
+    ):
+        return False
+    if state.combat is None:
+        # The reader counted every card's name as it read it: compared with the config's
+        # counts, that is :func:`_conserved` for cards known to be the config's own.
+        if not dict.__eq__(Counter(names), _name_counts(state.config)):
+            return False
+    elif _conserved(state) is not None:
+        return False
+    if phase_fits(state) is not None:
+        return False
+    if state.phase is Phase.OVER:
+        object.__setattr__(state, "_memo", TRUSTED)
+        return True
+    moves = generate(state)
+    if not moves:
+        return False
+    object.__setattr__(state, "_memo", moves)
+    return True
 
 
 def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
@@ -168,11 +207,16 @@ def _not_hand_cards(config: Config) -> int:
 
 
 def _zones(state: State) -> str | None:
-    n = state.config.players
     if not _zones_known(state):
         problem = _zone_cards_problem(state)
         if problem is not None:
             return problem
+    return _zone_sizes(state)
+
+
+def _zone_sizes(state: State) -> str | None:
+    """What is wrong with the counts of forest cards known and held, or ``None``."""
+    n = state.config.players
     if not counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
         return f"seen must hold {n} counts, each at most the forest deck's size"
     # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
@@ -260,6 +304,11 @@ def _table(state: State) -> str | None:
     for team in state.teams:
         if type(team) is not tuple or not all(member_ok(m, ids) for m in team):
             return "every team must be a tuple of Member"
+    return _team_rules(state)
+
+
+def _team_rules(state: State) -> str | None:
+    """What is wrong with the teams of a state whose teams are well-formed, or ``None``."""
     setting_up = state.phase is Phase.CHOOSE
     if not setting_up and state.result is None and not all(state.teams):
         return "every player has a character once the set-up is done"
