@@ -73,23 +73,24 @@ def vouched(state: State, names: list[str]) -> bool:
     The reader answers for what it built: a config that passed its check; zones that hold
     only the config's own cards of the kinds each may hold, with ``players`` hands each sorted
     by name (so :func:`_zones_known` holds); ``players`` teams of members made of the config's
-    own character, broom and cape cards, at a :class:`Level`; and ``names``, the name of every
-    card outside a combat. The rest is checked here, in the order of
-    :func:`_problem_or_moves`; ``False`` leaves the state to the full check, which says what
-    is wrong.
+    own character, broom and cape cards, at a :class:`Level`; the config's own final enemies
+    of a game of this many players, each once; and ``names``, the name of every card outside
+    a combat. The rest is checked here, in the order of :func:`_problem_or_moves`; ``False``
+    leaves the state to the full check, which says what is wrong. ``names`` is sorted here.
     """
     if (
         _scalars(state) is not None
         or _zone_sizes(state) is not None
         or _team_rules(state) is not None
-        or _enemies(state) is not None
+        or _enemy_places(state) is not None
         or combat_problem(state) is not None
     ):
         return False
     if state.combat is None:
-        # The reader counted every card's name as it read it: compared with the config's
-        # counts, that is :func:`_conserved` for cards known to be the config's own.
-        if not dict.__eq__(Counter(names), _name_counts(state.config)):
+        # The names of the cards, sorted, are those of the config's card lists, sorted: for
+        # cards known to be the config's own, that is :func:`_conserved`.
+        names.sort()
+        if names != _all_names_sorted(state.config):
             return False
     elif _conserved(state) is not None:
         return False
@@ -318,7 +319,6 @@ def _team_rules(state: State) -> str | None:
 
 
 def _enemies(state: State) -> str | None:
-    n = state.config.players
     enemies = state.enemies
     if type(enemies) is not tuple:
         return "enemies must be a tuple of well-formed Enemy values"
@@ -331,7 +331,14 @@ def _enemies(state: State) -> str | None:
     # Neither count holds a zero, so dict equality (at C speed) is the counts' equality.
     if not dict.__eq__(Counter(enemies), _final_enemy_counts(state.config)):
         return "enemies must be the config's final enemies for this many players"
-    k = len(enemies)
+    return _enemy_places(state)
+
+
+def _enemy_places(state: State) -> str | None:
+    """What is wrong with the flags and the sets of places of the final enemies, or
+    ``None``, for a state whose final enemies are the config's."""
+    n = state.config.players
+    k = len(state.enemies)
     if not flags_ok(state.enemy_up, k):
         return f"enemy_up must hold {k} flags"
     if type(state.known) is not tuple or len(state.known) != n:
@@ -377,6 +384,11 @@ def _enemy_ids(config: Config) -> frozenset[int]:
 @functools.lru_cache(maxsize=64)
 def _final_enemy_counts(config: Config) -> Counter[Enemy]:
     return Counter(config.final_enemies)
+
+
+@functools.lru_cache(maxsize=64)
+def _all_names_sorted(config: Config) -> list[str]:
+    return sorted(card.name for card in all_cards(config))
 
 
 @functools.lru_cache(maxsize=64)

@@ -18,11 +18,12 @@ did, and only sooner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
+from cardgames._engine import slot_filler
 from cardgames.alakazum.cards import Card, Enemy, Kind, Level
 from cardgames.alakazum.checks import vouched
 from cardgames.alakazum.config import Config, cards_by_name
@@ -40,10 +41,6 @@ _LEVELS = {int(level): level for level in Level}
 _MEMBER_KEYS = frozenset({"card", "level", "broom", "cape"})
 _FIELDS = [field for field in attrs.fields(State) if field.init]
 _STATE_KEYS = frozenset(field.name for field in _FIELDS)
-_REQUIRED = frozenset(field.name for field in _FIELDS if field.default is attrs.NOTHING)
-#: The fields whose JSON values become the state's as they are (ints, true or false, null):
-#: :func:`.checks.vouched` checks their types and ranges.
-_AS_THEY_ARE = ("actions", "deja_vu", "giving", "santa", "taking", "roll")
 #: The fields left to the general decoders: rare, and each a small object of its own.
 _GENERAL = ("combat", "pending", "spell", "failed", "result")
 _RNG_STATES = 1 << 64
@@ -54,28 +51,50 @@ class _UnusualError(Exception):
 
 
 class _Tables:
-    """A config's cards by name, one table for each set of kinds that a zone may hold, and the
-    team members read so far (made once per config: see :func:`_tables`)."""
+    """A config's cards by name, one table for each set of kinds that a zone may hold, its
+    team members without a broom or cape, and its final enemies (made once per config: see
+    :func:`_tables`)."""
 
-    __slots__ = ("any", "broom", "cape", "character", "enemies", "hand", "market", "members", "out")
+    __slots__ = (
+        "any",
+        "broom",
+        "cape",
+        "character",
+        "enemies",
+        "final",
+        "hand",
+        "level_a",
+        "market",
+        "members",
+        "out",
+    )
 
     def __init__(self, config: Config) -> None:
         cards = cards_by_name(config)
-        kinds = {name: card.kind for name, card in cards.items()}
+        hand_kinds = {card.kind for card in cards.values() if card.kind.is_hand}
+        trap_kinds = {card.kind for card in cards.values() if card.kind.is_trap}
         self.any: dict[str, Card] = dict(cards)
-        self.hand = _of_kinds(cards, {k for k in kinds.values() if k.is_hand})
-        self.market = _of_kinds(cards, {k for k in kinds.values() if k.is_hand} - {Kind.DOLL})
+        self.hand = _of_kinds(cards, hand_kinds)
+        self.market = _of_kinds(cards, hand_kinds - {Kind.DOLL})
         self.character = _of_kinds(cards, {Kind.CHARACTER})
-        self.out = _of_kinds(cards, {k for k in kinds.values() if k.is_trap} | {Kind.DOLL})
+        self.out = _of_kinds(cards, trap_kinds | {Kind.DOLL})
         self.broom = _of_kinds(cards, {Kind.BROOM})
         self.cape = _of_kinds(cards, {Kind.CAPE})
+        #: Members without a broom or cape, by (character's name, level), and at level A by
+        #: the character's name: the values their JSON objects make, shared.
+        self.members = {
+            (name, int(level)): Member(card, level)
+            for name, card in self.character.items()
+            for level in Level
+        }
+        self.level_a = {name: self.members[name, 0] for name in self.character}
         self.enemies: dict[str, Enemy] = {e.name: e for e in config.enemy_cards}
-        #: Members without a broom or cape by (character's name, level): at most three a
-        #: character, so the table stays small.
-        self.members: dict[tuple[str, int], Member] = {}
+        #: The names of the final enemies of a game of this many players, which are all
+        #: different (the config's check says so).
+        self.final = frozenset(e.name for e in config.final_enemies)
 
 
-def _of_kinds(cards: Any, kinds: set[Kind]) -> dict[str, Card]:
+def _of_kinds(cards: Mapping[str, Card], kinds: set[Kind]) -> dict[str, Card]:
     return {name: card for name, card in cards.items() if card.kind in kinds}
 
 
@@ -106,71 +125,133 @@ def state_reader(
     """The quick reader of a state's JSON object: the state, checked and marked as checked,
     or ``None`` for a document it leaves to the general road. ``read_config`` and
     ``read_field`` are the general decoders of the config and of the rarer fields."""
+    plain_config: list[Config] = []  # the config of ``{}``, once read
 
     def read(data: Any) -> State | None:
-        if type(data) is not dict or not _REQUIRED <= data.keys() <= _STATE_KEYS:
+        # A required field left out fails its look-up below.
+        if type(data) is not dict or not _STATE_KEYS.issuperset(data):
             return None
         try:
-            state = _read(data, read_config, read_field)
+            value = data["config"]
+            if value == {} and plain_config:
+                config = plain_config[0]
+            else:
+                config = read_config(value)
+                if value == {}:
+                    plain_config.append(config)
+            return _read(data, config, read_field)
         except (_UnusualError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return None
-        return state
 
     return read
 
 
-def _read(
-    data: dict[str, Any], read_config: Callable[[Any], Config], read_field: FieldReader
-) -> State | None:
-    config = read_config(data["config"])
+def _read(data: dict[str, Any], config: Config, read_field: FieldReader) -> State | None:
+    """The state of ``data``, whose cards each take one look-up in the table of the kinds
+    their zone may hold; ``None`` or an error for a document left to the general road."""
     if type(config) is not Config:
         return None
     tables = _tables(config)
     if tables is None:
         return None
     players = config.players
+    phase, hands_value, teams_value = data["phase"], data["hands"], data["teams"]
+    if type(phase) is not str or type(hands_value) is not list or len(hands_value) != players:
+        return None
+    if type(teams_value) is not list or len(teams_value) != players:
+        return None
+    # Every card's name, counted against the config's card lists once all are read.
     names: list[str] = []
-    phase = data["phase"]
-    if type(phase) is not str:
-        return None
-    hands = data["hands"]
-    teams = data["teams"]
-    if type(hands) is not list or len(hands) != players:
-        return None
-    if type(teams) is not list or len(teams) != players:
-        return None
+    hands = []
     hand_table = tables.hand
-    extra: dict[str, Any] = {}
-    for name in _AS_THEY_ARE:
-        if name in data:
-            extra[name] = data[name]
-    for name in _GENERAL:
-        if name in data:
-            extra[name] = read_field(name, data[name], config)
-    if "held" in data:
-        extra["held"] = _cards(data["held"], tables.any, names)
-    state = State(
-        config=config,
-        phase=_PHASES[phase],
-        to_move=data["to_move"],
-        active=data["active"],
-        turn=data["turn"],
-        forest=_cards(data["forest"], tables.any, names),
-        market=_cards(data["market"], tables.market, names),
-        hands=tuple([_hand(hand, hand_table, names) for hand in hands]),
-        teams=tuple([_team(team, tables, names) for team in teams]),
-        cemetery=_cards(data["cemetery"], tables.character, names),
-        removed=_cards(data["removed"], tables.out, names),
-        enemies=_enemies(data["enemies"], tables.enemies),
-        enemy_up=_as_tuple(data["enemy_up"]),
-        known=_known(data["known"]),
-        seen=_as_tuple(data["seen"]),
-        start_row=_cards(data["start_row"], tables.character, names),
-        exchanges=_as_tuple(data["exchanges"]),
-        rng=_rng(data["rng"]),
-        **extra,
+    for value in hands_value:
+        hand = _cards(value, hand_table, names)
+        if value != sorted(value):
+            return None
+        hands.append(hand)
+    teams = []
+    level_a, members = tables.level_a, tables.members
+    for value in teams_value:
+        if type(value) is not list:
+            return None
+        team = []
+        for member_value in value:
+            if type(member_value) is not dict:
+                return None
+            size = len(member_value)
+            if size == 1:
+                name = member_value["card"]
+                member = level_a[name]
+            elif size == 2 and type(member_value.get("level")) is int:
+                name = member_value["card"]
+                member = members[name, member_value["level"]]
+            else:
+                member = _member(member_value, tables, names)
+                team.append(member)
+                continue
+            names.append(name)
+            team.append(member)
+        teams.append(tuple(team))
+    enemies_value = data["enemies"]
+    if type(enemies_value) is not list:
+        return None
+    enemies = tuple(map(tables.enemies.__getitem__, enemies_value))
+    # The config's final enemies are all different: the same number of them, and the same
+    # names, is the same final enemies.
+    if len(enemies) != len(tables.final) or tables.final != set(enemies_value):
+        return None
+    extra = _optional_fields(data, config, tables, names, read_field)
+    state = _make_state(
+        config,
+        _PHASES[phase],
+        data["to_move"],
+        data["active"],
+        data["turn"],
+        _cards(data["forest"], tables.any, names),
+        _cards(data["market"], tables.market, names),
+        tuple(hands),
+        tuple(teams),
+        _cards(data["cemetery"], tables.character, names),
+        _cards(data["removed"], tables.out, names),
+        enemies,
+        _as_tuple(data["enemy_up"]),
+        _known(data["known"]),
+        _as_tuple(data["seen"]),
+        _cards(data["start_row"], tables.character, names),
+        _as_tuple(data["exchanges"]),
+        _rng(data["rng"]),
+        *extra,
+        None,  # the memo: vouched fills it
     )
     return state if vouched(state, names) else None
+
+
+#: Makes a state from all its fields (memo included), as ``State(...)`` would, by setting
+#: its slots.
+_make_state = slot_filler(State)
+#: The fields with a default, in the class's order, and their defaults.
+_DEFAULTS = tuple(
+    (field.name, field.default) for field in _FIELDS if field.default is not attrs.NOTHING
+)
+
+
+def _optional_fields(
+    data: dict[str, Any], config: Config, tables: _Tables, names: list[str], read: FieldReader
+) -> list[Any]:
+    """The values of the fields with a default, in the class's order: their defaults when
+    left out, the general decoders' for the rare ones, the JSON values themselves for
+    the scalars (their checks look at their types and ranges)."""
+    values = []
+    for name, default in _DEFAULTS:
+        if name not in data:
+            values.append(default)
+        elif name == "held":
+            values.append(_cards(data["held"], tables.any, names))
+        elif name in _GENERAL:
+            values.append(read(name, data[name], config))
+        else:
+            values.append(data[name])
+    return values
 
 
 def _cards(value: Any, table: dict[str, Card], names: list[str]) -> tuple[Card, ...]:
@@ -180,20 +261,6 @@ def _cards(value: Any, table: dict[str, Card], names: list[str]) -> tuple[Card, 
     cards = tuple(map(table.__getitem__, value))  # a name not in the table: KeyError
     names += value
     return cards
-
-
-def _hand(value: Any, table: dict[str, Card], names: list[str]) -> tuple[Card, ...]:
-    """A hand: hand cards, sorted by name."""
-    cards = _cards(value, table, names)
-    if value != sorted(value):
-        raise _UnusualError
-    return cards
-
-
-def _team(value: Any, tables: _Tables, names: list[str]) -> tuple[Member, ...]:
-    if type(value) is not list:
-        raise _UnusualError
-    return tuple([_member(member, tables, names) for member in value])
 
 
 def _member(value: Any, tables: _Tables, names: list[str]) -> Member:
@@ -226,12 +293,6 @@ def _member(value: Any, tables: _Tables, names: list[str]) -> Member:
         cape = tables.cape[cape]
         names.append(cape.name)
     return Member(card, _LEVELS[level], broom, cape)
-
-
-def _enemies(value: Any, table: dict[str, Enemy]) -> tuple[Enemy, ...]:
-    if type(value) is not list:
-        raise _UnusualError
-    return tuple(map(table.__getitem__, value))
 
 
 def _as_tuple(value: Any) -> tuple[Any, ...]:
