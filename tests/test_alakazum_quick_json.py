@@ -209,11 +209,11 @@ def test_the_quick_reader_takes_every_real_state_and_keeps_step_with_the_general
                 data = json.loads(cardgames.to_json(state))["data"]
                 assert assert_quick_agrees(data), (preset, seed, index)
                 taken += 1
-                if index % 9 == 0:
+                if index % 25 == 0:
                     for variant in changed_documents(data, state, rng):
                         changed_seen += 1
                         assert_quick_agrees(variant)
-    assert taken > 300 and changed_seen > 5000
+    assert taken > 300 and changed_seen > 2000
 
 
 def _document(data: Any) -> str:

@@ -89,8 +89,11 @@ def vouched(state: State, names: list[str]) -> bool:
     if state.combat is None:
         # The names of the cards, sorted, are those of the config's card lists, sorted: for
         # cards known to be the config's own, that is :func:`_conserved`.
+        expected = _all_names_sorted(state.config)
+        if len(names) != len(expected):
+            return False
         names.sort()
-        if names != _all_names_sorted(state.config):
+        if names != expected:
             return False
     elif _conserved(state) is not None:
         return False
@@ -139,9 +142,12 @@ def _scalars(state: State) -> str | None:
         problem = _result_problem(state)
         if problem is not None:
             return problem
-    for name in ("turn", "actions", "giving", "santa", "taking"):
-        if not is_int(getattr(state, name)):
-            return f"{name} must be a non-negative int"
+    if not counts_ok(
+        (state.turn, state.actions, state.giving, state.santa, state.taking), len(_COUNTERS)
+    ):
+        for name in _COUNTERS:  # which one
+            if not is_int(getattr(state, name)):
+                return f"{name} must be a non-negative int"
     # Turns are counted from 0 and the game ends as the count reaches the limit, so a game
     # still on is below it and a game over is at most at it.
     if state.turn > config.turn_limit or (not over and state.turn == config.turn_limit):
@@ -176,6 +182,9 @@ def _scalars(state: State) -> str | None:
         )
     return None
 
+
+#: The fields that count something.
+_COUNTERS = ("turn", "actions", "giving", "santa", "taking")
 
 #: The longest reason of an outcome the rules give (the longest names a successful
 #: Alakazum's, whose enemy name is at most MAX_NAME characters).

@@ -18,6 +18,8 @@ did, and only sooner.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -166,7 +168,8 @@ def _read(data: dict[str, Any], config: Config, read_field: FieldReader) -> Stat
     hand_table = tables.hand
     for value in hands_value:
         hand = _cards(value, hand_table, names)
-        if value != sorted(value):
+        # Sorted by name: each name at most the next, in one pass at C speed.
+        if not all(map(operator.le, value, itertools.islice(value, 1, None))):
             return None
         hands.append(hand)
     teams = []
