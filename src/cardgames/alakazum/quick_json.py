@@ -266,25 +266,12 @@ def _cards(value: Any, table: dict[str, Card], names: list[str]) -> tuple[Card, 
     return cards
 
 
-def _member(value: Any, tables: _Tables, names: list[str]) -> Member:
-    """A team member ``{card, level, broom, cape}``: a character at a level (``0`` to ``2``,
-    ``0`` left out), with a broom, a cape (``null`` or left out: none) or both."""
-    if type(value) is not dict:
-        raise _UnusualError
+def _member(value: dict[str, Any], tables: _Tables, names: list[str]) -> Member:
+    """A team member ``{card, level, broom, cape}`` other than a character alone at a level
+    (which :func:`_read` finds in its table): a character at a level (``0`` to ``2``, ``0``
+    left out), with a broom, a cape (``null`` or left out: none) or both."""
     level = value.get("level", 0)
-    if type(level) is not int:
-        raise _UnusualError
-    size = len(value)
-    if size == 1 or (size == 2 and "level" in value):
-        # A member without a broom or cape, made once per character and level.
-        name = value["card"]
-        member = tables.members.get((name, level))
-        if member is None:
-            member = Member(tables.character[name], _LEVELS[level])
-            tables.members[name, level] = member
-        names.append(name)
-        return member
-    if not value.keys() <= _MEMBER_KEYS:
+    if type(level) is not int or not value.keys() <= _MEMBER_KEYS:
         raise _UnusualError
     card = tables.character[value["card"]]
     names.append(card.name)
