@@ -38,7 +38,7 @@ from cardgames.errors import InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["MAX_REASON", "checked", "inconsistency"]
+__all__ = ["MAX_REASON", "checked", "inconsistency", "vouched"]
 
 
 def checked(state: object) -> State:
@@ -64,6 +64,49 @@ def inconsistency(state: State) -> str | None:
     """What makes a state that the rules did not build unplayable, or ``None``."""
     found = _problem_or_moves(state)
     return found if type(found) is str else None
+
+
+def vouched(state: State, names: list[str]) -> bool:
+    """Whether ``state``, which JSON's quick reader built, passes the check; if it does, it is
+    marked as checked, holding its legal moves, as :func:`checked` marks it.
+
+    The reader answers for what it built: a config that passed its check; zones that hold
+    only the config's own cards of the kinds each may hold, with ``players`` hands each sorted
+    by name (so :func:`_zones_known` holds); ``players`` teams of members made of the config's
+    own character, broom and cape cards, at a :class:`Level`; the config's own final enemies
+    of a game of this many players, each once; and ``names``, the name of every card outside
+    a combat. The rest is checked here, in the order of :func:`_problem_or_moves`; ``False``
+    leaves the state to the full check, which says what is wrong. ``names`` is sorted here.
+    """
+    if (
+        _scalars(state) is not None
+        or _zone_sizes(state) is not None
+        or _team_rules(state) is not None
+        or _enemy_places(state) is not None
+        or combat_problem(state) is not None
+    ):
+        return False
+    if state.combat is None:
+        # The names of the cards, sorted, are those of the config's card lists, sorted: for
+        # cards known to be the config's own, that is :func:`_conserved`.
+        expected = _all_names_sorted(state.config)
+        if len(names) != len(expected):
+            return False
+        names.sort()
+        if names != expected:
+            return False
+    elif _conserved(state) is not None:
+        return False
+    if phase_fits(state) is not None:
+        return False
+    if state.phase is Phase.OVER:
+        object.__setattr__(state, "_memo", TRUSTED)
+        return True
+    moves = generate(state)
+    if not moves:
+        return False
+    object.__setattr__(state, "_memo", moves)
+    return True
 
 
 def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
@@ -99,9 +142,12 @@ def _scalars(state: State) -> str | None:
         problem = _result_problem(state)
         if problem is not None:
             return problem
-    for name in ("turn", "actions", "giving", "santa", "taking"):
-        if not is_int(getattr(state, name)):
-            return f"{name} must be a non-negative int"
+    if not counts_ok(
+        (state.turn, state.actions, state.giving, state.santa, state.taking), len(_COUNTERS)
+    ):
+        for name in _COUNTERS:  # which one
+            if not is_int(getattr(state, name)):
+                return f"{name} must be a non-negative int"
     # Turns are counted from 0 and the game ends as the count reaches the limit, so a game
     # still on is below it and a game over is at most at it.
     if state.turn > config.turn_limit or (not over and state.turn == config.turn_limit):
@@ -137,6 +183,9 @@ def _scalars(state: State) -> str | None:
     return None
 
 
+#: The fields that count something.
+_COUNTERS = ("turn", "actions", "giving", "santa", "taking")
+
 #: The longest reason of an outcome the rules give (the longest names a successful
 #: Alakazum's, whose enemy name is at most MAX_NAME characters).
 MAX_REASON = 128 + MAX_NAME
@@ -168,11 +217,16 @@ def _not_hand_cards(config: Config) -> int:
 
 
 def _zones(state: State) -> str | None:
-    n = state.config.players
     if not _zones_known(state):
         problem = _zone_cards_problem(state)
         if problem is not None:
             return problem
+    return _zone_sizes(state)
+
+
+def _zone_sizes(state: State) -> str | None:
+    """What is wrong with the counts of forest cards known and held, or ``None``."""
+    n = state.config.players
     if not counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
         return f"seen must hold {n} counts, each at most the forest deck's size"
     # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
@@ -260,6 +314,11 @@ def _table(state: State) -> str | None:
     for team in state.teams:
         if type(team) is not tuple or not all(member_ok(m, ids) for m in team):
             return "every team must be a tuple of Member"
+    return _team_rules(state)
+
+
+def _team_rules(state: State) -> str | None:
+    """What is wrong with the teams of a state whose teams are well-formed, or ``None``."""
     setting_up = state.phase is Phase.CHOOSE
     if not setting_up and state.result is None and not all(state.teams):
         return "every player has a character once the set-up is done"
@@ -269,7 +328,6 @@ def _table(state: State) -> str | None:
 
 
 def _enemies(state: State) -> str | None:
-    n = state.config.players
     enemies = state.enemies
     if type(enemies) is not tuple:
         return "enemies must be a tuple of well-formed Enemy values"
@@ -282,7 +340,14 @@ def _enemies(state: State) -> str | None:
     # Neither count holds a zero, so dict equality (at C speed) is the counts' equality.
     if not dict.__eq__(Counter(enemies), _final_enemy_counts(state.config)):
         return "enemies must be the config's final enemies for this many players"
-    k = len(enemies)
+    return _enemy_places(state)
+
+
+def _enemy_places(state: State) -> str | None:
+    """What is wrong with the flags and the sets of places of the final enemies, or
+    ``None``, for a state whose final enemies are the config's."""
+    n = state.config.players
+    k = len(state.enemies)
     if not flags_ok(state.enemy_up, k):
         return f"enemy_up must hold {k} flags"
     if type(state.known) is not tuple or len(state.known) != n:
@@ -328,6 +393,11 @@ def _enemy_ids(config: Config) -> frozenset[int]:
 @functools.lru_cache(maxsize=64)
 def _final_enemy_counts(config: Config) -> Counter[Enemy]:
     return Counter(config.final_enemies)
+
+
+@functools.lru_cache(maxsize=64)
+def _all_names_sorted(config: Config) -> list[str]:
+    return sorted(card.name for card in all_cards(config))
 
 
 @functools.lru_cache(maxsize=64)

@@ -22,6 +22,7 @@ import cattrs
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.moves import Move, Spell
+from cardgames.alakazum.quick_json import state_reader
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.errors import SerializationError, excerpt
 from cardgames.game import Outcome
@@ -420,6 +421,92 @@ def _hooks(cls: type[Any], codecs: dict[str, tuple[_Encode, _Decode]]) -> tuple[
     return unstructure, structure
 
 
+def _state_reader(codecs: dict[str, tuple[_Encode, _Decode]]) -> Callable[[Any], State | None]:
+    """The quick reader of states, reading a config and the rarer fields with ``codecs``."""
+    read_config = codecs["config"][1]
+    return state_reader(
+        lambda value: read_config(value, None),  # type: ignore[arg-type]
+        lambda name, value, config: codecs[name][1](value, _lists(config)),
+    )
+
+
+def _quick_state_hooks(
+    general: tuple[Any, Any], codecs: dict[str, tuple[_Encode, _Decode]]
+) -> tuple[Any, Any]:
+    """The hooks of states: the quick reader of :mod:`.quick_json` and a writer straight from
+    the fields, each in front of the general hook (``general``), which takes whatever they
+    leave."""
+    general_unstructure, general_structure = general
+    read = _state_reader(codecs)
+
+    def structure(data: object, cls: object) -> Any:
+        state = read(data)
+        return general_structure(data, cls) if state is None else state
+
+    write_config, write_pending, write_result = (
+        codecs[name][0] for name in ("config", "pending", "result")
+    )
+
+    def unstructure(state: State) -> dict[str, Any]:
+        # A state the rules made or a check passed (its memo says so) has well-formed fields,
+        # each of which the lines below write as the general hook would; any other state is
+        # written by the general hook, whatever it holds.
+        if getattr(state, "_memo", None) is None:
+            return general_unstructure(state)  # type: ignore[no-any-return]
+        out: dict[str, Any] = {
+            "config": write_config(state.config),
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "active": state.active,
+            "turn": state.turn,
+            "forest": list(map(_NAME, state.forest)),
+            "market": list(map(_NAME, state.market)),
+            "hands": [list(map(_NAME, hand)) for hand in state.hands],
+            "teams": _teams_json(state.teams),
+            "cemetery": list(map(_NAME, state.cemetery)),
+            "removed": list(map(_NAME, state.removed)),
+            "enemies": list(map(_NAME, state.enemies)),
+            "enemy_up": list(state.enemy_up),
+            "known": _known_json(state.known),
+            "seen": list(state.seen),
+            "start_row": list(map(_NAME, state.start_row)),
+            "exchanges": list(state.exchanges),
+            "rng": {"state": state.rng.state},
+        }
+        # The fields with a default, in the class's order, each left out when at it.
+        if state.actions:
+            out["actions"] = state.actions
+        if state.deja_vu:
+            out["deja_vu"] = True
+        if state.combat is not None:
+            out["combat"] = _combat_json(state.combat)
+        if state.pending is not None:
+            out["pending"] = write_pending(state.pending)
+        if state.giving:
+            out["giving"] = state.giving
+        if state.santa:
+            out["santa"] = state.santa
+        if state.held:
+            out["held"] = list(map(_NAME, state.held))
+        if state.taking:
+            out["taking"] = state.taking
+        if state.spell is not None:
+            out["spell"] = state.spell
+        if state.failed is not None:
+            out["failed"] = state.failed
+        if state.roll is not None:
+            out["roll"] = state.roll
+        if state.result is not None:
+            out["result"] = write_result(state.result)
+        return out
+
+    return unstructure, structure
+
+
+#: A card's (or a final enemy's) name.
+_NAME = operator.attrgetter("name")
+
+
 def register() -> None:
     """Give states and views their JSON form (called once, when the package loads)."""
     from cardgames.serialization import converter
@@ -427,5 +514,7 @@ def register() -> None:
     codecs = _codecs()
     for cls in (State, View):
         unstructure, structure = _hooks(cls, codecs)
+        if cls is State:
+            unstructure, structure = _quick_state_hooks((unstructure, structure), codecs)
         converter.register_unstructure_hook(cls, unstructure)
         converter.register_structure_hook(cls, structure)
