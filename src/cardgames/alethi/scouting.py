@@ -128,7 +128,7 @@ def apply_scout(state: State, move: Scout, start: int, key: int) -> State:
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
     # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
     board, near = memo.board.stepping(start, key, moved)
-    captured = capture(board, key, table.attack, table.health) if near else []
+    captured = capture(board, key, table.attack, table.health) if near else ()
     field = swapped(state.field, scout, moved)
     if captured:
         field = turned_down(field, board, captured)

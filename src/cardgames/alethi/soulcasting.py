@@ -61,10 +61,9 @@ def apply_soulcast(state: State, key: int) -> State:
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
     board, near = board.placing(key, mine)
-    if near or mine.kind is _GENERAL:
-        captured = capture(board, key, table.attack, table.health)
-    else:
-        captured = []
+    captured = (
+        capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
+    )
     field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))
