@@ -10,7 +10,7 @@ from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
 from cardgames.alethi.notation import where
-from cardgames.alethi.state import Phase, State, new_placed
+from cardgames.alethi.state import Phase, Placed, State, new_placed
 from cardgames.alethi.turn import Barracks, next_decision
 from cardgames.errors import excerpt
 
@@ -43,17 +43,18 @@ class _Rows(dict[int, tuple[Throw, ...]]):
         cell = cell_of(key)
         row = self[key] = tuple([Throw(kind, cell) for kind in _KINDS])
         for throw in row:
-            _LISTED[id(throw)] = (throw, key)
+            _LISTED[id(throw)] = (throw, key, [None, None])
         return row
 
 
 #: How many cells' throws are kept at most.
 _KEPT = 1 << 13
 _ROWS = _Rows()
-#: The cell key of every throw the rows hold, by the throw's identity. Each entry holds its
-#: throw, so that no other object takes its ``id`` while the entry lasts; a lookup is valid
-#: only when the entry's throw is the very move given.
-_LISTED: dict[int, tuple[Throw, int]] = {}
+#: The cell key of every throw the rows hold, by the throw's identity, and the card it puts
+#: on the field for each colour (red's first), made on the throw's first use by that colour.
+#: Each entry holds its throw, so that no other object takes its ``id`` while the entry
+#: lasts; a lookup is valid only when the entry's throw is the very move given.
+_LISTED: dict[int, tuple[Throw, int, list[Placed | None]]] = {}
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -116,14 +117,23 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     me, config, barracks = state.to_move, state.config, state.barracks
     memo = state._memo
     table = memo.table
-    # Build from the rules' own values: a move that merely equals a legal one (a plain string
-    # for the kind, a plain tuple for the cell) must not leak into the state.
     mine = barracks[me]
     i = mine.index(move.kind)
-    # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
-    # own kind of value, which the state can share.
-    at = move.at
-    placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # A throw the rows made, of the rules' own values: the card it puts on the field is
+        # made once per colour and shared (cards are immutable values).
+        made = listed[2]
+        placed = made[me]
+        if placed is None:
+            placed = made[me] = new_placed(me, move.kind, move.at, False)
+    else:
+        # Build from the rules' own values: a move that merely equals a legal one (a plain
+        # string for the kind, a plain tuple for the cell) must not leak into the state. A
+        # cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
+        # own kind of value, which the state can share.
+        at = move.at
+        placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
     board, near = memo.board.placing(key, placed)
