@@ -150,7 +150,7 @@ class Board:
     scouts: tuple[frozenset[int], frozenset[int]]
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
-    kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
+    kinds: tuple[dict[Kind, int], dict[Kind, int]]
     #: Answers already worked out for this board (a board never changes once built).
     #: ``None`` until the first is asked for (most boards are asked for none).
     _targets: dict[tuple[object, ...], tuple[int, ...]] | None
@@ -238,7 +238,7 @@ class Board:
                 blue = blue[:i] + blue[i + 1 :]
             red = tuple(sorted({*red, *AROUND[key]}.difference(cards)))
         board.throwable = (red, blue)
-        counts = dict(self.kinds[owner])
+        counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
         red_standing, blue_standing = self.standing
         if owner:
@@ -287,7 +287,7 @@ class Board:
         else:
             board.standing = (own, theirs)
             board.scouts = (scouts, self.scouts[1])
-        open_cells = set(self.throwable[owner])
+        open_cells = {*self.throwable[owner]}
         open_cells.discard(key)
         # The cells next to the start that no other card of the side touches close; the start
         # opens if one does; the empty cells next to the Scout's new cell open.
@@ -333,7 +333,7 @@ class Board:
         """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
         cards, Generals and Scouts."""
         owner, kind, kinds = card.owner, card.kind, self.kinds
-        counts = dict(kinds[owner])
+        counts = kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + change
         red, blue = self.standing
         if owner:
