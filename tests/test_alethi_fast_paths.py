@@ -14,7 +14,8 @@ import pytest
 import cardgames
 from cardgames import alethi
 from cardgames import errors as alethi_errors
-from cardgames.alethi import codec, rules, scouting, throwing
+from cardgames.alethi import board as board_module
+from cardgames.alethi import codec, rules, scouting, soulcasting, throwing
 from cardgames.alethi.board import Board, cell_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
@@ -376,3 +377,68 @@ def test_json_read_and_written_field_by_field_equals_the_converters_own(seed: in
         with pytest.raises(Exception) as plain:
             codec.generic_reader(json.loads(bad)["data"], alethi.State)
         assert type(plain.value) is not type(quick.value) or str(plain.value) in str(quick.value)
+
+
+# --- tables kept across games: neighbours, soulcasts, the cards of listed throws ---------------
+
+
+@pytest.mark.parametrize("kept", [1, 1 << 14])
+def test_kept_neighbours_and_soulcasts_play_as_the_plain_rules(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The neighbours of cells and the soulcasts are looked up in tables kept across games:
+    over random games, also when the tables are emptied at every new entry, every board equals
+    one built from scratch, every neighbour entry is the four cells next to its cell, the
+    soulcasts listed are those made afresh, and each next state equals the one an equal move
+    leads to from the state checked afresh."""
+    monkeypatch.setattr(board_module, "_AROUND_MOST", kept)
+    monkeypatch.setattr(soulcasting, "_KEPT", kept)
+    for seed in range(8):
+        chooser = random.Random(seed)
+        for config in configs(seed):
+            state = alethi.new_game(config, seed=seed)
+            while not alethi.is_over(state):
+                board, me = rules.board_of(state), state.to_move
+                assert board.same_as(Board.build(state.field))
+                moves = alethi.legal_moves(state)
+                if state.phase is alethi.Phase.SOULCAST:
+                    targets = board.soulcast_targets(me, state.barracks[me])
+                    assert moves == (*(alethi.Soulcast(cell_of(k)) for k in targets), alethi.Pass())
+                move = moves[chooser.randrange(len(moves))]
+                after = alethi.apply_move(state, move)
+                assert after == alethi.apply_move(fresh(state), lookalike(move))
+                state = after
+            for key, around in board_module.AROUND.items():
+                assert around == tuple(key + step for step in board_module.STEPS)
+
+
+@pytest.mark.parametrize("kept", [1, 1 << 13])
+def test_the_cards_of_listed_throws_are_the_cards_thrown_afresh(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listed throw puts the card it keeps for the side on the field: over random games, also
+    when the kept throws are dropped at every new cell, that card equals the one an equal throw
+    made afresh puts there, and while the throw is known by identity (with its own cell) the
+    card on the field is the very card kept with it."""
+    monkeypatch.setattr(throwing, "_KEPT", kept)
+    known = 0
+    for seed in range(12):
+        chooser = random.Random(seed)
+        config = configs(seed)[seed % 4]
+        state = alethi.new_game(config, seed=seed)
+        while not alethi.is_over(state):
+            moves = alethi.legal_moves(state)
+            move = moves[chooser.randrange(len(moves))]
+            after = alethi.apply_move(state, move)
+            if isinstance(move, alethi.Throw):
+                card = next(c for c in after.field if c.at == move.at)
+                plain = alethi.apply_move(fresh(state), lookalike(move))
+                assert card == next(c for c in plain.field if c.at == move.at)
+                assert (card.owner, card.kind, card.at) == (state.to_move, move.kind, move.at)
+                listed = throwing._LISTED.get(id(move))
+                if listed is not None and listed[0] is move and not card.captured:
+                    assert cell_of(listed[1]) == move.at
+                    assert listed[2][state.to_move] is card
+                    known += 1
+            state = after
+    assert known > 0

@@ -25,6 +25,7 @@ from cardgames.alethi.config import Stats
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
+    "AROUND",
     "LIMIT",
     "STEPS",
     "STRIDE",
@@ -51,6 +52,25 @@ LIMIT = _OFFSET
 _GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
+
+
+class _Around(dict[int, tuple[int, int, int, int]]):
+    """The keys of the four neighbours of a cell, in the order of :data:`STEPS`, by the cell's
+    key, worked out on first use and kept: the keys of a game's cells are larger than the
+    integers Python keeps ready-made, so each addition would make a new integer object, where
+    a lookup makes none."""
+
+    def __missing__(self, key: int) -> tuple[int, int, int, int]:
+        if len(self) >= _AROUND_MOST:
+            self.clear()  # a bound for fields far out: the neighbours are worked out again
+        around = self[key] = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        return around
+
+
+#: How many cells' neighbours :data:`AROUND` keeps at most.
+_AROUND_MOST = 1 << 14
+#: The keys of the four neighbours of a cell, by its key: ``AROUND[key]``.
+AROUND = _Around()
 
 
 def key_of(cell: Cell) -> int:
@@ -130,7 +150,7 @@ class Board:
     scouts: tuple[frozenset[int], frozenset[int]]
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
-    kinds: tuple[Mapping[Kind, int], Mapping[Kind, int]]
+    kinds: tuple[dict[Kind, int], dict[Kind, int]]
     #: Answers already worked out for this board (a board never changes once built).
     #: ``None`` until the first is asked for (most boards are asked for none).
     _targets: dict[tuple[object, ...], tuple[int, ...]] | None
@@ -202,35 +222,31 @@ class Board:
         board._targets = None
         owner, kind = card.owner, card.kind
         red, blue = self.throwable
-        # The empty cell was open to each side that touches it: the cells each side may throw
-        # on tell whether the enemy touches it, with no look at the neighbours.
-        i = bisect_left(red, key)
-        if i < len(red) and red[i] == key:
-            red = red[:i] + red[i + 1 :]
-            near = owner == 1
-        else:
-            near = False
-        i = bisect_left(blue, key)
-        if i < len(blue) and blue[i] == key:
-            blue = blue[:i] + blue[i + 1 :]
-            near = near or owner == 0
-        counts = dict(self.kinds[owner])
-        counts[kind] = counts.get(kind, 0) + 1
-        # The empty cells next to the card that its side could not throw on yet.
-        around = {key - 1, key - _STRIDE, key + _STRIDE, key + 1}
+        # The empty cell was open to each side that touches it: the enemy's open cells tell
+        # whether the enemy touches it, with no look at the neighbours. The side's own open
+        # cells lose the cell (now taken) and gain the empty cells around it.
         if owner:
-            added = around.difference(cards, blue)
-            if added:
-                blue = tuple(sorted(added.union(blue)))
-            board.standing = (self.standing[0], self.standing[1].union((key,)))
+            i = bisect_left(red, key)
+            near = i < len(red) and red[i] == key
+            if near:
+                red = red[:i] + red[i + 1 :]
+            blue = tuple(sorted({*blue, *AROUND[key]}.difference(cards)))
+        else:
+            i = bisect_left(blue, key)
+            near = i < len(blue) and blue[i] == key
+            if near:
+                blue = blue[:i] + blue[i + 1 :]
+            red = tuple(sorted({*red, *AROUND[key]}.difference(cards)))
+        board.throwable = (red, blue)
+        counts = self.kinds[owner].copy()
+        counts[kind] = counts.get(kind, 0) + 1
+        red_standing, blue_standing = self.standing
+        if owner:
+            board.standing = (red_standing, blue_standing | {key})
             board.kinds = (self.kinds[0], counts)
         else:
-            added = around.difference(cards, red)
-            if added:
-                red = tuple(sorted(added.union(red)))
-            board.standing = (self.standing[0].union((key,)), self.standing[1])
+            board.standing = (red_standing | {key}, blue_standing)
             board.kinds = (counts, self.kinds[1])
-        board.throwable = (red, blue)
         board.generals = _moved(self.generals, owner, key, 1) if kind is _GENERAL else self.generals
         board.scouts = _moved(self.scouts, owner, key, 1) if kind is _SCOUT else self.scouts
         return board, near
@@ -242,7 +258,7 @@ class Board:
         if not card.captured:
             self._fall(key, card)
         # The cell is open to each side with an uncaptured card next to it.
-        around = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        around = AROUND[key]
         red, blue = self.throwable
         if not self.standing[0].isdisjoint(around):
             red = _with(red, (key,))
@@ -271,17 +287,17 @@ class Board:
         else:
             board.standing = (own, theirs)
             board.scouts = (scouts, self.scouts[1])
-        open_cells = set(self.throwable[owner])
+        open_cells = {*self.throwable[owner]}
         open_cells.discard(key)
         # The cells next to the start that no other card of the side touches close; the start
         # opens if one does; the empty cells next to the Scout's new cell open.
-        for n in (start - 1, start - _STRIDE, start + _STRIDE, start + 1):
-            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
+        around = AROUND[start]
+        for n in around:
+            if n not in cards and own.isdisjoint(AROUND[n]):
                 open_cells.discard(n)
-        around = (start - 1, start - _STRIDE, start + _STRIDE, start + 1)
         if not own.isdisjoint(around):
             open_cells.add(start)
-        open_cells.update({key - 1, key - _STRIDE, key + _STRIDE, key + 1}.difference(cards))
+        open_cells.update({*AROUND[key]}.difference(cards))
         mine = tuple(sorted(open_cells))
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
@@ -308,8 +324,8 @@ class Board:
         owner, cards = card.owner, self.cards
         own = self.standing[owner]
         mine = self.throwable[owner]
-        for n in (key - 1, key - _STRIDE, key + _STRIDE, key + 1):
-            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
+        for n in AROUND[key]:
+            if n not in cards and own.isdisjoint(AROUND[n]):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -317,7 +333,7 @@ class Board:
         """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
         cards, Generals and Scouts."""
         owner, kind, kinds = card.owner, card.kind, self.kinds
-        counts = dict(kinds[owner])
+        counts = kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + change
         red, blue = self.standing
         if owner:
@@ -339,7 +355,7 @@ class Board:
         own = self.standing[colour]
         if but is not None:
             own = own.difference((but,))
-        return not own.isdisjoint((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+        return not own.isdisjoint(AROUND[key])
 
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
@@ -352,20 +368,16 @@ class Board:
         enemy = 1 - card.owner
         generals = self.generals[enemy]
         total = 0
-        for n in self.standing[enemy].intersection(
-            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
-        ):
+        for n in self.standing[enemy].intersection(AROUND[key]):
             total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE, n + 1)):
+            if generals and not generals.isdisjoint(AROUND[n]):
                 total += GENERAL_BONUS
         return total
 
     def general_next_to(self, colour: Colour, key: int) -> bool:
         """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
         colour there attacks with the General's bonus."""
-        return not self.generals[colour].isdisjoint(
-            (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
-        )
+        return not self.generals[colour].isdisjoint(AROUND[key])
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
@@ -377,20 +389,12 @@ class Board:
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
-            # Each such cell is asked about its three neighbours other than the Scout's cell.
-            cards, cached, own = self.cards, self.throwable[colour], self.standing[colour]
-            n = scout - 1
-            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + _STRIDE)):
-                cached = _without(cached, n)
-            n = scout - _STRIDE
-            if n not in cards and own.isdisjoint((n - 1, n - _STRIDE, n + 1)):
-                cached = _without(cached, n)
-            n = scout + _STRIDE
-            if n not in cards and own.isdisjoint((n - 1, n + _STRIDE, n + 1)):
-                cached = _without(cached, n)
-            n = scout + 1
-            if n not in cards and own.isdisjoint((n - _STRIDE, n + _STRIDE, n + 1)):
-                cached = _without(cached, n)
+            # Each such cell is asked about its neighbours, the Scout's cell left out.
+            cards, cached = self.cards, self.throwable[colour]
+            others = self.standing[colour].difference((scout,))
+            for n in AROUND[scout]:
+                if n not in cards and others.isdisjoint(AROUND[n]):
+                    cached = _without(cached, n)
             known["scout", colour, scout] = cached
         return cached
 

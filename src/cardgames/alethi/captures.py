@@ -8,9 +8,11 @@ answers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 
-from cardgames.alethi.board import STEPS, STRIDE, Board, key_of
+from cardgames.alethi.board import AROUND, Board, key_of
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
 from cardgames.alethi.checks import card_problem
 from cardgames.alethi.config import Config, check_config, stats
@@ -73,7 +75,7 @@ def _check_field(field: object, config: Config) -> None:
 
 def capture(
     board: Board, key: int, attack: Mapping[Kind, int], health: Mapping[Kind, int]
-) -> list[Placed]:
+) -> Sequence[Placed]:
     """Run the capture check on ``board`` (a fresh copy) after the card on ``key`` arrived or
     changed side, with the config's ``attack`` and ``health`` tables; return the cards it turned
     down, as they stood before.
@@ -88,15 +90,15 @@ def capture(
     enemies, allies = board.standing[1 - owner], board.standing[owner]
     general = card.kind is _GENERAL
     near = [key]
-    for n in (key - 1, key - STRIDE, key + STRIDE, key + 1):
+    for n in AROUND[key]:
         if n in enemies:
             near.append(n)
         elif general and n in allies:
-            near.extend(m for m in (n + s for s in STEPS) if m in enemies)
+            near.extend(enemies.intersection(AROUND[n]))
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
         # it, and health is never below zero.
-        return []
+        return ()
     pressure = board.pressure
     fallen = {k for k in near if pressure(k, (c := cards[k]), attack) > health[c.kind]}
     taken = [cards[k] for k in fallen]
@@ -109,14 +111,15 @@ def swapped(field: tuple[Placed, ...], old: Placed, new: Placed) -> tuple[Placed
     """``field`` with the very object ``old`` replaced by ``new``, in its place.
 
     The cards of a board are the objects of its state's field, so the card is found by
-    identity, in one pass of C code rather than a comparison of cards per entry.
+    identity, in one pass of C code rather than a comparison of cards per entry (and without
+    an object made per entry, as ``id`` would make).
     """
-    i = list(map(id, field)).index(id(old))
+    i = list(map(is_, field, repeat(old))).index(True)
     return (*field[:i], new, *field[i + 1 :])
 
 
 def turned_down(
-    field: tuple[Placed, ...], board: Board, captured: list[Placed]
+    field: tuple[Placed, ...], board: Board, captured: Sequence[Placed]
 ) -> tuple[Placed, ...]:
     """``field`` with the cards that :func:`capture` took on ``board`` turned face down."""
     cards = board.cards

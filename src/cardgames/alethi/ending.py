@@ -4,6 +4,8 @@ counted."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgames.alethi.board import Board
 from cardgames.alethi.cards import PLAYERS, Colour, Kind
 from cardgames.alethi.state import Placed
@@ -12,7 +14,7 @@ from cardgames.game import Outcome
 __all__ = ["capture_results", "ended_by_capture", "ended_by_count", "limit_reason"]
 
 
-def ended_by_capture(board: Board, captured: list[Placed]) -> Outcome | None:
+def ended_by_capture(board: Board, captured: Sequence[Placed]) -> Outcome | None:
     """The result if this capture check took a King or left a side without an uncaptured card;
     ``None`` while the battle goes on."""
     if not captured and board.standing[0] and board.standing[1]:

@@ -4,8 +4,9 @@ cell next to another of its uncaptured cards."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Any
 
-from cardgames._engine import slot_filler
+from cardgames._engine import writable_twin
 from cardgames.alethi.board import Board, cell_of, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Cell, Colour
@@ -32,9 +33,18 @@ class _Moves(dict[int, Scout]):
     def __missing__(self, key: int) -> Scout:
         if len(self) >= _KEPT:
             self.clear()  # a bound for fields far out: the moves are made again as needed
-        move = self[key] = _new_scout(self.cell, _CELLS[key])
         if len(_LISTED) >= _LISTED_MOST:
+            # The moves known by identity are forgotten with the tables that hold them, so
+            # that every kept move stays known (this table is made anew on its next use).
             _LISTED.clear()
+            _SCOUTS.clear()
+        # Made as a slot filler makes a Scout, written out: a field far out makes many.
+        twin: Any = _new_object(_WritableScout)  # writable until it turns into a Scout
+        twin.scout = self.cell
+        twin.to = _CELLS[key]
+        twin.__class__ = Scout
+        move: Scout = twin
+        self[key] = move
         _LISTED[id(move)] = (move, self.scout, key)
         return move
 
@@ -60,8 +70,10 @@ class _ByScout(dict[int, _Moves]):
         return table
 
 
-#: Makes a ``Scout`` from its two cells by setting its slots: for the rules' own cells.
-_new_scout = slot_filler(Scout)
+#: A ``Scout`` made as this class and filled by plain assignment, then turned into a
+#: ``Scout`` (see :func:`~cardgames._engine.writable_twin`): for the rules' own cells.
+_WritableScout = writable_twin(Scout)
+_new_object = object.__new__
 #: How many Scout cells, and how many moves from each, are kept at most: 65,536 moves in all,
 #: a few megabytes at worst, for a process that plays games for days.
 _KEPT = 1 << 8
@@ -128,7 +140,7 @@ def apply_scout(state: State, move: Scout, start: int, key: int) -> State:
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
     # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
     board, near = memo.board.stepping(start, key, moved)
-    captured = capture(board, key, table.attack, table.health) if near else []
+    captured = capture(board, key, table.attack, table.health) if near else ()
     field = swapped(state.field, scout, moved)
     if captured:
         field = turned_down(field, board, captured)

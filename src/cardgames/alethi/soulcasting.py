@@ -4,8 +4,6 @@ barracks; the enemy card leaves the game."""
 
 from __future__ import annotations
 
-import functools
-
 from cardgames.alethi.board import Board, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
@@ -21,15 +19,25 @@ __all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_prob
 _GENERAL = Kind.GENERAL
 
 
-# Moves are immutable values, so the same one can serve every state that offers it.
-@functools.lru_cache(maxsize=1 << 12)
-def _soulcast(key: int) -> Soulcast:
-    return Soulcast(cell_of(key))
+class _Soulcasts(dict[int, Soulcast]):
+    """The soulcasts by the key of their target, each made on first use and kept: moves are
+    immutable values, so the same one serves every state that offers it."""
+
+    def __missing__(self, key: int) -> Soulcast:
+        if len(self) >= _KEPT:
+            self.clear()  # a bound for fields far out: the moves are made again as needed
+        move = self[key] = Soulcast(cell_of(key))
+        return move
+
+
+#: How many soulcasts are kept at most.
+_KEPT = 1 << 12
+_SOULCASTS = _Soulcasts()
 
 
 def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
     """The soulcasts open to ``me``, by target cell, then ``Pass``."""
-    return (*(_soulcast(k) for k in board.soulcast_targets(me, barracks[me])), PASS)
+    return (*map(_SOULCASTS.__getitem__, board.soulcast_targets(me, barracks[me])), PASS)
 
 
 def soulcast_cell(move: Soulcast, board: Board, barracks: Barracks, me: Colour) -> int | None:
@@ -61,10 +69,9 @@ def apply_soulcast(state: State, key: int) -> State:
     victim = board.lift(key)
     mine = new_placed(me, victim.kind, victim.at, False)
     board, near = board.placing(key, mine)
-    if near or mine.kind is _GENERAL:
-        captured = capture(board, key, table.attack, table.health)
-    else:
-        captured = []
+    captured = (
+        capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
+    )
     field = turned_down(swapped(state.field, victim, mine), board, captured)
     barracks = take(state.barracks, me, victim.kind)
     removed = (*state.removed, Card(victim.owner, victim.kind))

@@ -10,7 +10,7 @@ from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
 from cardgames.alethi.notation import where
-from cardgames.alethi.state import Phase, State, new_placed
+from cardgames.alethi.state import Phase, Placed, State, new_placed
 from cardgames.alethi.turn import Barracks, next_decision
 from cardgames.errors import excerpt
 
@@ -22,43 +22,52 @@ _KIND_NAMES = frozenset(kind.value for kind in Kind)
 _GENERAL, _RED, _SCOUT = Kind.GENERAL, Colour.RED, Phase.SCOUT
 
 
-class _Throws(dict[int, Throw]):
-    """The throws of one kind by cell key, each made on first use and kept: moves are immutable
-    values, so the same one serves every state that offers it. A lookup costs a fraction of a
-    function call, and a decision lists a few dozen throws."""
+#: Every kind, in the order of the enum: the order of the throws in a row of :data:`_ROWS`.
+_KINDS = tuple(Kind)
+#: The place of each kind in a row.
+_COLUMN = {kind: i for i, kind in enumerate(_KINDS)}
 
-    __slots__ = ("kind",)
 
-    def __init__(self, kind: Kind) -> None:
-        super().__init__()
-        self.kind = kind
+class _Rows(dict[int, tuple[Throw, ...]]):
+    """The throws onto one cell, one of each kind in the order of :data:`_KINDS`, by the cell's
+    key, made on first use and kept: moves are immutable values, so the same one serves every
+    state that offers it. Listing the throws then costs one lookup per cell, however many
+    kinds the barracks holds."""
 
-    def __missing__(self, key: int) -> Throw:
+    def __missing__(self, key: int) -> tuple[Throw, ...]:
         if len(self) >= _KEPT:
-            self.clear()  # a bound for fields far out: the throws are made again as needed
-        throw = self[key] = Throw(self.kind, cell_of(key))
-        if len(_LISTED) >= _KEPT:
+            # A bound for fields far out: the throws are made again as needed. The throws known
+            # by identity go with them, so that every kept throw stays known.
+            self.clear()
             _LISTED.clear()
-        _LISTED[id(throw)] = (throw, key)
-        return throw
+        cell = cell_of(key)
+        row = self[key] = tuple([Throw(kind, cell) for kind in _KINDS])
+        for throw in row:
+            _LISTED[id(throw)] = (throw, key, [None, None])
+        return row
 
 
-#: How many throws of each kind are kept at most.
-_KEPT = 1 << 14
-_THROWS = {kind: _Throws(kind) for kind in Kind}
-#: The cell key of every throw those tables made, by the throw's identity. Each entry holds its
-#: throw, so that no other object takes its ``id`` while the entry lasts; a lookup is valid
-#: only when the entry's throw is the very move given.
-_LISTED: dict[int, tuple[Throw, int]] = {}
+#: How many cells' throws are kept at most.
+_KEPT = 1 << 13
+_ROWS = _Rows()
+#: The cell key of every throw the rows hold, by the throw's identity, and the card it puts
+#: on the field for each colour (red's first), made on the throw's first use by that colour.
+#: Each entry holds its throw, so that no other object takes its ``id`` while the entry
+#: lasts; a lookup is valid only when the entry's throw is the very move given.
+_LISTED: dict[int, tuple[Throw, int, list[Placed | None]]] = {}
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
     """The throws open to ``me``: by kind (the barracks keeps the army's order), then by cell."""
     keys = board.throwable[me]
-    moves: list[Move] = []
+    if not keys:
+        return ()
+    # The rows of the open cells, turned into one column of throws per kind (in cell order).
+    columns = tuple(zip(*map(_ROWS.__getitem__, keys), strict=True))
+    moves: tuple[Move, ...] = ()
     for kind in dict.fromkeys(barracks[me]):
-        moves += map(_THROWS[kind].__getitem__, keys)
-    return tuple(moves)
+        moves += columns[_COLUMN[kind]]
+    return moves
 
 
 def throw_cell(move: Throw, board: Board, barracks: Barracks, me: Colour) -> int | None:
@@ -108,21 +117,29 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
     me, config, barracks = state.to_move, state.config, state.barracks
     memo = state._memo
     table = memo.table
-    # Build from the rules' own values: a move that merely equals a legal one (a plain string
-    # for the kind, a plain tuple for the cell) must not leak into the state.
     mine = barracks[me]
     i = mine.index(move.kind)
-    # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
-    # own kind of value, which the state can share.
-    at = move.at
-    placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # A throw the rows made, of the rules' own values: the card it puts on the field is
+        # made once per colour and shared (cards are immutable values).
+        made = listed[2]
+        placed = made[me]
+        if placed is None:
+            placed = made[me] = new_placed(me, move.kind, move.at, False)
+    else:
+        # Build from the rules' own values: a move that merely equals a legal one (a plain
+        # string for the kind, a plain tuple for the cell) must not leak into the state. A
+        # cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
+        # own kind of value, which the state can share.
+        at = move.at
+        placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
     board, near = memo.board.placing(key, placed)
-    if near or placed.kind is _GENERAL:
-        captured = capture(board, key, table.attack, table.health)
-    else:
-        captured = []
+    captured = (
+        capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
+    )
     field = (*state.field, placed)
     if captured:
         field = turned_down(field, board, captured)

@@ -3,8 +3,10 @@ has a decision in, and what ends a turn: the next decision, or the end of the ba
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, new_memo
+from cardgames.alethi.board import STEPS, Board, Memo
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
@@ -42,6 +44,9 @@ _SOULCASTER = Kind.SOULCASTER
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
+#: How many neighbours a cell has.
+_STEPS = len(STEPS)
+_new_object = object.__new__
 
 #: The phase after each one; ``None`` means the turn is over.
 NEXT_PHASE: dict[Phase, Phase | None] = {
@@ -90,7 +95,7 @@ def next_decision(
     rng: Rng,
     board: Board,
     table: Stats,
-    captured: list[Placed] | None,
+    captured: Sequence[Placed] | None,
 ) -> State:
     """The state at the next decision, from ``phase`` of ``player`` on (``None``: turn over).
 
@@ -117,7 +122,13 @@ def next_decision(
             if barracks[player] and board.throwable[player]:
                 break
             phase = _SCOUT
-        if phase is _SCOUT and board.scouts[player] and board.scout_can_move(player):
+        # More than four cells open to the side: one of them is not next to a given Scout, so
+        # some other card of the side touches it, and that Scout may move there.
+        if (
+            phase is _SCOUT
+            and board.scouts[player]
+            and (len(board.throwable[player]) > _STEPS or board.scout_can_move(player))
+        ):
             break
         # The turn is over.
         if not barracks[0] and not barracks[1]:
@@ -134,8 +145,10 @@ def next_decision(
             result = ended_by_count(board, limit_reason(limit))
             break
         player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
-    # The memo goes in with the other fields, and learns the identity of its state after.
-    memo = new_memo(board, table, 0)
+    # The memo goes in with the other fields, and learns the identity of its state after. It is
+    # made as new_memo makes one, written out: this runs after every move.
+    memo = _new_object(Memo)
+    memo.board, memo.table, memo.moves = board, table, None
     if result is None:
         state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, memo)
     else:
