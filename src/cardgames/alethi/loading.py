@@ -82,6 +82,7 @@ _NO_KEYS: frozenset[int] = frozenset()
 _NEW_CELL = tuple.__new__
 _new_object = object.__new__
 _new_state = slot_filler(State)
+_new_rng = slot_filler(Rng)
 _set_memo = vars(State)["_memo"].__set__
 
 #: What a card of the field is by its JSON values ``(owner, kind, x, y, captured)``: the card
@@ -238,7 +239,7 @@ def _read(data: Any) -> State:
         phase,
         turn,
         None,
-        Rng(rng["state"]),
+        _new_rng(rng["state"]),
         None,
     )
     board = _checked_board(state, entries, ups, down, red_elsewhere, blue_elsewhere)
