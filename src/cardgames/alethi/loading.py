@@ -53,10 +53,11 @@ _KINDS: dict[str, Kind] = {kind.value: kind for kind in Kind}
 _PHASES: dict[str, Phase] = {phase.value: phase for phase in Phase}
 _OVER = Phase.OVER
 _GENERAL, _SCOUT, _SQUIRE, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SQUIRE, Kind.KING
-#: The config written as ``{}``, and the two with a fixed first player, by their JSON form:
-#: each document of these reads as one config object. All three play the standard army, whose
-#: stats the cards kept below carry.
+#: The config written as ``{}``: every document of it reads as this one object. It plays the
+#: standard army, whose stats the cards kept below carry.
 DEFAULT = Config()
+#: The two configs with a fixed first player (written ``{"first_player": 0}`` or ``1``), by that
+#: player: one object each, of the standard army too.
 CONFIGS = {0: Config(first_player=0), 1: Config(first_player=1)}
 for _usual in (DEFAULT, *CONFIGS.values()):
     check_config(_usual)
