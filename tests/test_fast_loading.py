@@ -10,6 +10,9 @@ reference does, with the same message.
 
 from __future__ import annotations
 
+import copy
+import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -31,12 +34,15 @@ from cardgames.alakazum.spells import FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import every_card
 from cardgames.alakazum.wellformed import config_card_ids
 from cardgames.alethi import checks as alethi_checks
+from cardgames.alethi import loading
+from cardgames.alethi.board import Board
 from cardgames.alethi.config import stats as alethi_config_stats
 from cardgames.errors import CardgamesError, SerializationError
 from cardgames.lerally import checks as rally_checks
 from cardgames.lerally.cards import Card as RallyCard
 from cardgames.lerally.cards import is_card as rally_is_card
 from cardgames.lerally.config import deck_cards
+from cardgames.serialization import envelope
 
 SEEDS = range(3)
 
@@ -110,8 +116,6 @@ def ref_slam_is_cards(value: object) -> bool:
 
 def random_states(game: Any, config: Any, seed: int) -> Iterator[Any]:
     """Every state of a seeded random game, each loaded back from JSON too."""
-    import random
-
     rng = random.Random(seed)
     state = game.new_game(config, seed=seed)
     while True:
@@ -326,3 +330,115 @@ def test_alethi_stats_by_config_identity_keep_step_with_the_config_cache(
     monkeypatch.setattr(alethi_checks, "stats", alethi_config_stats)
     assert fast == [_alethi_outcome(state) for state in states]
     assert None in fast and any(fast)
+
+
+# --- Alethi: a state read and checked in one pass ---------------------------------------------
+
+
+def _alethi_mutations(data: dict[str, Any], chooser: random.Random) -> Iterator[dict[str, Any]]:
+    """JSON forms of Alethi states that break, or only look as if they break, a bound of the
+    full check: each one a copy of ``data`` with one part changed."""
+
+    def changed(**parts: Any) -> dict[str, Any]:
+        return {**copy.deepcopy(data), **parts}
+
+    field, barracks, removed = data["field"], data["barracks"], data["removed"]
+    for turn in (0, 1, data["turn"] - 1, data["turn"] + 1, 10**4):
+        yield changed(turn=turn)
+    yield changed(to_move=1 - data["to_move"])
+    for phase in ("over", "soulcast", "throw", "scout"):
+        yield changed(phase=phase)
+    yield changed(config={"first_player": 0})
+    yield changed(config={"first_player": 1})
+    yield changed(field=field[:-1])
+    yield changed(field=[*field, field[-1]])
+    yield changed(field=field[1:])
+    yield changed(removed=[*removed, {"owner": 0, "kind": "king"}])
+    yield changed(removed=[*removed, {"owner": 1, "kind": "squire"}])
+    yield changed(removed=removed[:-1])
+    for side in (0, 1):
+        kinds = barracks[side]
+        yield changed(barracks=[kinds[::-1] if i == side else b for i, b in enumerate(barracks)])
+        yield changed(barracks=[kinds[1:] if i == side else b for i, b in enumerate(barracks)])
+        yield changed(
+            barracks=[[*kinds, "king"] if i == side else b for i, b in enumerate(barracks)]
+        )
+    for _ in range(12):
+        i = chooser.randrange(len(field))
+        card = dict(field[i])
+        what = chooser.randrange(6)
+        if what == 0:
+            card["owner"] = 1 - card["owner"]
+        elif what == 1:
+            card["kind"] = chooser.choice([kind.value for kind in alethi.Kind])
+        elif what == 2:
+            card["at"] = [card["at"][0] + chooser.choice((-2, -1, 1, 2)), card["at"][1]]
+        elif what == 3:
+            card["at"] = [card["at"][0], card["at"][1] + chooser.choice((-30, 30, 1 << 15))]
+        elif what == 4:
+            card["captured"] = not card.get("captured", False)
+        else:
+            card = dict(field[chooser.randrange(len(field))], at=card["at"])
+        yield changed(field=[card if j == i else c for j, c in enumerate(field)])
+
+
+def _alethi_verdict(state: alethi.State) -> str | None:
+    """What the readable full check says of a copy of ``state`` that nothing vouched for."""
+    try:
+        alethi_checks.check_state(attrs.evolve(state))
+    except CardgamesError as exc:
+        return str(exc)
+    return None
+
+
+def test_alethi_read_and_checked_in_one_pass_keeps_step_with_the_full_check() -> None:
+    """Over every state of seeded random games of each preset, and over documents changed to
+    break each bound of the check, the one-pass reader vouches only for states the readable
+    check accepts, with the board ``Board.build`` makes, and for every state of a usual config
+    and no result that it accepts; loading keeps refusing the others with the check's words."""
+    chooser = random.Random(17)
+    vouched = refused = 0
+    for preset, config in alethi.PRESETS.items():
+        for seed in SEEDS:
+            for state in random_states(alethi.GAME, config, seed):
+                data = json.loads(cardgames.to_json(state))["data"]
+                variants = [data]
+                if chooser.randrange(4) == 0:
+                    variants += list(_alethi_mutations(data, chooser))
+                for number, variant in enumerate(variants):
+                    try:
+                        loaded = loading.read(variant)
+                    except loading.UnusualError:
+                        assert number or state.result is not None or preset == "specials"
+                        continue
+                    verdict = _alethi_verdict(loaded)
+                    if alethi_checks.vouched(loaded):
+                        assert verdict is None, (preset, variant)
+                        board = alethi_checks.board_of(loaded)
+                        assert board.same_as(Board.build(loaded.field))
+                        assert list(board.cards) == list(Board.build(loaded.field).cards)
+                        assert alethi.legal_moves(loaded) == alethi.legal_moves(
+                            attrs.evolve(loaded)
+                        )
+                        vouched += 1
+                        continue
+                    assert number or verdict is not None, (preset, variant)
+                    if verdict is not None:
+                        refused += 1
+                        with pytest.raises(SerializationError) as error:
+                            cardgames.from_json(envelope("alethi", "state", variant), alethi.State)
+                        assert verdict.split(": ", 1)[1] in str(error.value)
+    assert vouched > 100 and refused > 100
+
+
+def test_alethi_reads_a_board_of_its_own_making_only_while_it_knows_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Should the board ever hold other parts than those the reader fills, the reader leaves
+    the board to ``Board.build``, and still vouches for the states it checked."""
+    monkeypatch.setattr(loading, "_OWN_BUILD", False)
+    for state in random_states(alethi.GAME, alethi.Config(), 0):
+        if state.result is None:
+            loaded = loading.read(json.loads(cardgames.to_json(state))["data"])
+            assert alethi_checks.vouched(loaded)
+            assert alethi_checks.board_of(loaded).same_as(Board.build(loaded.field))
