@@ -16,8 +16,9 @@ from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
 from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
-from cardgames.alakazum.spells import keep_moves, spell_moves, target_moves
+from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
+from cardgames.alakazum.tables import hand_of
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -36,7 +37,8 @@ def generate(state: State) -> tuple[Move, ...]:
 
 
 def _action_moves(state: State) -> list[Move]:
-    """No action, or one of the four: the market, an object, a fight, a spell."""
+    """No action, or one of the four: the market, an object, a fight, a spell (the plain
+    reading, card by card; :func:`_quick_action_moves` lists the same from the hand's table)."""
     player = state.active
     moves: list[Move] = [_PASS]
     hand_faces = faces(state.hands[player])
@@ -51,6 +53,22 @@ def _action_moves(state: State) -> list[Move]:
     return moves
 
 
+def _quick_action_moves(state: State, player: int) -> tuple[Move, ...]:
+    """:func:`_action_moves`, with what the hand offers by itself read from its table."""
+    player = state.active
+    hand = hand_of(state.config, state.hands[player])
+    moves: list[Move] = [_PASS]
+    if state.market:
+        moves += hand.market
+    if hand.objects:
+        moves += object_moves(state, player, hand.objects)
+    for other, theirs in enumerate(state.teams):
+        if other != player and len(theirs) > 1:  # never a player's last one
+            moves += fight_moves(other, theirs)
+    moves += casts_with(state, player, hand.hats, hand.cauldrons)
+    return tuple(moves)
+
+
 def _combat_of(state: State) -> Combat:
     combat = state.combat
     assert combat is not None
@@ -60,7 +78,7 @@ def _combat_of(state: State) -> Combat:
 #: The legal moves of each phase (of the player to move).
 _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.CHOOSE: lambda s, p: tuple(Choose(c.name) for c in distinct(s.start_row)),
-    Phase.ACTION: lambda s, p: tuple(_action_moves(s)),
+    Phase.ACTION: _quick_action_moves,
     Phase.FIGHTER: lambda s, p: fighter_moves(s.teams[p]),
     Phase.SUPPORT: support_moves,
     Phase.POTIONS: lambda s, p: (

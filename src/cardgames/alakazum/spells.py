@@ -43,6 +43,7 @@ __all__ = [
     "aim",
     "cast",
     "castable",
+    "casts_with",
     "energy",
     "hit",
     "keep",
@@ -146,16 +147,24 @@ def _poorer(state: State, player: int) -> bool:
 
 def spell_moves(state: State, player: int) -> tuple[Cast, ...]:
     """Every cast ``player`` can pay for of a spell that has something to work on."""
-    team, hand = state.teams[player], state.hands[player]
-    power = 0
-    for member in team:
-        power += member.card.magic
     hats = []
-    for card in hand:
+    cauldrons = 0
+    for card in state.hands[player]:
         if card.kind is _HAT:
             hats.append((card.name, card.value))
         elif card.kind is _CAULDRON:
-            power += card.value
+            cauldrons += card.value
+    return casts_with(state, player, tuple(hats), cauldrons)
+
+
+def casts_with(
+    state: State, player: int, hats: tuple[tuple[str, int], ...], cauldrons: int
+) -> tuple[Cast, ...]:
+    """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
+    included) and cauldrons of this much energy in all."""
+    power = cauldrons
+    for member in state.teams[player]:
+        power += member.card.magic
     most = power
     for _, value in hats:
         most += value
@@ -173,7 +182,7 @@ def spell_moves(state: State, player: int) -> tuple[Cast, ...]:
             works = castable(state, player, spell)
         if works:
             castables |= bit
-    return _casts(tuple(hats), power, castables) if castables else ()
+    return _casts(hats, power, castables) if castables else ()
 
 
 #: Each spell's bit in a set of castable spells, and its cost, cheapest first.
