@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from enum import Enum
 
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
+from cardgames._engine import slot_filler
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config
 from cardgames.alakazum.moves import Move, Spell
@@ -91,6 +92,8 @@ TRUSTED = _Checked()
 
 
 _load = draft_loader(State, leave=("combat",))
+# A generator made at the end of a move that drew, as attrs' __init__ would make it.
+_rng = slot_filler(Rng)
 _load_combat = draft_loader(Combat)
 
 
@@ -201,7 +204,7 @@ class Draft:
 
     def finish(self) -> State:
         """The next state, made of the draft's parts."""
-        rng = self.rng if self.rng_state == self.rng.state else Rng(self.rng_state)
+        rng = self.rng if self.rng_state == self.rng.state else _rng(self.rng_state)
         combat = None if self.combat is None else self.combat.freeze()
         return _freeze(self, rng, combat, TRUSTED if self.moves is None else self.moves)
 
@@ -248,11 +251,9 @@ class Draft:
     def take_from_hand(self, player: int, name: str) -> Card:
         """Take the card named ``name`` out of ``player``'s hand."""
         hand = self.hands[player]
-        for i, card in enumerate(hand):
-            if card.name == name:
-                self.set_hand(player, hand[:i] + hand[i + 1 :])
-                return card
-        raise AssertionError(f"{name} is not in player {player}'s hand")  # pragma: no cover
+        i = list(map(by_name, hand)).index(name)  # the names compared at C speed
+        self.set_hand(player, hand[:i] + hand[i + 1 :])
+        return hand[i]
 
     def to_market(self, *cards: Card) -> None:
         """Put ``cards`` on top of the market deck, in order."""

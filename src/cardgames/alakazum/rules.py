@@ -124,6 +124,18 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
 def legal_moves(state: State) -> tuple[moves.Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
     over."""
+    # The memo read here first, as ``remembered`` reads it: a decision asks twice.
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+        if type(memo) is tuple:
+            return memo
+        if memo is _TRUSTED:  # made by the rules, or checked: only the moves are missing
+            found = generate(state)
+            object.__setattr__(state, "_memo", found)
+            return found
     return remembered(state, State, _work_out)
 
 
@@ -133,9 +145,15 @@ def _work_out(state: State) -> tuple[moves.Move, ...]:
 
 def apply_move(state: State, move: moves.Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    legal = find_move(legal_moves(state), move)
-    if legal is None:
-        raise IllegalMoveError(_why_illegal(state, move))
+    listed = legal_moves(state)
+    for legal in listed:  # the very object legal_moves gave, as bots answer
+        if legal is move:
+            break
+    else:
+        found = find_move(listed, move)
+        if found is None:
+            raise IllegalMoveError(_why_illegal(state, move))
+        legal = found
     d = Draft(state)
     carry_on(d, _APPLY[type(legal)](d, legal))
     return d.finish()
