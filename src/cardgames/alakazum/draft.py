@@ -94,6 +94,7 @@ TRUSTED = _Checked()
 _load = draft_loader(State, leave=("combat",))
 # A generator made at the end of a move that drew, as attrs' __init__ would make it.
 _rng = slot_filler(Rng)
+_new = object.__new__
 _load_combat = draft_loader(Combat)
 
 
@@ -198,7 +199,12 @@ class Draft:
 
     def __init__(self, state: State) -> None:
         _load(self, state)
-        self.combat = None if state.combat is None else CombatDraft(state.combat)
+        combat = state.combat
+        if combat is None:
+            self.combat = None
+        else:
+            self.combat = fight = _new(CombatDraft)  # CombatDraft(combat), one call fewer
+            _load_combat(fight, combat)
         self.rng_state = state.rng.state
         self.moves = None
 

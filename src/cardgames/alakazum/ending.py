@@ -44,6 +44,7 @@ _PASS = Pass()
 
 # Moves are small values shared by every state that offers them: each is made once.
 _SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
+_ALAKAZUM = functools.lru_cache(maxsize=4096)(Alakazum)
 
 
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
@@ -137,7 +138,7 @@ def alakazum_moves(state: State) -> list[Move]:
     moves: list[Move] = [_PASS]
     for culture, total in culture_totals(team, hand, state.config.cultures).items():
         if total >= ALAKAZUM_POINTS:
-            moves.extend(Alakazum(culture, i) for i in down)
+            moves.extend(_ALAKAZUM(culture, i) for i in down)
     return moves
 
 

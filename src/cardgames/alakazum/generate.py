@@ -7,6 +7,7 @@ this module holds the table of phases and the action phase, which gathers the fo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
@@ -25,6 +26,10 @@ __all__ = ["generate"]
 
 _PASS = Pass()
 _DOLL = Doll()
+# Moves are small values shared by every state that offers them: each is made once.
+_CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
+_PLACE = functools.lru_cache(maxsize=4096)(Place)
+_TAKE = functools.lru_cache(maxsize=4096)(Take)
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -77,7 +82,7 @@ def _combat_of(state: State) -> Combat:
 
 #: The legal moves of each phase (of the player to move).
 _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.CHOOSE: lambda s, p: tuple(Choose(c.name) for c in distinct(s.start_row)),
+    Phase.CHOOSE: lambda s, p: tuple(_CHOOSE(c.name) for c in distinct(s.start_row)),
     Phase.ACTION: _quick_action_moves,
     Phase.FIGHTER: lambda s, p: fighter_moves(s.teams[p]),
     Phase.SUPPORT: support_moves,
@@ -93,8 +98,8 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.SACRIFICE: lambda s, p: tuple(sacrifice_moves(s, p)),
     Phase.SANTA: santa_moves,
     Phase.KEEP: keep_moves,
-    Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in distinct(s.held)),
+    Phase.PLACE: lambda s, p: tuple(_PLACE(c.name) for c in distinct(s.held)),
     Phase.TARGET: target_moves,
-    Phase.TAKE: lambda s, p: tuple(Take(c.name) for c in distinct(reversed(s.market))),
+    Phase.TAKE: lambda s, p: tuple(_TAKE(c.name) for c in distinct(reversed(s.market))),
     Phase.OVER: lambda s, p: (),
 }

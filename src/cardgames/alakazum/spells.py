@@ -81,6 +81,7 @@ _SWAP = functools.lru_cache(maxsize=8192)(Swap)
 _TRAIN = functools.lru_cache(maxsize=4096)(Train)
 _PEEK = functools.lru_cache(maxsize=64)(Peek)
 _RAISE = functools.lru_cache(maxsize=4096)(Raise)
+_KEEP = functools.lru_cache(maxsize=4096)(Keep)
 
 
 # --- what may be cast -------------------------------------------------------------------------
@@ -378,7 +379,7 @@ def _take_forest_cards(d: Draft) -> Next:
 def keep_moves(state: State, player: int) -> tuple[Move, ...]:
     """The cards taken by a Magic of the forest that may be kept: a character or a hand card."""
     held = distinct(state.held)
-    return tuple(Keep(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
+    return tuple(_KEEP(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
 
 
 def keep(d: Draft, move: Keep) -> Next:

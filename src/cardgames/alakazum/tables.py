@@ -184,4 +184,10 @@ def tables(config: Config) -> Tables:
 
 def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
     """What ``hand`` offers by itself, in a game of ``config``."""
-    return tables(config).hand(hand)
+    # Tables.hand of tables(config), written out: the move path asks this about once a
+    # decision.
+    found = _TABLES.get(id(config))
+    if found is None or found.config is not config:
+        found = tables(config)
+    known = found.hands.get(tuple(map(_names, hand)))
+    return found.hand(hand) if known is None else known
