@@ -7,13 +7,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import generate, tables
+from cardgames.alakazum import generate, rules, tables
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.config import all_cards
-from cardgames.alakazum.draft import ATTACKER, DEFENDER, distinct, faces, side_owner
+from cardgames.alakazum.draft import (
+    ATTACKER,
+    DEFENDER,
+    TRUSTED,
+    Draft,
+    distinct,
+    draft_of,
+    faces,
+    side_owner,
+)
 from cardgames.alakazum.ending import can_cast_alakazum, ready_for_alakazum
 from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
@@ -109,6 +119,35 @@ def test_the_quick_move_path_lists_what_the_plain_rules_list(preset: str) -> Non
                 assert die_moves(state, combat) == _plain_die_moves(state, combat)
                 seen[phase.value] = seen.get(phase.value, 0) + 1
     assert all(seen[key] > 0 for key in ("action", "potions", "ready"))
+
+
+def _fields(value: Any) -> list[object]:
+    return [getattr(value, field.name) for field in attrs.fields(type(value)) if field.init]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_game_plays_the_same_through_the_readable_draft(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Step by step, random games give the same states, memos and legal moves whether each
+    move works on the twin ``draft_of`` makes or on the readable ``Draft``; and every state
+    drafted and finished unchanged by either comes back the same."""
+    config = alakazum.GAME.presets[preset]
+    quick = [_playout(config, seed) for seed in SEEDS]
+    for states in quick:
+        for state in states:
+            again = draft_of(state).finish()
+            assert type(again) is alakazum.State
+            assert _fields(again) == _fields(Draft(state).finish()) == _fields(state)
+            assert again._memo is TRUSTED
+    monkeypatch.setattr(rules, "draft_of", Draft)
+    for seed, states in zip(SEEDS, quick, strict=True):
+        plain = _playout(config, seed)
+        assert plain == states
+        for mine, theirs in zip(states, plain, strict=True):
+            assert _fields(mine) == _fields(theirs)
+            assert type(mine._memo) is type(theirs._memo)
+            assert alakazum.legal_moves(mine) == alakazum.legal_moves(theirs)
 
 
 def test_the_tables_of_a_config_are_its_own() -> None:

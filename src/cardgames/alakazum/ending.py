@@ -102,15 +102,13 @@ def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Cul
     if characters < ALAKAZUM_POINTS:
         return False
     shared = hand.amulets  # multicoloured characters and amulets count for every culture
-    own: dict[Culture | None, int] = {}
+    own: dict[Culture | None, int] = dict(hand.points)
     for member in team:
         card = member.card
         if card.culture is _MULTI:
             shared += card.points[member.level]
         else:
             own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
-    for culture, value in hand.points:
-        own[culture] = own.get(culture, 0) + value
     need = ALAKAZUM_POINTS - shared
     for culture in cultures:  # noqa: SIM110 - a loop costs less than any()
         if own.get(culture, 0) >= need:

@@ -22,7 +22,7 @@ from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.combat import bid, fighter, hypnosis, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
-from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name
+from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of
 from cardgames.alakazum.ending import sacrifice
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.notation import describe
@@ -154,7 +154,7 @@ def apply_move(state: State, move: moves.Move) -> State:
         if found is None:
             raise IllegalMoveError(_why_illegal(state, move))
         legal = found
-    d = Draft(state)
+    d = draft_of(state)
     carry_on(d, _APPLY[type(legal)](d, legal))
     return d.finish()
 
