@@ -184,3 +184,28 @@ def test_the_hands_met_are_forgotten_past_the_bound(monkeypatch: pytest.MonkeyPa
             first.objects,
             first.hats,
         )
+
+
+def test_hands_of_cards_named_alike_in_two_configs_are_each_their_configs() -> None:
+    """A hand is known by its cards' names only within its config: the same names in a config
+    whose hats give more energy give that config's energy, and its games list the casts the
+    plain reading lists."""
+    base = alakazum.Config()
+
+    def stronger(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(c._replace(value=c.value + 1) if c.kind is Kind.HAT else c for c in cards)
+
+    other = alakazum.Config(forest=stronger(base.forest_cards), start=stronger(base.start_cards))
+    mine = tuple(sorted(c for c in all_cards(base) if c.kind is Kind.HAT)[:2])
+    theirs = tuple(sorted(c for c in all_cards(other) if c.kind is Kind.HAT)[:2])
+    assert [name for name, _ in hand_of(base, mine).hats] == [
+        n for n, _ in hand_of(other, theirs).hats
+    ]
+    assert [v for _, v in hand_of(other, theirs).hats] == [
+        v + 1 for _, v in hand_of(base, mine).hats
+    ]
+    for config in (base, other):
+        for state in _playout(config, 5):
+            if state.phase is alakazum.Phase.ACTION:
+                quick = generate._quick_action_moves(state, state.active)
+                assert quick == tuple(generate._action_moves(state))
