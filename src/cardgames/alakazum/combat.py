@@ -11,7 +11,6 @@ then changes team; a forest character that wins brings drama.
 from __future__ import annotations
 
 import functools
-from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import (
@@ -22,7 +21,6 @@ from cardgames.alakazum.draft import (
     Next,
     can_leave,
     main_character,
-    member_name,
     side_owner,
 )
 from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
@@ -69,7 +67,7 @@ def meet(d: Draft, card: Card) -> Next:
 
 def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
     """The fights against each character of ``player``'s team."""
-    return list(map(_FIGHT, repeat(player, len(team)), map(member_name, team)))
+    return [_FIGHT(player, member.card.name) for member in team]
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -100,7 +98,7 @@ def _choose_fighter(d: Draft) -> Next:
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
     """A choice of each character of the team to fight."""
-    return tuple(map(_FIGHTER, map(member_name, team)))  # looked up at C speed
+    return tuple([_FIGHTER(member.card.name) for member in team])
 
 
 def fighter(d: Draft, move: Fighter) -> Next:

@@ -40,7 +40,6 @@ __all__ = [
     "draft_of",
     "faces",
     "main_character",
-    "member_name",
     "side_owner",
     "with_level",
 ]
@@ -292,9 +291,11 @@ class Draft:
 
     def member(self, player: int, name: str) -> tuple[int, Member]:
         """The place and the member of the character ``name`` in ``player``'s team."""
-        team = self.teams[player]
-        i = list(map(member_name, team)).index(name)  # the names compared at C speed
-        return i, team[i]
+        # Teams are small: a scan is cheaper than hashing the team for a table.
+        for i, member in enumerate(self.teams[player]):
+            if member.card.name == name:
+                return i, member
+        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
 
     def set_member(self, player: int, index: int, member: Member) -> None:
         """The member at place ``index`` of ``player``'s team is now ``member``."""
@@ -411,8 +412,6 @@ def draft_of(state: State) -> Draft:
 
 #: A card's name, the order of hands.
 by_name = operator.attrgetter("name")
-#: A member's name.
-member_name = operator.attrgetter("card.name")
 
 
 def with_level(member: Member, level: Level) -> Member:
