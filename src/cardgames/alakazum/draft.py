@@ -387,11 +387,15 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         return state
 
 
-# The rules' operations on a draft, the Draft's own functions.
-for _name, _function in vars(Draft).items():
-    if isinstance(_function, FunctionType) and _name not in ("__init__", "finish"):
-        setattr(_TwinDraft, _name, _function)
-del _name, _function
+def _share_methods(twin: type, draft: type, *leave: str) -> None:
+    """Give ``twin`` the functions ``draft`` defines, but those named in ``leave``."""
+    for name, function in vars(draft).items():
+        if isinstance(function, FunctionType) and name not in leave:
+            setattr(twin, name, function)
+
+
+# The rules' operations on a draft are the Draft's own functions.
+_share_methods(_TwinDraft, Draft, "__init__", "finish")
 
 
 def draft_of(state: State) -> Draft:
