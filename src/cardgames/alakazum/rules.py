@@ -3,12 +3,12 @@ applied.
 
 A move's life: :func:`apply_move` checks the state (:mod:`.checks`) and finds the move among
 the legal ones (:mod:`.generate`), or says why it is not legal; it copies the state into a
-:class:`~cardgames.alakazum.draft.Draft`, lets the chapter of the rules the move belongs to
-change it (:mod:`.turn`, :mod:`.combat`, :mod:`.potions`, :mod:`.spells`, :mod:`.market`,
-:mod:`.objects`, :mod:`.traps`, :mod:`.voodoo`, :mod:`.ending`), goes on with the turn until a
-player has to decide, and freezes the draft into the next state; the old state is never
-touched. A step with a single possible choice that changes nothing of interest (one character
-to fight with, no potion to play) is taken without asking.
+draft (:func:`~cardgames.alakazum.draft.draft_of`), lets the chapter of the rules the move
+belongs to change it (:mod:`.turn`, :mod:`.combat`, :mod:`.potions`, :mod:`.spells`,
+:mod:`.market`, :mod:`.objects`, :mod:`.traps`, :mod:`.voodoo`, :mod:`.ending`), goes on with
+the turn until a player has to decide, and freezes the draft into the next state; the old
+state is never touched. A step with a single possible choice that changes nothing of interest
+(one character to fight with, no potion to play) is taken without asking.
 """
 
 from __future__ import annotations
