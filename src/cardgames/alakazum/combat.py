@@ -142,6 +142,15 @@ def _supporters(team: tuple[Member, ...], main: str) -> list[Member]:
     return [m for m in team if m.card.sociable and m.card.name != main]
 
 
+def _has_supporter(team: tuple[Member, ...], main: str) -> bool:
+    """Whether ``_supporters(team, main)`` has one (looked for without listing them)."""
+    for member in team:
+        card = member.card
+        if card.sociable and card.name != main:
+            return True
+    return False
+
+
 def support_moves(state: State, player: int) -> tuple[Move, ...]:
     """The sociable characters ``player`` may add to their side, or none."""
     combat = state.combat
@@ -158,7 +167,7 @@ def _offer_support(d: Draft, side: int) -> Next:
     if side == DEFENDER and combat.defender is None:
         return _start_bidding(d)
     owner = side_owner(combat, side)
-    if _supporters(d.teams[owner], main_character(combat, side)):
+    if _has_supporter(d.teams[owner], main_character(combat, side)):
         combat.to_act = side
         d.phase = _PHASE_SUPPORT
         d.to_move = owner

@@ -14,6 +14,7 @@ from cardgames.alakazum.cards import Card, Culture, Kind
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
 from cardgames.alakazum.state import Member, Phase, State
+from cardgames.alakazum.tables import Hand
 from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
@@ -27,6 +28,7 @@ __all__ = [
     "culture_totals",
     "face_down",
     "offer_sacrifice",
+    "ready_for_alakazum",
     "sacrificable",
     "sacrifice",
     "sacrifice_moves",
@@ -42,6 +44,7 @@ _PASS = Pass()
 
 # Moves are small values shared by every state that offers them: each is made once.
 _SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
+_ALAKAZUM = functools.lru_cache(maxsize=4096)(Alakazum)
 
 
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
@@ -90,6 +93,29 @@ def can_cast_alakazum(
     return max(culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
 
 
+def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Culture, ...]) -> bool:
+    """:func:`can_cast_alakazum` for a hand known by its table (:class:`.tables.Hand`)."""
+    # No culture has more points than the whole team and the hand's objects: a quick bound.
+    characters = hand.extra
+    for member in team:
+        characters += member.card.points[member.level]
+    if characters < ALAKAZUM_POINTS:
+        return False
+    shared = hand.amulets  # multicoloured characters and amulets count for every culture
+    own: dict[Culture | None, int] = dict(hand.points)
+    for member in team:
+        card = member.card
+        if card.culture is _MULTI:
+            shared += card.points[member.level]
+        else:
+            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
+    need = ALAKAZUM_POINTS - shared
+    for culture in cultures:  # noqa: SIM110 - a loop costs less than any()
+        if own.get(culture, 0) >= need:
+            return True
+    return False
+
+
 def _holds_objects(hand: tuple[Card, ...]) -> bool:
     return any(card.kind is _OBJECT or card.kind is _AMULET for card in hand)
 
@@ -110,7 +136,7 @@ def alakazum_moves(state: State) -> list[Move]:
     moves: list[Move] = [_PASS]
     for culture, total in culture_totals(team, hand, state.config.cultures).items():
         if total >= ALAKAZUM_POINTS:
-            moves.extend(Alakazum(culture, i) for i in down)
+            moves.extend(_ALAKAZUM(culture, i) for i in down)
     return moves
 
 

@@ -7,6 +7,7 @@ this module holds the table of phases and the action phase, which gathers the fo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
@@ -16,14 +17,19 @@ from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
 from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
-from cardgames.alakazum.spells import keep_moves, spell_moves, target_moves
+from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
+from cardgames.alakazum.tables import hand_of
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
 
 _PASS = Pass()
 _DOLL = Doll()
+# Moves are small values shared by every state that offers them: each is made once.
+_CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
+_PLACE = functools.lru_cache(maxsize=4096)(Place)
+_TAKE = functools.lru_cache(maxsize=4096)(Take)
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -36,7 +42,8 @@ def generate(state: State) -> tuple[Move, ...]:
 
 
 def _action_moves(state: State) -> list[Move]:
-    """No action, or one of the four: the market, an object, a fight, a spell."""
+    """No action, or one of the four: the market, an object, a fight, a spell (the plain
+    reading, card by card; :func:`_quick_action_moves` lists the same from the hand's table)."""
     player = state.active
     moves: list[Move] = [_PASS]
     hand_faces = faces(state.hands[player])
@@ -51,6 +58,22 @@ def _action_moves(state: State) -> list[Move]:
     return moves
 
 
+def _quick_action_moves(state: State, player: int) -> tuple[Move, ...]:
+    """:func:`_action_moves`, with what the hand offers by itself read from its table."""
+    player = state.active
+    hand = hand_of(state.config, state.hands[player])
+    moves: list[Move] = [_PASS]
+    if state.market:
+        moves += hand.market
+    if hand.objects:
+        moves += object_moves(state, player, hand.objects)
+    for other, theirs in enumerate(state.teams):
+        if other != player and len(theirs) > 1:  # never a player's last one
+            moves += fight_moves(other, theirs)
+    moves += casts_with(state, player, hand.hats, hand.cauldrons)
+    return tuple(moves)
+
+
 def _combat_of(state: State) -> Combat:
     combat = state.combat
     assert combat is not None
@@ -59,8 +82,8 @@ def _combat_of(state: State) -> Combat:
 
 #: The legal moves of each phase (of the player to move).
 _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.CHOOSE: lambda s, p: tuple(Choose(c.name) for c in distinct(s.start_row)),
-    Phase.ACTION: lambda s, p: tuple(_action_moves(s)),
+    Phase.CHOOSE: lambda s, p: tuple(_CHOOSE(c.name) for c in distinct(s.start_row)),
+    Phase.ACTION: _quick_action_moves,
     Phase.FIGHTER: lambda s, p: fighter_moves(s.teams[p]),
     Phase.SUPPORT: support_moves,
     Phase.POTIONS: lambda s, p: (
@@ -75,8 +98,8 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.SACRIFICE: lambda s, p: tuple(sacrifice_moves(s, p)),
     Phase.SANTA: santa_moves,
     Phase.KEEP: keep_moves,
-    Phase.PLACE: lambda s, p: tuple(Place(c.name) for c in distinct(s.held)),
+    Phase.PLACE: lambda s, p: tuple(_PLACE(c.name) for c in distinct(s.held)),
     Phase.TARGET: target_moves,
-    Phase.TAKE: lambda s, p: tuple(Take(c.name) for c in distinct(reversed(s.market))),
+    Phase.TAKE: lambda s, p: tuple(_TAKE(c.name) for c in distinct(reversed(s.market))),
     Phase.OVER: lambda s, p: (),
 }

@@ -3,11 +3,10 @@ market deck's top, and put the shown card on top."""
 
 from __future__ import annotations
 
-import functools
-
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.moves import Market
+from cardgames.alakazum.tables import market_move
 
 __all__ = ["market", "market_moves"]
 
@@ -16,13 +15,7 @@ _DOLL_KIND = Kind.DOLL
 
 def market_moves(faces: list[Card]) -> list[Market]:
     """A trip to the market with each of these hand cards (never a voodoo doll)."""
-    return [_market_move(c.name) for c in faces if c.kind is not _DOLL_KIND]
-
-
-# Moves are small values shared by every state that offers them: each is made once.
-@functools.lru_cache(maxsize=4096)
-def _market_move(name: str) -> Market:
-    return Market(name)
+    return [market_move(c.name) for c in faces if c.kind is not _DOLL_KIND]
 
 
 def market(d: Draft, move: Market) -> Next:

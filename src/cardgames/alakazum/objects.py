@@ -9,6 +9,7 @@ works as Divination and a recovery potion as Resurrect (their targets are :mod:`
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from cardgames.alakazum.cards import Card, Culture, Kind, Level
 from cardgames.alakazum.draft import Draft, Next, with_level
@@ -27,7 +28,7 @@ _CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
 _USE_OBJECT = functools.lru_cache(maxsize=4096)(UseObject)
 
 
-def object_moves(state: State, player: int, faces: list[Card]) -> list[Move]:
+def object_moves(state: State, player: int, faces: Sequence[Card]) -> list[Move]:
     """Each use of the objects among ``faces`` (one card of each name in the hand)."""
     team = state.teams[player]
     moves: list[Move] = []

@@ -8,12 +8,11 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
-import functools
-
 from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
+from cardgames.alakazum.tables import hand_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
@@ -29,42 +28,26 @@ _EFFECT_ROBBERY = Effect.ROBBERY
 
 
 def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
-    """The potions ``side`` may play while combat points are bid."""
+    """The potions ``side`` may play while combat points are bid: each combat or double potion
+    of its player's hand, and each robbery while the opponent has a combat potion to steal (in
+    a combat between players), one move per name, in the hand's order."""
     owner = side_owner(combat, side)
-    hand = d.hands[owner]
-    moves: list[Move] = []
     duel = combat.defender is not None
     if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
-        return moves  # winning the forest's character already: no potion can help
-    last = None
-    for card in hand:
-        if card.name == last:
-            continue
-        last = card.name
-        if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
-            moves.append(_drink_move(card.name, _EFFECT_COMBAT))
-        elif card.kind is _ROBBERY and duel and _stealable(combat, side) is not None:
-            moves.append(_drink_move(card.name, _EFFECT_ROBBERY))
-    return moves
+        return []  # winning the forest's character already: no potion can help
+    hand = hand_of(d.config, d.hands[owner])
+    if not hand.robbery:
+        return list(hand.drinks)
+    if duel and _stealable(combat, side) is not None:
+        return list(hand.drinks)
+    return [move for move in hand.drinks if move.effect is not _EFFECT_ROBBERY]
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
-    """The potions the winner of a combat may drink to add to the hypnosis roll."""
+    """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
+    double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    moves: list[Move] = []
-    last = None
-    for card in d.hands[owner]:
-        if (card.kind is _DIE_POTION or card.kind is _DOUBLE_POTION) and card.name != last:
-            last = card.name
-            moves.append(_drink_move(card.name, _EFFECT_DIE))
-    return moves
-
-
-# Moves are small values shared by every state that offers them: each is made once and
-# looked up by its fields after that, which costs far less than building it again.
-@functools.lru_cache(maxsize=4096)
-def _drink_move(name: str, effect: Effect) -> Drink:
-    return Drink(name, effect)
+    return list(hand_of(d.config, d.hands[owner]).die_drinks)
 
 
 def _stealable(combat: CombatLike, side: int) -> int | None:

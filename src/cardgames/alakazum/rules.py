@@ -3,12 +3,12 @@ applied.
 
 A move's life: :func:`apply_move` checks the state (:mod:`.checks`) and finds the move among
 the legal ones (:mod:`.generate`), or says why it is not legal; it copies the state into a
-:class:`~cardgames.alakazum.draft.Draft`, lets the chapter of the rules the move belongs to
-change it (:mod:`.turn`, :mod:`.combat`, :mod:`.potions`, :mod:`.spells`, :mod:`.market`,
-:mod:`.objects`, :mod:`.traps`, :mod:`.voodoo`, :mod:`.ending`), goes on with the turn until a
-player has to decide, and freezes the draft into the next state; the old state is never
-touched. A step with a single possible choice that changes nothing of interest (one character
-to fight with, no potion to play) is taken without asking.
+draft (:func:`~cardgames.alakazum.draft.draft_of`), lets the chapter of the rules the move
+belongs to change it (:mod:`.turn`, :mod:`.combat`, :mod:`.potions`, :mod:`.spells`,
+:mod:`.market`, :mod:`.objects`, :mod:`.traps`, :mod:`.voodoo`, :mod:`.ending`), goes on with
+the turn until a player has to decide, and freezes the draft into the next state; the old
+state is never touched. A step with a single possible choice that changes nothing of interest
+(one character to fight with, no potion to play) is taken without asking.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.combat import bid, fighter, hypnosis, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
-from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name
+from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of
 from cardgames.alakazum.ending import sacrifice
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.notation import describe
@@ -124,6 +124,18 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
 def legal_moves(state: State) -> tuple[moves.Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once the game is
     over."""
+    # The memo read here first, as ``remembered`` reads it: a decision asks twice.
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+        if type(memo) is tuple:
+            return memo
+        if memo is _TRUSTED:  # made by the rules, or checked: only the moves are missing
+            found = generate(state)
+            object.__setattr__(state, "_memo", found)
+            return found
     return remembered(state, State, _work_out)
 
 
@@ -133,10 +145,16 @@ def _work_out(state: State) -> tuple[moves.Move, ...]:
 
 def apply_move(state: State, move: moves.Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    legal = find_move(legal_moves(state), move)
-    if legal is None:
-        raise IllegalMoveError(_why_illegal(state, move))
-    d = Draft(state)
+    listed = legal_moves(state)
+    for legal in listed:  # the very object legal_moves gave, as bots answer
+        if legal is move:
+            break
+    else:
+        found = find_move(listed, move)
+        if found is None:
+            raise IllegalMoveError(_why_illegal(state, move))
+        legal = found
+    d = draft_of(state)
     carry_on(d, _APPLY[type(legal)](d, legal))
     return d.finish()
 

@@ -43,6 +43,7 @@ __all__ = [
     "aim",
     "cast",
     "castable",
+    "casts_with",
     "energy",
     "hit",
     "keep",
@@ -80,6 +81,7 @@ _SWAP = functools.lru_cache(maxsize=8192)(Swap)
 _TRAIN = functools.lru_cache(maxsize=4096)(Train)
 _PEEK = functools.lru_cache(maxsize=64)(Peek)
 _RAISE = functools.lru_cache(maxsize=4096)(Raise)
+_KEEP = functools.lru_cache(maxsize=4096)(Keep)
 
 
 # --- what may be cast -------------------------------------------------------------------------
@@ -134,52 +136,90 @@ def _poorer(state: State, player: int) -> bool:
     """Whether the Miserable witch is open to ``player``: everybody else has more characters
     (with five players, at least three of the others)."""
     teams = state.teams
-    n = len(teams)
     mine = len(teams[player])
-    richer = 0
-    for team in teams:
-        if len(team) > mine:  # never the player's own
-            richer += 1
-    needed = FIVE_PLAYER_POORER if n == FIVE_PLAYERS else n - 1
-    return richer >= needed
+    if len(teams) == FIVE_PLAYERS:
+        richer = 0
+        for team in teams:
+            if len(team) > mine:  # never the player's own
+                richer += 1
+        return richer >= FIVE_PLAYER_POORER
+    for other, team in enumerate(teams):  # noqa: SIM110 - a loop costs less than all()
+        if other != player and len(team) <= mine:
+            return False
+    return True
 
 
 def spell_moves(state: State, player: int) -> tuple[Cast, ...]:
-    """Every cast ``player`` can pay for of a spell that has something to work on."""
+    """Every cast ``player`` can pay for of a spell that has something to work on (the plain
+    reading, spell by spell; :func:`casts_with` works the same out in straight-line code)."""
     team, hand = state.teams[player], state.hands[player]
-    power = 0
+    power = sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
+    hats = tuple((c.name, c.value) for c in hand if c.kind is _HAT)
+    most = power + sum(value for _, value in hats)
+    castables = 0  # one bit per spell that has something to work on
+    for bit, spell, cost in _SPELL_BITS:
+        if cost <= most and castable(state, player, spell):
+            castables |= bit
+    return _casts(hats, power, castables) if castables else ()
+
+
+def casts_with(
+    state: State, player: int, hats: tuple[tuple[str, int], ...], cauldrons: int
+) -> tuple[Cast, ...]:
+    """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
+    included) and cauldrons of this much energy in all."""
+    team = state.teams[player]
+    power = cauldrons
     for member in team:
         power += member.card.magic
-    hats = []
-    for card in hand:
-        if card.kind is _HAT:
-            hats.append((card.name, card.value))
-        elif card.kind is _CAULDRON:
-            power += card.value
     most = power
     for _, value in hats:
         most += value
+    # What castable() says of each spell, spell by spell in straight-line code: this runs at
+    # every action phase.
     castables = 0  # one bit per spell that has something to work on
-    for bit, spell, cost in _SPELL_BITS:  # cheapest first
-        if cost > most:
-            break
-        if spell is _MAGIC_OF_THE_FOREST:  # the quick ones are worked out here
-            works = bool(state.forest)
-        elif spell is _RESURRECT:
-            works = bool(state.cemetery)
-        elif spell is _DEJA_VU:
-            works = not state.deja_vu
-        else:
-            works = castable(state, player, spell)
-        if works:
-            castables |= bit
-    return _casts(tuple(hats), power, castables) if castables else ()
+    if most >= _COST_MISERABLE_WITCH and state.market and _poorer(state, player):
+        castables = _BIT_MISERABLE_WITCH
+    if most >= _COST_TRAINING:
+        for member in team:
+            if member.level < _LEVEL_C:
+                castables |= _BIT_TRAINING
+                break
+    if most >= _COST_DIVINATION:
+        known = state.known[player]
+        for index, up in enumerate(state.enemy_up):
+            if not up and index not in known:
+                castables |= _BIT_DIVINATION
+                break
+    if most >= _COST_MAGIC_OF_THE_FOREST and state.forest:
+        castables |= _BIT_MAGIC_OF_THE_FOREST
+    if (
+        most >= _COST_LEVITATION
+        and _free_to_go(team)
+        and (state.cemetery or _one_to_take(state, player))
+    ):
+        castables |= _BIT_LEVITATION
+    if most >= _COST_RESURRECT and state.cemetery:
+        castables |= _BIT_RESURRECT
+    if most >= _COST_DEJA_VU and not state.deja_vu:
+        castables |= _BIT_DEJA_VU
+    return _casts(hats, power, castables) if castables else ()
 
 
 #: Each spell's bit in a set of castable spells, and its cost, cheapest first.
 _SPELL_BITS = tuple(
     (1 << bit, spell, cost) for bit, (spell, cost) in enumerate(SPELL_COSTS.items())
 )
+_BITS = {spell: bit for bit, spell, _ in _SPELL_BITS}
+_BIT_MISERABLE_WITCH, _BIT_TRAINING = _BITS[_MISERABLE_WITCH], _BITS[_TRAINING]
+_BIT_DIVINATION, _BIT_LEVITATION = _BITS[_DIVINATION], _BITS[_LEVITATION]
+_BIT_MAGIC_OF_THE_FOREST = _BITS[_MAGIC_OF_THE_FOREST]
+_BIT_RESURRECT, _BIT_DEJA_VU = _BITS[_RESURRECT], _BITS[_DEJA_VU]
+_COST_MISERABLE_WITCH, _COST_TRAINING = SPELL_COSTS[_MISERABLE_WITCH], SPELL_COSTS[_TRAINING]
+_COST_DIVINATION = SPELL_COSTS[_DIVINATION]
+_COST_MAGIC_OF_THE_FOREST = SPELL_COSTS[_MAGIC_OF_THE_FOREST]
+_COST_LEVITATION, _COST_RESURRECT = SPELL_COSTS[_LEVITATION], SPELL_COSTS[_RESURRECT]
+_COST_DEJA_VU = SPELL_COSTS[_DEJA_VU]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -369,7 +409,7 @@ def _take_forest_cards(d: Draft) -> Next:
 def keep_moves(state: State, player: int) -> tuple[Move, ...]:
     """The cards taken by a Magic of the forest that may be kept: a character or a hand card."""
     held = distinct(state.held)
-    return tuple(Keep(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
+    return tuple(_KEEP(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
 
 
 def keep(d: Draft, move: Keep) -> Next:

@@ -8,6 +8,8 @@ it has struck.
 
 from __future__ import annotations
 
+import functools
+
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.draft import Draft, Next, distinct
 from cardgames.alakazum.ending import offer_sacrifice, sacrificable, sacrifice_moves
@@ -35,6 +37,9 @@ _PHASE_GIVE = Phase.GIVE
 _PHASE_SANTA = Phase.SANTA
 _PHASE_TRICK = Phase.TRICK
 _GIVE_HALF = GiveHalf()
+# Moves are small values shared by every state that offers them: each is made once.
+_GIVE_CARD = functools.lru_cache(maxsize=4096)(GiveCard)
+_PASS_DIE = functools.lru_cache(maxsize=64)(PassDie)
 
 
 def spring(d: Draft, trap: Card) -> Next:
@@ -85,7 +90,7 @@ def give_half(d: Draft, move: GiveHalf) -> Next:
 def give_moves(state: State, player: int) -> tuple[Move, ...]:
     """Each hand card given to each other player."""
     others = [p for p in range(state.config.players) if p != player]
-    return tuple(GiveCard(c.name, p) for c in distinct(state.hands[player]) for p in others)
+    return tuple(_GIVE_CARD(c.name, p) for c in distinct(state.hands[player]) for p in others)
 
 
 def give_card(d: Draft, move: GiveCard) -> Next:
@@ -112,7 +117,7 @@ def _santa_roll(d: Draft, holder: int) -> Next:
 
 def santa_moves(state: State, player: int) -> tuple[Move, ...]:
     """The die handed to each other player."""
-    return tuple(PassDie(o) for o in range(state.config.players) if o != player)
+    return tuple(_PASS_DIE(o) for o in range(state.config.players) if o != player)
 
 
 def pass_die(d: Draft, move: PassDie) -> Next:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from cardgames.alakazum.cards import TRAP_KINDS, Kind
 from cardgames.alakazum.combat import meet
 from cardgames.alakazum.draft import Draft, Next
-from cardgames.alakazum.ending import can_cast_alakazum
+from cardgames.alakazum.ending import ready_for_alakazum
 from cardgames.alakazum.moves import Choose
 from cardgames.alakazum.state import Member, Phase
+from cardgames.alakazum.tables import tables
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
 
@@ -65,7 +66,10 @@ def _start_turn(d: Draft) -> Next:
     d.deja_vu = False
     d.roll = None
     team = d.teams[player]
-    thrifty = sum(1 for member in team if member.card.thrifty)
+    thrifty = 0
+    for member in team:
+        if member.card.thrifty:
+            thrifty += 1
     if thrifty:
         d.draw_market(player, thrifty)
     for _ in range(len(team)):
@@ -89,13 +93,17 @@ def _continue(d: Draft) -> Next:
         d.phase = _PHASE_ACTION
         return _DECIDE
     player = d.active
-    if not all(d.enemy_up) and can_cast_alakazum(
-        d.teams[player], d.hands[player], d.config.cultures
-    ):
+    if not all(d.enemy_up) and _ready(d, player):
         d.phase = _PHASE_ALAKAZUM
         d.to_move = player
         return _DECIDE
     return Next.END_TURN
+
+
+def _ready(d: Draft, player: int) -> bool:
+    """Whether ``player`` has the points of some culture for an Alakazum."""
+    found = tables(d.config)
+    return ready_for_alakazum(d.teams[player], found.hand(d.hands[player]), found.cultures)
 
 
 def _end_turn(d: Draft) -> Next:

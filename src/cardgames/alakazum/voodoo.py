@@ -7,20 +7,19 @@ cancelled Alakazum ends the turn. The doll that cancels leaves the game.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.combat import fight
-from cardgames.alakazum.config import Config, all_cards
-from cardgames.alakazum.draft import Draft, Next, distinct
+from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import alakazum
 from cardgames.alakazum.market import market
 from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObject
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
+from cardgames.alakazum.tables import tables
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
@@ -40,7 +39,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     n = d.config.players
-    dolls = _doll_faces(d.config)
+    dolls = tables(d.config).dolls
     seat = (after + 1) % n
     while dolls and seat != d.active:
         hand = d.hands[seat]
@@ -66,12 +65,6 @@ _CARRY_OUT: dict[type, Callable[[Draft, Any], Next]] = {
     Cast: cast,
     Alakazum: alakazum,
 }
-
-
-@functools.lru_cache(maxsize=64)
-def _doll_faces(config: Config) -> tuple[Card, ...]:
-    """The game's voodoo dolls, one of each name (usually one)."""
-    return tuple(distinct(c for c in all_cards(config) if c.kind is _DOLL_KIND))
 
 
 def doll(d: Draft, move: Doll) -> Next:

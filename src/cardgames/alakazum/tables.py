@@ -1,0 +1,193 @@
+"""What the move path of Alakazum! works out once instead of at every decision.
+
+Per config: the cultures an Alakazum can be cast in and the voodoo dolls. Per hand: what its
+cards offer by themselves, whatever else is on the table: the trips to the market, the objects
+to give, the hats and the cauldrons' energy, the potions to drink, the points of the cultural
+objects and amulets. A hand is known by the names of its cards (within one config, cards with
+one name are one card), so hands of the same cards share one :class:`Hand`, made the first
+time such a hand is met.
+
+These tables only gather what the rules' chapters say card by card (:mod:`.market`,
+:mod:`.potions`, :mod:`.spells`, :mod:`.ending`); the tests hold each use of them to the plain
+reading, step by step through random games.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+
+from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
+from cardgames.alakazum.config import Config, all_cards
+from cardgames.alakazum.draft import distinct
+from cardgames.alakazum.moves import Drink, Effect, Market
+
+__all__ = ["MOST_HANDS", "Hand", "Tables", "drink_move", "hand_of", "market_move", "tables"]
+
+#: Hands remembered per config; past this many, the table starts again empty.
+MOST_HANDS = 4096
+#: Configs whose tables are kept; past this many, they are all worked out again.
+_MOST_CONFIGS = 64
+
+_DOLL, _HAT, _CAULDRON = Kind.DOLL, Kind.HAT, Kind.CAULDRON
+_COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
+    Kind.COMBAT_POTION,
+    Kind.DIE_POTION,
+    Kind.DOUBLE_POTION,
+)
+_ROBBERY = Kind.ROBBERY
+_OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
+_EFFECT_COMBAT, _EFFECT_DIE, _EFFECT_ROBBERY = Effect.COMBAT, Effect.DIE, Effect.ROBBERY
+_MULTI = Culture.MULTI
+_OBJECT_ACTIONS = tuple(OBJECT_ACTION_KINDS)  # searched by identity: an enum's hash is a call
+
+#: The names of a hand's cards, in order: what a hand is known by.
+_names = operator.attrgetter("name")
+
+
+# Moves are small values shared by every state that offers them: each is made once.
+@functools.lru_cache(maxsize=4096)
+def market_move(name: str) -> Market:
+    """The trip to the market showing the card ``name``."""
+    return Market(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def drink_move(name: str, effect: Effect) -> Drink:
+    """The potion ``name`` played as ``effect``."""
+    return Drink(name, effect)
+
+
+class Hand:
+    """What a hand's cards offer by themselves, each name once, in the hand's order."""
+
+    __slots__ = (
+        "amulets",
+        "cauldrons",
+        "die_drinks",
+        "drinks",
+        "extra",
+        "hats",
+        "market",
+        "objects",
+        "points",
+        "robbery",
+    )
+
+    #: A trip to the market with each card but a voodoo doll.
+    market: tuple[Market, ...]
+    #: The cards given as the Give objects action (meals, brooms, capes, crystal balls,
+    #: recovery potions).
+    objects: tuple[Card, ...]
+    #: Each hat held, copies included, as ``(name, energy)``, and the cauldrons' energy.
+    hats: tuple[tuple[str, int], ...]
+    cauldrons: int
+    #: The potions played while combat points are bid (combat and double potions as combat,
+    #: robberies as robbery), and whether a robbery is among them.
+    drinks: tuple[Drink, ...]
+    robbery: bool
+    #: The potions drunk for a hypnosis roll (die and double potions).
+    die_drinks: tuple[Drink, ...]
+    #: The cultural objects' points by culture (as a tuple of pairs), the amulets' points, and
+    #: the points of both.
+    points: tuple[tuple[Culture | None, int], ...]
+    amulets: int
+    extra: int
+
+    def __init__(self, hand: tuple[Card, ...]) -> None:
+        market: list[Market] = []
+        objects: list[Card] = []
+        drinks: list[Drink] = []
+        die_drinks: list[Drink] = []
+        hats: list[tuple[str, int]] = []
+        points: dict[Culture | None, int] = {}
+        self.cauldrons = self.amulets = 0
+        self.robbery = False
+        last = None
+        for card in hand:
+            kind = card.kind
+            # Copies count for energy and points; the moves are one per name.
+            if kind is _HAT:
+                hats.append((card.name, card.value))
+            elif kind is _CAULDRON:
+                self.cauldrons += card.value
+            elif kind is _AMULET:
+                self.amulets += card.value
+            elif kind is _OBJECT:
+                points[card.culture] = points.get(card.culture, 0) + card.value
+            if card.name == last:
+                continue
+            last = card.name
+            if kind is not _DOLL:
+                market.append(market_move(card.name))
+            if kind in _OBJECT_ACTIONS:
+                objects.append(card)
+            if kind is _COMBAT_POTION or kind is _DOUBLE_POTION:
+                drinks.append(drink_move(card.name, _EFFECT_COMBAT))
+            elif kind is _ROBBERY:
+                drinks.append(drink_move(card.name, _EFFECT_ROBBERY))
+                self.robbery = True
+            if kind is _DIE_POTION or kind is _DOUBLE_POTION:
+                die_drinks.append(drink_move(card.name, _EFFECT_DIE))
+        self.market = tuple(market)
+        self.objects = tuple(objects)
+        self.hats = tuple(hats)
+        self.drinks = tuple(drinks)
+        self.die_drinks = tuple(die_drinks)
+        self.points = tuple(points.items())
+        self.extra = self.amulets + sum(points.values())
+
+
+class Tables:
+    """What the move path reads of one config: its cultures, its voodoo dolls, and the hands
+    met so far."""
+
+    __slots__ = ("config", "cultures", "dolls", "hands")
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        #: The cultures an Alakazum can be cast in.
+        self.cultures: tuple[Culture, ...] = config.cultures
+        #: The game's voodoo dolls, one card of each name (usually one).
+        self.dolls: tuple[Card, ...] = tuple(
+            distinct(c for c in all_cards(config) if c.kind is _DOLL)
+        )
+        #: Each hand met, by the names of its cards.
+        self.hands: dict[tuple[str, ...], Hand] = {}
+
+    def hand(self, hand: tuple[Card, ...]) -> Hand:
+        """What ``hand`` (a hand of this config's cards) offers by itself."""
+        key = tuple(map(_names, hand))
+        found = self.hands.get(key)
+        if found is None:
+            if len(self.hands) >= MOST_HANDS:
+                self.hands.clear()
+            found = self.hands[key] = Hand(hand)
+        return found
+
+
+#: Each config's tables by the config's identity (with the config, so that no other object can
+#: take its ``id`` while the entry lasts).
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(config: Config) -> Tables:
+    """The tables of ``config`` (a checked config), worked out the first time it is met."""
+    found = _TABLES.get(id(config))
+    if found is not None and found.config is config:
+        return found
+    if len(_TABLES) >= _MOST_CONFIGS:
+        _TABLES.clear()
+    found = _TABLES[id(config)] = Tables(config)
+    return found
+
+
+def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
+    """What ``hand`` offers by itself, in a game of ``config``."""
+    # Tables.hand of tables(config), written out: the move path asks this about once a
+    # decision.
+    found = _TABLES.get(id(config))
+    if found is None or found.config is not config:
+        found = tables(config)
+    known = found.hands.get(tuple(map(_names, hand)))
+    return found.hand(hand) if known is None else known

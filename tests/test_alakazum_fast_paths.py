@@ -1,0 +1,211 @@
+"""Alakazum!'s quick move path held, step by step through random games of every preset, to the
+plain reading of the rules it stands for: the action phase's moves read from the hand's table,
+the potions, the Alakazum's points, and the tables themselves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from cardgames import alakazum
+from cardgames.alakazum import generate, rules, tables
+from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum.config import all_cards
+from cardgames.alakazum.draft import (
+    ATTACKER,
+    DEFENDER,
+    TRUSTED,
+    Draft,
+    distinct,
+    draft_of,
+    faces,
+    side_owner,
+)
+from cardgames.alakazum.ending import can_cast_alakazum, ready_for_alakazum
+from cardgames.alakazum.market import market_moves
+from cardgames.alakazum.potions import die_moves, potion_moves
+from cardgames.alakazum.spells import spell_moves
+from cardgames.alakazum.tables import Hand, hand_of
+
+PRESETS = sorted(alakazum.GAME.presets)
+SEEDS = range(4)
+
+
+def _playout(config: alakazum.Config, seed: int) -> list[alakazum.State]:
+    """Every state of a seeded random game, the last one (over) included."""
+    rng = random.Random(seed)
+    state = alakazum.new_game(config, seed=seed)
+    states = [state]
+    while not alakazum.GAME.is_over(state):
+        moves = alakazum.legal_moves(state)
+        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+def _plain_potion_moves(state: alakazum.State, combat: Any, side: int) -> list[alakazum.Move]:
+    """The potions a side may play while bidding, card by card as the rulebook lists them."""
+    hand = state.hands[side_owner(combat, side)]
+    duel = combat.defender is not None
+    if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
+        return []
+    stealable = any(by != side and points > 0 for by, _, points in combat.potions)
+    moves: list[alakazum.Move] = []
+    for card in distinct(hand):
+        if card.kind in (Kind.COMBAT_POTION, Kind.DOUBLE_POTION):
+            moves.append(alakazum.Drink(card.name, alakazum.Effect.COMBAT))
+        elif card.kind is Kind.ROBBERY and duel and stealable:
+            moves.append(alakazum.Drink(card.name, alakazum.Effect.ROBBERY))
+    return moves
+
+
+def _plain_die_moves(state: alakazum.State, combat: Any) -> list[alakazum.Move]:
+    hand = state.hands[side_owner(combat, combat.roller or 0)]
+    return [
+        alakazum.Drink(card.name, alakazum.Effect.DIE)
+        for card in distinct(hand)
+        if card.kind in (Kind.DIE_POTION, Kind.DOUBLE_POTION)
+    ]
+
+
+def _check_hand(config: alakazum.Config, hand: tuple[Card, ...]) -> None:
+    """A hand's table says what its cards say one by one."""
+    found = hand_of(config, hand)
+    assert found is hand_of(config, tuple(hand))  # one table per hand of these cards
+    assert list(found.market) == market_moves(faces(hand))
+    kinds = (Kind.MEAL, Kind.BROOM, Kind.CAPE, Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION)
+    assert list(found.objects) == [c for c in faces(hand) if c.kind in kinds]
+    assert found.hats == tuple((c.name, c.value) for c in hand if c.kind is Kind.HAT)
+    assert found.cauldrons == sum(c.value for c in hand if c.kind is Kind.CAULDRON)
+    assert found.amulets == sum(c.value for c in hand if c.kind is Kind.AMULET)
+    objects = [c for c in hand if c.kind is Kind.OBJECT]
+    assert dict(found.points) == {
+        c.culture: sum(o.value for o in objects if o.culture is c.culture) for c in objects
+    }
+    assert found.extra == found.amulets + sum(c.value for c in objects)
+    assert found.robbery == any(c.kind is Kind.ROBBERY for c in hand)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_quick_move_path_lists_what_the_plain_rules_list(preset: str) -> None:
+    """In every state of random games: the action phase's moves, the potions of a combat, the
+    die potions of a hypnosis roll, whether each player may cast the Alakazum, and each hand's
+    table are those of the plain reading."""
+    config = alakazum.GAME.presets[preset]
+    seen: dict[str, int] = {"action": 0, "potions": 0, "hypnosis": 0, "ready": 0}
+    for seed in SEEDS:
+        for state in _playout(config, seed):
+            for player, hand in enumerate(state.hands):
+                _check_hand(config, hand)
+                team = state.teams[player]
+                ready = ready_for_alakazum(team, hand_of(config, hand), config.cultures)
+                assert ready == can_cast_alakazum(team, hand, config.cultures)
+                seen["ready"] += ready
+            phase = state.phase
+            combat = state.combat
+            if phase is alakazum.Phase.ACTION:
+                player = state.active
+                quick = generate._quick_action_moves(state, player)
+                assert quick == tuple(generate._action_moves(state))
+                assert alakazum.legal_moves(state) == quick
+                assert set(quick) >= set(spell_moves(state, player))
+                seen["action"] += 1
+            elif combat is not None:
+                side = combat.to_act
+                assert potion_moves(state, combat, side) == _plain_potion_moves(state, combat, side)
+                assert die_moves(state, combat) == _plain_die_moves(state, combat)
+                seen[phase.value] = seen.get(phase.value, 0) + 1
+    assert all(seen[key] > 0 for key in ("action", "potions", "ready"))
+
+
+def _fields(value: Any) -> list[object]:
+    return [getattr(value, field.name) for field in attrs.fields(type(value)) if field.init]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_game_plays_the_same_through_the_readable_draft(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Step by step, random games give the same states, memos and legal moves whether each
+    move works on the twin ``draft_of`` makes or on the readable ``Draft``; and every state
+    drafted and finished unchanged by either comes back the same."""
+    config = alakazum.GAME.presets[preset]
+    quick = [_playout(config, seed) for seed in SEEDS]
+    for states in quick:
+        for state in states:
+            again = draft_of(state).finish()
+            assert type(again) is alakazum.State
+            assert _fields(again) == _fields(Draft(state).finish()) == _fields(state)
+            assert again._memo is TRUSTED
+    monkeypatch.setattr(rules, "draft_of", Draft)
+    for seed, states in zip(SEEDS, quick, strict=True):
+        plain = _playout(config, seed)
+        assert plain == states
+        for mine, theirs in zip(states, plain, strict=True):
+            assert _fields(mine) == _fields(theirs)
+            assert type(mine._memo) is type(theirs._memo)
+            assert alakazum.legal_moves(mine) == alakazum.legal_moves(theirs)
+
+
+def test_the_tables_of_a_config_are_its_own() -> None:
+    """Each config has its tables, found by identity: an equal config made anew gets tables of
+    its own, equal in what they say."""
+    config = alakazum.GAME.presets["expansion"]
+    again = alakazum.Config(players=config.players, expansion=config.expansion)
+    assert again == config
+    assert tables.tables(config) is tables.tables(config)
+    assert tables.tables(again) is not tables.tables(config)
+    assert tables.tables(again).cultures == tables.tables(config).cultures == config.cultures
+    dolls = tables.tables(config).dolls
+    assert dolls == tuple(distinct(c for c in all_cards(config) if c.kind is Kind.DOLL))
+    assert len(dolls) == 1
+
+
+def test_the_hands_met_are_forgotten_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of hands keeps at most ``MOST_HANDS`` of them, and a hand forgotten is worked
+    out again the same."""
+    monkeypatch.setattr(tables, "MOST_HANDS", 3)
+    config = alakazum.Config(players=3)
+    found = tables.tables(config)
+    found.hands.clear()
+    hands = [
+        tuple(sorted(c for c in all_cards(config)[i : i + 5] if c.kind.is_hand)) for i in range(8)
+    ]
+    made = [hand_of(config, hand) for hand in hands]
+    assert len(found.hands) <= 3
+    for hand, first in zip(hands, made, strict=True):
+        again = hand_of(config, hand)
+        assert isinstance(again, Hand)
+        assert (again.market, again.objects, again.hats) == (
+            first.market,
+            first.objects,
+            first.hats,
+        )
+
+
+def test_hands_of_cards_named_alike_in_two_configs_are_each_their_configs() -> None:
+    """A hand is known by its cards' names only within its config: the same names in a config
+    whose hats give more energy give that config's energy, and its games list the casts the
+    plain reading lists."""
+    base = alakazum.Config()
+
+    def stronger(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(c._replace(value=c.value + 1) if c.kind is Kind.HAT else c for c in cards)
+
+    other = alakazum.Config(forest=stronger(base.forest_cards), start=stronger(base.start_cards))
+    mine = tuple(sorted(c for c in all_cards(base) if c.kind is Kind.HAT)[:2])
+    theirs = tuple(sorted(c for c in all_cards(other) if c.kind is Kind.HAT)[:2])
+    assert [name for name, _ in hand_of(base, mine).hats] == [
+        n for n, _ in hand_of(other, theirs).hats
+    ]
+    assert [v for _, v in hand_of(other, theirs).hats] == [
+        v + 1 for _, v in hand_of(base, mine).hats
+    ]
+    for config in (base, other):
+        for state in _playout(config, 5):
+            if state.phase is alakazum.Phase.ACTION:
+                quick = generate._quick_action_moves(state, state.active)
+                assert quick == tuple(generate._action_moves(state))
