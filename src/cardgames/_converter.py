@@ -196,17 +196,25 @@ converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 def _unstructure_items(t: Any) -> Callable[[Any], Any]:
     """A tuple of any length or a frozen set, written as a JSON list in one pass: a list of the
-    items themselves when they are written as they are (numbers, strings), else of each item's
-    JSON form (cattrs alone goes through a generator)."""
+    items themselves when they are written as they are (numbers, strings), of the texts
+    written before for the very same items (cards), else of each item's JSON form (cattrs
+    alone goes through a generator)."""
     item_type = get_args(t)[0]
     found: list[Callable[[Any], Any]] = []
+    texts: list[dict[int, str]] = []
 
     def unstructure(value: Any) -> Any:
         if not found:
             found.append(converter.get_unstructure_hook(item_type))
+            texts.append(_WRITTEN.get(item_type, {}))
         item = found[0]
         if item is identity:
             return list(value)
+        # Each item's text by its identity, at C speed: a card written before (and kept alive
+        # by the memo, so that no other object can have its id) is written as it was.
+        written = list(map(texts[0].get, map(id, value)))
+        if None not in written:
+            return written
         return [item(element) for element in value]
 
     return unstructure
@@ -253,6 +261,10 @@ converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
 
 # named tuple type -> the memo of its structure hook: text -> the value read from it.
 _READ: dict[type, dict[str, Any]] = {}
+# named tuple type -> the memo of its unstructure hook: id of a value -> the text written of it.
+_WRITTEN: dict[type, dict[int, str]] = {}
+# named tuple type -> the values whose ids _WRITTEN holds, kept alive until it is emptied.
+_ALIVE: dict[type, list[Any]] = {}
 #: The most values each memo of a named tuple's hooks keeps (see :func:`_memoized_codes`); past
 #: it, the memo is emptied and fills anew.
 _MEMO = 4096
@@ -278,18 +290,23 @@ def _memoized_codes(tp: type) -> None:
     """
     write = converter.get_unstructure_hook(tp)
     read = converter.get_structure_hook(tp)
-    written: dict[int, tuple[Any, str]] = {}
+    # id -> the text of the card of that id; every such card is kept alive in ``alive``, and
+    # both are emptied together, so an id found here is that very card's.
+    written: dict[int, str] = _WRITTEN.setdefault(tp, {})
+    alive: list[Any] = _ALIVE.setdefault(tp, [])
     made: dict[str, Any] = _READ.setdefault(tp, {})
 
     def unstructure(value: Any) -> Any:
-        seen = written.get(id(value))
-        if seen is not None and seen[0] is value:
-            return seen[1]
+        text = written.get(id(value))
+        if text is not None:
+            return text
         text = write(value)
         if type(text) is str and _is_code_tuple(value):
             if len(written) >= _MEMO:
                 written.clear()
-            written[id(value)] = (value, text)
+                alive.clear()
+            written[id(value)] = text
+            alive.append(value)
         return text
 
     def structure(value: Any, as_type: Any) -> Any:
