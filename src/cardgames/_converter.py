@@ -10,6 +10,7 @@ remembered, by exact type as well as value, so it is worked out once.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from enum import Enum
@@ -24,10 +25,22 @@ from cattrs.errors import (
 from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 
-from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
+from cardgames._quick_load import (
+    QuickWriters,
+    quick_attrs_hook,
+    quick_enum_items,
+    quick_item_tests,
+)
 from cardgames.errors import excerpt
 
-__all__ = ["MAX_INTEGER_BITS", "converter", "intern_configs", "register_quick_hooks"]
+__all__ = [
+    "MAX_INTEGER_BITS",
+    "converter",
+    "encode",
+    "intern_configs",
+    "register_quick_hooks",
+    "text_writer",
+]
 
 #: Integers in documents lie strictly between ``-2**MAX_INTEGER_BITS`` and ``2**MAX_INTEGER_BITS``:
 #: every number of every game, and every 64-bit seed, fits; a larger one is refused before any
@@ -36,6 +49,19 @@ MAX_INTEGER_BITS = 64
 
 #: The one converter of the library. Unknown keys are errors, so a round trip is exact.
 converter = make_converter(forbid_extra_keys=True, omit_if_default=True)
+
+#: The encoder of every document's JSON text, made once (json.dumps makes one per call when
+#: given options).
+encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+# The writers of JSON text straight from objects (see text_writer).
+_WRITERS = QuickWriters(converter.get_unstructure_hook, encode, identity)
+
+
+def text_writer(kind: Any) -> Callable[[Any], str]:
+    """A function that writes a value of type ``kind`` as JSON text: the text that ``encode``
+    makes of what the converter's hook of ``kind`` returns, most of it written directly."""
+    return _WRITERS.text_of(kind, converter.get_unstructure_hook(kind))
 
 
 def _is_enum(t: Any) -> bool:
@@ -217,6 +243,7 @@ def _unstructure_items(t: Any) -> Callable[[Any], Any]:
             return written
         return [item(element) for element in value]
 
+    _WRITERS.items_of[unstructure] = item_type
     return unstructure
 
 
@@ -293,6 +320,8 @@ def _memoized_codes(tp: type) -> None:
     # id -> the text of the card of that id; every such card is kept alive in ``alive``, and
     # both are emptied together, so an id found here is that very card's.
     written: dict[int, str] = _WRITTEN.setdefault(tp, {})
+    # The same, each text as JSON writes it.
+    quoted: dict[int, str] = {}
     alive: list[Any] = _ALIVE.setdefault(tp, [])
     made: dict[str, Any] = _READ.setdefault(tp, {})
 
@@ -304,8 +333,10 @@ def _memoized_codes(tp: type) -> None:
         if type(text) is str and _is_code_tuple(value):
             if len(written) >= _MEMO:
                 written.clear()
+                quoted.clear()
                 alive.clear()
             written[id(value)] = text
+            quoted[id(value)] = encode(text)
             alive.append(value)
         return text
 
@@ -323,6 +354,7 @@ def _memoized_codes(tp: type) -> None:
 
     converter.register_unstructure_hook(tp, unstructure)
     converter.register_structure_hook(tp, structure)
+    _WRITERS.codes_of[unstructure] = quoted
 
 
 def register_quick_hooks(tp: Any, seen: set[Any]) -> None:

@@ -31,7 +31,14 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union
 
-from cardgames._converter import MAX_INTEGER_BITS, converter, intern_configs, register_quick_hooks
+from cardgames._converter import (
+    MAX_INTEGER_BITS,
+    converter,
+    encode,
+    intern_configs,
+    register_quick_hooks,
+    text_writer,
+)
 from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
 
@@ -295,8 +302,8 @@ def envelope(game: str, kind: str, data: Any) -> str:
     return _encode(doc)
 
 
-# The encoder of every document, made once (json.dumps makes one per call when given options).
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# The encoder of every document.
+_encode = encode
 
 # The writers and readers that to_json and from_json made for each type they were given: one
 # dict lookup finds all that is fixed for a type (its game, its kind, its hook, its envelope).
@@ -336,6 +343,7 @@ def _object_writer(cls: type) -> Callable[[Any], str]:
     game, kind = _kind_of(cls)
     as_type: Any = _union_of(game, kind, cls)
     hook = converter.get_unstructure_hook(as_type)
+    text = text_writer(as_type)
     # The document up to its data, as the encoder writes it: only the data is encoded anew.
     head = _encode({"format": FORMAT, "version": FORMAT_VERSION, "game": game, "kind": kind})
     head = head[:-1] + ',"data":'
@@ -347,6 +355,11 @@ def _object_writer(cls: type) -> Callable[[Any], str]:
                 check(obj)
             except CardgamesError as exc:
                 raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
+        try:
+            return head + text(obj) + "}"
+        except Exception:  # told as the encoder tells it, below
+            pass
+        # The writer's text is the encoder's; should it fail, the encoder fails as it would.
         try:
             return head + _encode(hook(obj)) + "}"
         except _WRITING_ERRORS as exc:
