@@ -236,11 +236,25 @@ class QuickWriters:
         return self._generic(hook)
 
     def _generic(self, hook: Callable[[Any], Any]) -> Text:
+        """What the hook makes, written by the encoder, but for a string or a list or tuple of
+        ints (a score), written here at once."""
         encode = self.encode
-        return lambda value: encode(hook(value))
+        ints = itertools.repeat(int)
+
+        def text(value: Any) -> str:
+            made = hook(value)
+            kind = type(made)
+            if kind is str:
+                return _quote(made)
+            if (kind is list or kind is tuple) and all(map(operator.is_, map(type, made), ints)):
+                return "[" + ",".join(map(int.__repr__, made)) + "]"
+            return encode(made)
+
+        return text
 
     def _scalar(self, value: Any) -> str:
-        """A value written as it is: as the encoder writes a JSON scalar, or anything else."""
+        """A value written as it is: as the encoder writes a JSON scalar (a string or an int of
+        a subclass, an enum's member, as its plain value), or anything else."""
         kind = type(value)
         if kind is int:
             return int.__repr__(value)
@@ -250,6 +264,12 @@ class QuickWriters:
             return "null"
         if kind is bool:
             return "true" if value else "false"
+        if isinstance(value, str):
+            return _quote(value)
+        if isinstance(value, int):
+            return int.__repr__(value)
+        if isinstance(value, tuple):  # a named tuple of ints (a cell), say: a JSON list
+            return "[" + ",".join(map(self._scalar, value)) + "]"
         return self.encode(value)
 
     def _member(self, cls: type[Enum], hook: Callable[[Any], Any]) -> Text:
