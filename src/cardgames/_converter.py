@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from types import UnionType
 from typing import Any, Union, cast, get_args, get_type_hints
@@ -143,7 +143,7 @@ def _is_homogeneous_tuple(t: Any) -> bool:
     return getattr(t, "__origin__", None) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
-def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any]) -> Any:
+def _first_error_items(t: Any, item_type: Any, make: Callable[[Iterable[Any]], Any]) -> Any:
     """A hook for a collection written as a JSON list: only a list loads as one (cattrs alone
     would also take a JSON object, as the collection of its keys), and the first item that does
     not load stops the work, with its index, instead of every bad item being collected."""
@@ -153,9 +153,14 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     quick = _QUICK_ITEMS.get(item_type)
     members = quick_enum_items(item_type) if _is_enum(item_type) else None
 
+    # The memo of the items' hook (cards read before, by their texts), once it exists.
+    memo: list[dict[str, Any]] = []
+
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise ValueError(f"expected a list, got {excerpt(value)}")
+        if not value:
+            return make(value)
         if quick is not None and quick(value):
             # Every item is already what its hook would make of it (an exact int in range, a
             # string, true or false): checked in one pass at C speed.
@@ -164,18 +169,18 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
             made = members(value)
             if made is not None:
                 return make(made)
+        if not memo and item_type in _READ:
+            memo.append(_READ[item_type])
+        if memo:
+            # Cards written as texts read before: a dict lookup each, at C speed. A value that
+            # is no text read before (or no text at all, or a JSON list or object, which is not
+            # hashable) sends the whole list the long way.
+            try:
+                return make(map(memo[0].__getitem__, value))
+            except (KeyError, TypeError):
+                pass
         if not found:
             found.append(converter.get_structure_hook(item_type))
-        known = _READ.get(item_type)
-        if known is not None:
-            # Cards written as texts read before: a dict lookup each, at C speed. A value that
-            # is no text read before (or no text at all) sends the whole list the long way.
-            try:
-                cards = list(map(known.get, value))
-            except TypeError:  # a JSON list or object among the items, which is not hashable
-                cards = [None]
-            if None not in cards:
-                return make(cards)
         item = found[0]
         items: list[Any] = []
         append = items.append
