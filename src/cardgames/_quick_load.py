@@ -269,6 +269,8 @@ class QuickWriters:
         if isinstance(value, int):
             return int.__repr__(value)
         if isinstance(value, tuple):  # a named tuple of ints (a cell), say: a JSON list
+            if all(map(operator.is_, map(type, value), _INTS)):
+                return "[" + ",".join(map(int.__repr__, value)) + "]"
             return "[" + ",".join(map(self._scalar, value)) + "]"
         return self.encode(value)
 
@@ -309,6 +311,8 @@ class QuickWriters:
         def text(value: Any) -> str:
             if type(value) is not tuple and type(value) is not frozenset:
                 return encode(hook(value))
+            if not value:
+                return "[]"
             if not found:
                 item = self.hook_of(item_type)
                 found.append(self.text_of(item_type, item))
@@ -394,6 +398,8 @@ def _is_generated(hook: Any) -> bool:
     return code is not None and code.co_filename.startswith("<cattrs generated unstructure ")
 
 
+#: ``int`` for as long as a map needs it: ``map(operator.is_, map(type, v), _INTS)``.
+_INTS = itertools.repeat(int)
 #: What no default of a field is.
 _ABSENT = object()
 #: A string as the encoder writes it (``ensure_ascii=False``).
