@@ -225,6 +225,29 @@ converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homo
 converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 
+def _is_int_pair(t: Any) -> bool:
+    """``tuple[int, int]`` and other tuples of a fixed number of ints (a score)."""
+    args = get_args(t)
+    return getattr(t, "__origin__", None) is tuple and bool(args) and all(a is int for a in args)
+
+
+def _structure_int_pair(t: Any) -> Callable[[Any, Any], Any]:
+    """A tuple of a fixed number of ints: a list of so many exact ints in range at once, any
+    other value through cattrs' own hook, which loads it or says what is wrong."""
+    slow = converter.gen_structure_hetero_tuple(t)
+    size = len(get_args(t))
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is list and len(value) == size and _QUICK_ITEMS[int](value):
+            return tuple(value)
+        return slow(value, t)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_int_pair, _structure_int_pair)
+
+
 def _unstructure_items(t: Any) -> Callable[[Any], Any]:
     """A tuple of any length or a frozen set, written as a JSON list in one pass: a list of the
     items themselves when they are written as they are (numbers, strings), of the texts
