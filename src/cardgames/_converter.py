@@ -10,8 +10,10 @@ remembered, by exact type as well as value, so it is worked out once.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import operator
 from collections.abc import Callable, Iterable
 from enum import Enum
 from types import UnionType
@@ -94,6 +96,10 @@ def _is_int_namedtuple(t: Any) -> bool:
     return bool(hints) and all(hint is int for hint in hints.values())
 
 
+#: ``int`` for as long as a map needs it: ``map(operator.is_, map(type, v), _INTS)``.
+_INTS = itertools.repeat(int)
+
+
 def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any], Any]:
     """A quick hook for a named tuple of integers (a cell), written as a JSON list."""
     size = len(cls._fields)  # type: ignore[attr-defined]
@@ -102,7 +108,7 @@ def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any]
         if (
             not isinstance(value, list)
             or len(value) != size
-            or any(type(v) is not int for v in value)
+            or not all(map(operator.is_, map(type, value), _INTS))
         ):
             raise ValueError(
                 f"expected a list of {size} integers for {cls.__name__}, got {excerpt(value)}"
