@@ -533,7 +533,6 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     record's replay) refuse it, saying why.
     """
     check = _LOAD_CHECKS.get(type(obj))
-    what = f"a playable {kind}"
     if check is None:
         return obj
     try:
@@ -541,10 +540,10 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     except CardgamesError as exc:
         # The games' checks often start with the same words: say them once.
         reason = _reason(exc).removeprefix(f"not a playable {game} {kind}: ")
-        raise SerializationError(f"{path}: not {what} of {game}: {reason}") from None
+        raise SerializationError(f"{path}: not a playable {kind} of {game}: {reason}") from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         raise SerializationError(
-            f"{path}: not {what} of {game}: {type(exc).__name__}: {_reason(exc)}"
+            f"{path}: not a playable {kind} of {game}: {type(exc).__name__}: {_reason(exc)}"
         ) from None
     return obj
 
