@@ -10,8 +10,11 @@ remembered, by exact type as well as value, so it is worked out once.
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Iterable
 from enum import Enum
 from types import UnionType
 from typing import Any, Union, cast, get_args, get_type_hints
@@ -24,10 +27,22 @@ from cattrs.errors import (
 from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 
-from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
+from cardgames._quick_load import (
+    QuickWriters,
+    quick_attrs_hook,
+    quick_enum_items,
+    quick_item_tests,
+)
 from cardgames.errors import excerpt
 
-__all__ = ["MAX_INTEGER_BITS", "converter", "intern_configs", "register_quick_hooks"]
+__all__ = [
+    "MAX_INTEGER_BITS",
+    "converter",
+    "encode",
+    "intern_configs",
+    "register_quick_hooks",
+    "text_writer",
+]
 
 #: Integers in documents lie strictly between ``-2**MAX_INTEGER_BITS`` and ``2**MAX_INTEGER_BITS``:
 #: every number of every game, and every 64-bit seed, fits; a larger one is refused before any
@@ -36,6 +51,19 @@ MAX_INTEGER_BITS = 64
 
 #: The one converter of the library. Unknown keys are errors, so a round trip is exact.
 converter = make_converter(forbid_extra_keys=True, omit_if_default=True)
+
+#: The encoder of every document's JSON text, made once (json.dumps makes one per call when
+#: given options).
+encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+# The writers of JSON text straight from objects (see text_writer).
+_WRITERS = QuickWriters(converter.get_unstructure_hook, encode, identity)
+
+
+def text_writer(kind: Any) -> Callable[[Any], str]:
+    """A function that writes a value of type ``kind`` as JSON text: the text that ``encode``
+    makes of what the converter's hook of ``kind`` returns, most of it written directly."""
+    return _WRITERS.text_of(kind, converter.get_unstructure_hook(kind))
 
 
 def _is_enum(t: Any) -> bool:
@@ -68,6 +96,10 @@ def _is_int_namedtuple(t: Any) -> bool:
     return bool(hints) and all(hint is int for hint in hints.values())
 
 
+#: ``int`` for as long as a map needs it: ``map(operator.is_, map(type, v), _INTS)``.
+_INTS = itertools.repeat(int)
+
+
 def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any], Any]:
     """A quick hook for a named tuple of integers (a cell), written as a JSON list."""
     size = len(cls._fields)  # type: ignore[attr-defined]
@@ -76,7 +108,7 @@ def _structure_int_namedtuple(cls: type[tuple[int, ...]]) -> Callable[[Any, Any]
         if (
             not isinstance(value, list)
             or len(value) != size
-            or any(type(v) is not int for v in value)
+            or not all(map(operator.is_, map(type, value), _INTS))
         ):
             raise ValueError(
                 f"expected a list of {size} integers for {cls.__name__}, got {excerpt(value)}"
@@ -117,7 +149,7 @@ def _is_homogeneous_tuple(t: Any) -> bool:
     return getattr(t, "__origin__", None) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
-def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any]) -> Any:
+def _first_error_items(t: Any, item_type: Any, make: Callable[[Iterable[Any]], Any]) -> Any:
     """A hook for a collection written as a JSON list: only a list loads as one (cattrs alone
     would also take a JSON object, as the collection of its keys), and the first item that does
     not load stops the work, with its index, instead of every bad item being collected."""
@@ -127,9 +159,14 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
     quick = _QUICK_ITEMS.get(item_type)
     members = quick_enum_items(item_type) if _is_enum(item_type) else None
 
+    # The memo of the items' hook (cards read before, by their texts), once it exists.
+    memo: list[dict[str, Any]] = []
+
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not list:
             raise ValueError(f"expected a list, got {excerpt(value)}")
+        if not value:
+            return make(value)
         if quick is not None and quick(value):
             # Every item is already what its hook would make of it (an exact int in range, a
             # string, true or false): checked in one pass at C speed.
@@ -138,18 +175,18 @@ def _first_error_items(t: Any, item_type: Any, make: Callable[[list[Any]], Any])
             made = members(value)
             if made is not None:
                 return make(made)
+        if not memo and item_type in _READ:
+            memo.append(_READ[item_type])
+        if memo:
+            # Cards written as texts read before: a dict lookup each, at C speed. A value that
+            # is no text read before (or no text at all, or a JSON list or object, which is not
+            # hashable) sends the whole list the long way.
+            try:
+                return make(map(memo[0].__getitem__, value))
+            except (KeyError, TypeError):
+                pass
         if not found:
             found.append(converter.get_structure_hook(item_type))
-        known = _READ.get(item_type)
-        if known is not None:
-            # Cards written as texts read before: a dict lookup each, at C speed. A value that
-            # is no text read before (or no text at all) sends the whole list the long way.
-            try:
-                cards = list(map(known.get, value))
-            except TypeError:  # a JSON list or object among the items, which is not hashable
-                cards = [None]
-            if None not in cards:
-                return make(cards)
         item = found[0]
         items: list[Any] = []
         append = items.append
@@ -194,21 +231,53 @@ converter.register_structure_hook_factory(_is_homogeneous_tuple, _structure_homo
 converter.register_structure_hook_factory(_is_frozenset, _structure_frozenset)
 
 
+def _is_int_pair(t: Any) -> bool:
+    """``tuple[int, int]`` and other tuples of a fixed number of ints (a score)."""
+    args = get_args(t)
+    return getattr(t, "__origin__", None) is tuple and bool(args) and all(a is int for a in args)
+
+
+def _structure_int_pair(t: Any) -> Callable[[Any, Any], Any]:
+    """A tuple of a fixed number of ints: a list of so many exact ints in range at once, any
+    other value through cattrs' own hook, which loads it or says what is wrong."""
+    slow = converter.gen_structure_hetero_tuple(t)
+    size = len(get_args(t))
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is list and len(value) == size and _QUICK_ITEMS[int](value):
+            return tuple(value)
+        return slow(value, t)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_int_pair, _structure_int_pair)
+
+
 def _unstructure_items(t: Any) -> Callable[[Any], Any]:
     """A tuple of any length or a frozen set, written as a JSON list in one pass: a list of the
-    items themselves when they are written as they are (numbers, strings), else of each item's
-    JSON form (cattrs alone goes through a generator)."""
+    items themselves when they are written as they are (numbers, strings), of the texts
+    written before for the very same items (cards), else of each item's JSON form (cattrs
+    alone goes through a generator)."""
     item_type = get_args(t)[0]
     found: list[Callable[[Any], Any]] = []
+    texts: list[dict[int, str]] = []
 
     def unstructure(value: Any) -> Any:
         if not found:
             found.append(converter.get_unstructure_hook(item_type))
+            texts.append(_WRITTEN.get(item_type, {}))
         item = found[0]
         if item is identity:
             return list(value)
+        # Each item's text by its identity, at C speed: a card written before (and kept alive
+        # by the memo, so that no other object can have its id) is written as it was.
+        written = list(map(texts[0].get, map(id, value)))
+        if None not in written:
+            return written
         return [item(element) for element in value]
 
+    _WRITERS.items_of[unstructure] = item_type
     return unstructure
 
 
@@ -253,6 +322,10 @@ converter.register_unstructure_hook_factory(_is_frozenset, _unstructure_items)
 
 # named tuple type -> the memo of its structure hook: text -> the value read from it.
 _READ: dict[type, dict[str, Any]] = {}
+# named tuple type -> the memo of its unstructure hook: id of a value -> the text written of it.
+_WRITTEN: dict[type, dict[int, str]] = {}
+# named tuple type -> the values whose ids _WRITTEN holds, kept alive until it is emptied.
+_ALIVE: dict[type, list[Any]] = {}
 #: The most values each memo of a named tuple's hooks keeps (see :func:`_memoized_codes`); past
 #: it, the memo is emptied and fills anew.
 _MEMO = 4096
@@ -278,18 +351,27 @@ def _memoized_codes(tp: type) -> None:
     """
     write = converter.get_unstructure_hook(tp)
     read = converter.get_structure_hook(tp)
-    written: dict[int, tuple[Any, str]] = {}
+    # id -> the text of the card of that id; every such card is kept alive in ``alive``, and
+    # both are emptied together, so an id found here is that very card's.
+    written: dict[int, str] = _WRITTEN.setdefault(tp, {})
+    # The same, each text as JSON writes it.
+    quoted: dict[int, str] = {}
+    alive: list[Any] = _ALIVE.setdefault(tp, [])
     made: dict[str, Any] = _READ.setdefault(tp, {})
 
     def unstructure(value: Any) -> Any:
-        seen = written.get(id(value))
-        if seen is not None and seen[0] is value:
-            return seen[1]
+        text = written.get(id(value))
+        if text is not None:
+            return text
         text = write(value)
         if type(text) is str and _is_code_tuple(value):
             if len(written) >= _MEMO:
                 written.clear()
-            written[id(value)] = (value, text)
+                quoted.clear()
+                alive.clear()
+            written[id(value)] = text
+            quoted[id(value)] = encode(text)
+            alive.append(value)
         return text
 
     def structure(value: Any, as_type: Any) -> Any:
@@ -306,6 +388,7 @@ def _memoized_codes(tp: type) -> None:
 
     converter.register_unstructure_hook(tp, unstructure)
     converter.register_structure_hook(tp, structure)
+    _WRITERS.codes_of[unstructure] = quoted
 
 
 def register_quick_hooks(tp: Any, seen: set[Any]) -> None:

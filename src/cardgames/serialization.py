@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from json.scanner import make_scanner
 from typing import Any, TypeVar, Union, cast
 
 import cattrs
@@ -30,7 +31,14 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union
 
-from cardgames._converter import MAX_INTEGER_BITS, converter, intern_configs, register_quick_hooks
+from cardgames._converter import (
+    MAX_INTEGER_BITS,
+    converter,
+    encode,
+    intern_configs,
+    register_quick_hooks,
+    text_writer,
+)
 from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
 
@@ -121,6 +129,7 @@ def register_game_types(
         # tag before it looks it up, so that a bad tag is named but never repeated.
         configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
         converter.register_structure_hook(union, _structure_move(moves))
+    _forget_writers_and_readers()
 
 
 # (game name) -> the union of its event classes, written and read with a "type" tag.
@@ -141,6 +150,7 @@ def register_event_types(game: str, events: tuple[type, ...]) -> None:
         _KIND_OF[cls] = (game, "event")
     union: Any = Union[events]  # noqa: UP007 - a runtime union built from a tuple
     _EVENT_UNION[game] = union
+    _forget_writers_and_readers()
     if len(events) > 1:
         configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
         converter.register_structure_hook(union, _structure_move(events, "an event"))
@@ -169,6 +179,13 @@ def register_document(cls: type) -> None:
     """Let :func:`to_json` and :func:`from_json` hand ``cls`` to its own ``to_json`` and
     ``from_json`` (a class whose documents span games, such as the record)."""
     _DOCUMENTS.add(cls)
+    _forget_writers_and_readers()
+
+
+def _forget_writers_and_readers() -> None:
+    """Drop every writer and reader made so far: what they were made from has changed."""
+    _WRITERS.clear()
+    _READERS.clear()
 
 
 def move_union(game: str) -> Any:
@@ -285,8 +302,14 @@ def envelope(game: str, kind: str, data: Any) -> str:
     return _encode(doc)
 
 
-# The encoder of every document, made once (json.dumps makes one per call when given options).
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# The encoder of every document.
+_encode = encode
+
+# The writers and readers that to_json and from_json made for each type they were given: one
+# dict lookup finds all that is fixed for a type (its game, its kind, its hook, its envelope).
+# Registering a game forgets them all, so they are always made from what is registered now.
+_WRITERS: dict[Any, Callable[[Any], str]] = {}
+_READERS: dict[Any, Callable[[str | bytes], Any]] = {}
 
 
 def to_json(obj: object) -> str:
@@ -298,21 +321,55 @@ def to_json(obj: object) -> str:
     >>> cardgames.from_json(text, alethi.Config) == alethi.Config()
     True
     """
-    if type(obj) in _DOCUMENTS:
-        return cast(str, obj.to_json())  # type: ignore[attr-defined]
-    game, kind = _kind_of(type(obj))
-    check = _CONFIG_CHECKS.get(type(obj)) if kind == "config" else None
-    if check is not None:
+    write = _WRITERS.get(type(obj))
+    if write is None:
+        write = _writer(type(obj))
+    return write(obj)
+
+
+def _writer(cls: type) -> Callable[[Any], str]:
+    """What :func:`to_json` does with an object of class ``cls``, made once and kept."""
+    write = _write_document if cls in _DOCUMENTS else _object_writer(cls)
+    _WRITERS[cls] = write
+    return write
+
+
+def _write_document(obj: Any) -> str:
+    return cast(str, obj.to_json())
+
+
+def _object_writer(cls: type) -> Callable[[Any], str]:
+    """The writer of a config, state, view, move or event of class ``cls``."""
+    game, kind = _kind_of(cls)
+    as_type: Any = _union_of(game, kind, cls)
+    hook = converter.get_unstructure_hook(as_type)
+    text = text_writer(as_type)
+    # The document up to its data, as the encoder writes it: only the data is encoded anew.
+    head = _encode({"format": FORMAT, "version": FORMAT_VERSION, "game": game, "kind": kind})
+    head = head[:-1] + ',"data":'
+    check = _CONFIG_CHECKS.get(cls) if kind == "config" else None
+
+    def write(obj: Any) -> str:
+        if check is not None:
+            try:
+                check(obj)
+            except CardgamesError as exc:
+                raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
         try:
-            check(obj)
-        except CardgamesError as exc:
-            raise SerializationError(f"cannot write this config: {_reason(exc)}") from None
-    as_type: Any = _union_of(game, kind, type(obj))
-    try:
-        data = unstructure(obj, as_type)
-        return envelope(game, kind, data)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        raise SerializationError(f"cannot write this {kind}: {_reason(exc)}") from None
+            return head + text(obj) + "}"
+        except Exception:  # told as the encoder tells it, below
+            pass
+        # The writer's text is the encoder's; should it fail, the encoder fails as it would.
+        try:
+            return head + _encode(hook(obj)) + "}"
+        except _WRITING_ERRORS as exc:
+            raise SerializationError(f"cannot write this {kind}: {_reason(exc)}") from None
+
+    return write
+
+
+# The errors a hook or the encoder may raise on a value it cannot write.
+_WRITING_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError)
 
 
 _ENVELOPE_KEYS = {"format", "version", "game", "kind", "data"}
@@ -377,14 +434,65 @@ def open_envelope(text: str | bytes, game: str | None, kind: str) -> tuple[str, 
     return doc["game"], version, doc["data"]
 
 
+# The C scanner json.loads runs, called straight: (value, end) of the JSON value at an index.
+# (typeshed mistypes the argument of make_scanner: it takes a decoder, whose options it reads.)
+_scan: Callable[[str, int], tuple[Any, int]] = make_scanner(cast(Any, json.JSONDecoder()))
+
+
+def _open(text: str | bytes, game: str, kind: str) -> Any:
+    """The data of a document of ``game`` holding a ``kind``: what :func:`open_envelope`
+    returns last, found in one step when the document is a plain ``str`` of at most
+    :data:`MAX_DOCUMENT` characters whose envelope is exactly as :func:`to_json` writes it.
+    Anything else goes to :func:`open_envelope`, which refuses it or reads it as before."""
+    if type(text) is str and len(text) <= MAX_DOCUMENT:
+        doc: Any = None
+        try:
+            doc, end = _scan(text, 0)
+        except Exception:  # any failure is told by the full opening below
+            end = -1
+        if (
+            end == len(text)
+            and type(doc) is dict
+            and len(doc) == len(_ENVELOPE_KEYS)
+            and doc.get("format") == FORMAT
+            and type(doc.get("version")) is int
+            and doc["version"] == FORMAT_VERSION
+            and doc.get("game") == game
+            and doc.get("kind") == kind
+            and "data" in doc
+        ):
+            return doc["data"]
+    return open_envelope(text, game, kind)[2]
+
+
 def from_json(text: str | bytes, cls: type[T] | Any) -> T:
     """Load an object of class ``cls`` (or a game's move or event union) from :func:`to_json`
     text.
 
     Raises ``SerializationError`` naming the place that is wrong.
     """
+    try:
+        read = _READERS.get(cls)
+    except TypeError:  # not even hashable, so neither a class nor a union
+        read = None
+    if read is None:
+        read = _reader(cls)
+    return cast(T, read(text))
+
+
+def _reader(cls: Any) -> Callable[[str | bytes], Any]:
+    """What :func:`from_json` does with ``cls``, made once and kept (when ``cls`` is known)."""
     if isinstance(cls, type) and cls in _DOCUMENTS:
-        return cast(T, cls.from_json(text))  # type: ignore[attr-defined]
+        read: Callable[[str | bytes], Any] = cls.from_json  # type: ignore[attr-defined]
+    else:
+        read = _object_reader(cls)
+    _READERS[cls] = read
+    return read
+
+
+def _object_reader(cls: Any) -> Callable[[str | bytes], Any]:
+    """The reader of a config, state, view, move or event of class ``cls``, or of a game's
+    move or event union."""
     union_game = next((g for g, u in _MOVE_UNION.items() if u == cls), None)
     event_game = next((g for g, u in _EVENT_UNION.items() if u == cls), None)
     if union_game is not None:
@@ -393,14 +501,28 @@ def from_json(text: str | bytes, cls: type[T] | Any) -> T:
         game, kind = event_game, "event"
     else:
         game, kind = _kind_of(cls)
-    _, _, data = open_envelope(text, game, kind)
     as_type: Any = _union_of(game, kind, cls)
-    obj: Any = structure(data, as_type, "$.data")
-    if kind in ("move", "event") and isinstance(cls, type) and not isinstance(obj, cls):
-        raise SerializationError(
-            f"$.data.type: expected a {_tag(cls)} {kind}, got {_tag(type(obj))}"
-        )
-    return cast(T, check_loaded(obj, game, kind, "$.data"))
+    hook = converter.get_structure_hook(as_type)
+    # Only a move or an event class asked for by name is checked to be that class: a union, or
+    # a class of any other kind, is what its hook makes.
+    expected = cls if kind in ("move", "event") and isinstance(cls, type) else None
+
+    def read(text: str | bytes) -> Any:
+        data = _open(text, game, kind)
+        try:
+            obj = hook(data, as_type)
+        except SerializationError as exc:
+            # A game's own hook that located the problem itself: its words, kept as short.
+            raise SerializationError(_reason(exc)) from None
+        except _LOADING_ERRORS as exc:
+            raise SerializationError(_first_problem(exc, "$.data")) from None
+        if expected is not None and not isinstance(obj, expected):
+            raise SerializationError(
+                f"$.data.type: expected a {_tag(expected)} {kind}, got {_tag(type(obj))}"
+            )
+        return check_loaded(obj, game, kind, "$.data")
+
+    return read
 
 
 def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
@@ -411,7 +533,6 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     record's replay) refuse it, saying why.
     """
     check = _LOAD_CHECKS.get(type(obj))
-    what = f"a playable {kind}"
     if check is None:
         return obj
     try:
@@ -419,10 +540,10 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     except CardgamesError as exc:
         # The games' checks often start with the same words: say them once.
         reason = _reason(exc).removeprefix(f"not a playable {game} {kind}: ")
-        raise SerializationError(f"{path}: not {what} of {game}: {reason}") from None
+        raise SerializationError(f"{path}: not a playable {kind} of {game}: {reason}") from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         raise SerializationError(
-            f"{path}: not {what} of {game}: {type(exc).__name__}: {_reason(exc)}"
+            f"{path}: not a playable {kind} of {game}: {type(exc).__name__}: {_reason(exc)}"
         ) from None
     return obj
 

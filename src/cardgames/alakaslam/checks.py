@@ -17,10 +17,11 @@ from collections import Counter
 import attrs
 
 from cardgames._engine import TupleChecker
-from cardgames.alakaslam.cards import CardKind, Character, is_card
+from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
+    Config,
     config_problem,
     deck_cards,
     deck_counts,
@@ -28,7 +29,7 @@ from cardgames.alakaslam.config import (
     side_of,
     team,
 )
-from cardgames.alakaslam.court import Cell, court_for, is_cell
+from cardgames.alakaslam.court import Cell, court_for
 from cardgames.alakaslam.state import (
     Bind,
     Fault,
@@ -63,7 +64,17 @@ _FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
 
 
 def _is_players(value: object, players: range) -> bool:
-    return type(value) is tuple and all(type(p) is int and p in players for p in value)
+    """Whether ``value`` is a tuple of seats of ``players``, tested at C speed."""
+    return (
+        type(value) is tuple
+        and all(map(operator.is_, map(type, value), _INTS))
+        and (not value or (min(value) >= players.start and max(value) < players.stop))
+    )
+
+
+#: ``int`` for as long as a map needs it: ``map(operator.is_, map(type, v), _INTS)``.
+_INTS = itertools.repeat(int)
+_CHARACTERS = itertools.repeat(Character)
 
 
 def _is_player(value: object, players: range) -> bool:
@@ -85,79 +96,106 @@ def state_problem(state: State) -> str | None:
 
 def _field_problem(state: State) -> str | None:
     """Each field on its own: its type, and the range the rules keep it in."""
-    problem = config_problem(state.config)
+    config = state.config
+    problem = config_problem(config)
     if problem is not None:
         return problem
-    config = state.config
     n = config.players
-    court = court_for(config.columns)
-    if type(state.phase) is not Phase:
+    phase = state.phase
+    result = state.result
+    if type(phase) is not Phase:
         return "phase is not a Phase"
-    if (state.result is None) != (state.phase is not Phase.OVER):
+    if (result is None) != (phase is not Phase.OVER):
         return "the result and the phase disagree"
-    if state.result is not None and (
-        type(state.result) is not Outcome or len(state.result.returns) != n
-    ):
+    if result is not None and (type(result) is not Outcome or len(result.returns) != n):
         return f"result must be an Outcome for {n} players"
     # Seats are numbered 0 .. players-1; nobody decides once the match is over.
     players = range(n)
-    if state.phase is Phase.OVER:
-        if state.to_move is not None or state.queue:
+    to_move, queue = state.to_move, state.queue
+    if phase is Phase.OVER:
+        if to_move is not None or queue:
             return "nobody decides in a finished match"
-    elif not _is_player(state.to_move, players):
+    elif not _is_player(to_move, players):
         return f"to_move must be a player 0-{n - 1}"
     # Nobody waits twice for one decision, and the player deciding now is not waiting for it.
-    if not _is_players(state.queue, players) or len(state.queue) >= n:
+    if not _is_players(queue, players) or len(queue) >= n:
         return "queue must be a tuple of players"
-    if len(set(state.queue)) != len(state.queue) or state.to_move in state.queue:
+    if len(set(queue)) != len(queue) or to_move in queue:
         return "queue must name each waiting player once, not the player to move"
     # One character per seat, each in play once: all of them from the deal on, and during
     # the choice as many as have chosen. Simon copies another character in play.
     chars = state.characters
-    if type(chars) is not tuple or any(type(c) is not Character for c in chars):
+    if type(chars) is not tuple or not all(map(operator.is_, map(type, chars), _CHARACTERS)):
         return "characters must be a tuple of Character"
     if len(set(chars)) != len(chars) or len(chars) > n:
         return "characters must be distinct, one per player at most"
-    if len(chars) < n and state.phase is not Phase.CHOOSE:
+    if len(chars) < n and phase is not Phase.CHOOSE:
         return "every player needs a character once set-up is over"
     if config.characters is not None and chars != config.characters:
         return "the characters must be those the config names"
-    if state.copied is not None and (
-        type(state.copied) is not Character or state.copied not in chars
-    ):
+    copied = state.copied
+    if copied is not None and (type(copied) is not Character or copied not in chars):
         return "Simon can copy only a character in play"
-    if state.copied is not None and (
-        Character.SIMON not in chars or state.copied is Character.SIMON
-    ):
+    if copied is not None and (Character.SIMON not in chars or copied is Character.SIMON):
         return "only Simon copies, and never himself"
     problem = _card_problem(state)
     if problem is not None:
         return problem
+    return _place_problem(state, config, players)
+
+
+def _on(cell: object, half: frozenset[Cell]) -> bool:
+    """Whether ``cell`` is a ``Cell`` of two ints in ``half`` (a plain tuple, or a cell of
+    floats or bools, is equal to a cell of the half, yet no cell)."""
+    return (
+        type(cell) is Cell
+        and len(cell) == 2
+        and type(cell[0]) is int
+        and type(cell[1]) is int
+        and cell in half
+    )
+
+
+def _place_problem(state: State, config: Config, players: range) -> str | None:
+    """The fields past the cards: places on the court, the score, flags and counters."""
+    n = config.players
+    halves = court_for(config.columns).halves
     # Players never leave their own half, and the ball is always on the court (a shot that
     # lands off it is a fault, and the ball is then taken out of play).
-    if type(state.positions) is not tuple or len(state.positions) not in (0, n):
+    positions = state.positions
+    if type(positions) is not tuple or len(positions) not in (0, n):
         return "positions must be empty or one cell per player"
-    for player, cell in enumerate(state.positions):
-        if not is_cell(cell) or cell not in court.halves[side_of(player)]:
+    for player, cell in enumerate(positions):
+        if not _on(cell, halves[side_of(player)]):
             return f"player {player} is not on a cell of their own half"
-    if state.ball is not None and (
-        not is_cell(state.ball) or not any(state.ball in h for h in court.halves)
-    ):
+    ball = state.ball
+    if ball is not None and not (_on(ball, halves[0]) or _on(ball, halves[1])):
         return "the ball is not on the court"
     # The match ends when a side reaches points_to_win, so no side ever has more.
     score = state.score
+    most = config.points_to_win
     if (
         type(score) is not tuple
         or len(score) != 2
-        or any(type(s) is not int or not 0 <= s <= config.points_to_win for s in score)
+        or type(score[0]) is not int
+        or type(score[1]) is not int
+        or not 0 <= score[0] <= most
+        or not 0 <= score[1] <= most
     ):
         return f"score must be two ints 0-{config.points_to_win}"
     if state.server is not None and not _is_player(state.server, players):
         return "server must be a player"
-    for name in ("serving", "free_step", "meddled", "locked"):
-        if type(getattr(state, name)) is not bool:
-            return f"{name} must be true or false"
-    if not _is_players(state.moved, players) or len(set(state.moved)) != len(state.moved):
+    if not (
+        type(state.serving) is bool
+        and type(state.free_step) is bool
+        and type(state.meddled) is bool
+        and type(state.locked) is bool
+    ):
+        for name in ("serving", "free_step", "meddled", "locked"):
+            if type(getattr(state, name)) is not bool:
+                return f"{name} must be true or false"
+    moved = state.moved
+    if not _is_players(moved, players) or len(set(moved)) != len(moved):
         return "moved must be a tuple of players"
     if state.hitter is not None and not _is_player(state.hitter, players):
         return "hitter must be a player"
@@ -165,7 +203,9 @@ def _field_problem(state: State) -> str | None:
     if type(binds) is not tuple or len(binds) not in (0, n):
         return "binds must be empty or one count per player"
     # An Enchant-N asks for N cards (Hazel's one more), never more than a hit can hold.
-    if any(type(b) is not int or not 0 <= b <= MAX_HIT_CARDS for b in binds):
+    if not all(map(operator.is_, map(type, binds), _INTS)) or (
+        binds and (min(binds) < 0 or max(binds) > MAX_HIT_CARDS)
+    ):
         return f"binds must be card counts 0-{MAX_HIT_CARDS}"
     if (
         type(state.pending) is not tuple
@@ -181,15 +221,18 @@ def _field_problem(state: State) -> str | None:
     ):
         return "pending must be a tuple of Bind"
     # The losers discard up to LOSER_DISCARDS each; a match ends when a hit reaches the limit.
-    for name, high in (("discards_left", LOSER_DISCARDS), ("shots", config.shot_limit)):
-        value = getattr(state, name)
+    for name, value, high in (
+        ("discards_left", state.discards_left, LOSER_DISCARDS),
+        ("shots", state.shots, config.shot_limit),
+    ):
         if type(value) is not int or not 0 <= value <= high:
             return f"{name} must be an int 0-{high}"
-    if state.last_point is not None and (
-        type(state.last_point) is not Point
-        or type(state.last_point.fault) is not Fault
-        or type(state.last_point.side) is not int
-        or state.last_point.side not in (0, 1)
+    point = state.last_point
+    if point is not None and (
+        type(point) is not Point
+        or type(point.fault) is not Fault
+        or type(point.side) is not int
+        or point.side not in (0, 1)
     ):
         return "last_point must be a Point"
     # The generator's state is a 64-bit word (see cardgames.rng).
@@ -204,25 +247,45 @@ def _card_problem(state: State) -> str | None:
     """The cards: well formed, hands sorted, and every card of the config's deck exactly once
     (cards are only ever moved between the deck, the pile, the hands and the face-down play)."""
     config = state.config
-    for name in ("deck", "discard", "played"):
-        if not _is_cards(getattr(state, name)):
-            return f"{name} must be a tuple of Card"
-    if type(state.hands) is not tuple or len(state.hands) != config.players:
-        return f"hands must be a tuple of {config.players} hands"
-    for hand in state.hands:
-        # Each card against the next, at C speed.
-        if not _is_cards(hand) or any(map(operator.gt, hand, hand[1:])):
-            return "every hand must be a sorted tuple of Card"
-    placed = len(state.deck) + len(state.discard) + len(state.played)
-    placed += sum(map(len, state.hands))
-    if placed != len(deck_cards(config)):
+    deck, discard, played, hands = state.deck, state.discard, state.played, state.hands
+    every: tuple[Card, ...] | None = None
+    if (
+        type(deck) is tuple
+        and type(discard) is tuple
+        and type(played) is tuple
+        and type(hands) is tuple
+        and len(hands) == config.players
+        and all(map(operator.is_, map(type, hands), itertools.repeat(tuple)))
+    ):
+        # Every card in one tuple, checked in one pass (well-formed cards met before are known
+        # by identity); a failure is located by the field-by-field checks below.
+        every = deck + discard + played + tuple(itertools.chain.from_iterable(hands))
+        if not _is_cards(every):
+            every = None
+    if every is None:
+        for name in ("deck", "discard", "played"):
+            if not _is_cards(getattr(state, name)):
+                return f"{name} must be a tuple of Card"
+        if type(hands) is not tuple or len(hands) != config.players:
+            return f"hands must be a tuple of {config.players} hands"
+        for hand in hands:
+            if not _is_cards(hand) or _unsorted(hand):
+                return "every hand must be a sorted tuple of Card"
+        every = tuple(itertools.chain(deck, discard, played, *hands))
+    elif any(map(_unsorted, hands)):
+        return "every hand must be a sorted tuple of Card"
+    if len(every) != len(deck_cards(config)):
         return "the cards are not those of the config's deck"
-    every = itertools.chain(state.deck, state.discard, state.played, *state.hands)
     # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
     # compares at C speed (a Counter compares in a generator).
     if not dict.__eq__(Counter(every), deck_counts(config)):
         return "the cards are not those of the config's deck"
     return None
+
+
+def _unsorted(hand: tuple[Card, ...]) -> bool:
+    """Whether a hand of cards is out of order: each card against the next, at C speed."""
+    return any(map(operator.gt, hand, hand[1:]))
 
 
 def _phase_problem(state: State) -> str | None:

@@ -14,6 +14,7 @@ no message repeats what it was given beyond a short excerpt.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable
@@ -99,6 +100,57 @@ def deck_counts(config: Config) -> Counter[Card]:
     return Counter(deck_cards(config))
 
 
+class _Facts:
+    """What the checks read off a config that passed ``check_config``, worked out once: the
+    config's properties are computed on every access, and most states of a match share one
+    config object."""
+
+    __slots__ = (
+        "best_of",
+        "counts",
+        "format",
+        "most_games",
+        "players",
+        "rally_limit",
+        "sets_to_win",
+        "side_of",
+        "sides",
+        "total",
+    )
+
+    def __init__(self, config: Config) -> None:
+        self.players = config.players
+        self.sides = config.sides
+        #: The side of each player, by seat.
+        self.side_of = tuple(side_of_player(config, p) for p in range(config.players))
+        self.best_of = config.best_of
+        self.sets_to_win = config.sets_to_win
+        self.format = config.format
+        self.most_games = most_games(config)
+        self.rally_limit = config.rally_limit
+        self.counts = deck_counts(config)
+        #: The cards of a match.
+        self.total = self.counts.total()
+
+
+#: The most configs whose facts are kept; past it, they are let go and kept anew.
+_KEPT_FACTS = 64
+# id of a config -> the config (kept alive, so that its id stays its own) and its facts.
+_FACTS: dict[int, tuple[Config, _Facts]] = {}
+
+
+def _facts(config: Config) -> _Facts:
+    """The facts of ``config``, which has passed ``check_config``."""
+    kept = _FACTS.get(id(config))
+    if kept is not None and kept[0] is config:
+        return kept[1]
+    facts = _Facts(config)
+    if len(_FACTS) >= _KEPT_FACTS:
+        _FACTS.clear()
+    _FACTS[id(config)] = (config, facts)
+    return facts
+
+
 def _type_name(value: object) -> str:
     return type(value).__name__[:_TYPE_NAME]
 
@@ -161,28 +213,61 @@ def _state_problem(state: State) -> str | None:
     problem = _opening_problem(state)
     if problem is not None:
         return problem
-    config = state.config
+    facts = _facts(state.config)
+    deck, pile, cleared, hands = state.deck, state.pile, state.cleared, state.hands
+    n = facts.players
+    every: tuple[Card, ...] | None = None
+    if (
+        type(deck) is tuple
+        and type(pile) is tuple
+        and type(cleared) is tuple
+        and type(hands) is tuple
+        and len(hands) == n
+        and all(map(operator.is_, map(type, hands), itertools.repeat(tuple)))
+    ):
+        # Every card in one tuple, checked in one pass (well-formed cards met before are known
+        # by identity); a failure is located by the field-by-field checks below.
+        every = deck + pile + cleared + tuple(chain.from_iterable(hands))
+        if not _is_cards(every):
+            every = None
+    if every is None:
+        problem = _card_type_problem(state, n)
+        if problem is not None:
+            return problem
+        every = tuple(chain(deck, pile, cleared, *hands))
+    if not all(map(_is_sorted, hands)):
+        return "every hand must be a sorted tuple of Card"
+    # Conservation: no card is ever made or destroyed, so the cards are the config's list.
+    # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
+    # compares at C speed (a Counter compares in a generator).
+    if len(every) != facts.total or not dict.__eq__(Counter(every), facts.counts):
+        return "the cards are not those of the config's card list"
+    problem = _table_problem(state, facts, tuple(map(len, hands)))
+    if problem is not None:
+        return problem
+    rng = state.rng
+    if type(rng) is not Rng or type(rng.state) is not int:
+        return "rng must be an Rng"
+    if not 0 <= rng.state < 1 << 64:
+        return "rng state must be a 64-bit unsigned int"
+    return None
+
+
+def _is_sorted(hand: tuple[Card, ...]) -> bool:
+    """Whether a hand of cards is kept sorted, as the rules deal and draw it: each card
+    against the next, at C speed."""
+    return all(map(operator.le, hand, hand[1:]))
+
+
+def _card_type_problem(state: State, n: int) -> str | None:
+    """Which of the card fields of ``state`` is not a tuple of well-formed cards, or ``None``."""
     for name in ("deck", "pile", "cleared"):
         if not _is_cards(getattr(state, name)):
             return f"{name} must be a tuple of Card"
-    n = config.players
     if type(state.hands) is not tuple or len(state.hands) != n:
         return f"hands must be a tuple of {n} hands"
     if not all(_is_hand(hand) for hand in state.hands):
         return "every hand must be a sorted tuple of Card"
-    every = Counter(chain(state.deck, state.pile, state.cleared, *state.hands))
-    # Conservation: no card is ever made or destroyed, so the cards are the config's list.
-    # Neither count holds a zero, so they agree exactly when they are equal as dicts, which
-    # compares at C speed (a Counter compares in a generator).
-    if not dict.__eq__(every, deck_counts(config)):
-        return "the cards are not those of the config's card list"
-    problem = _table_problem(state, config, tuple(len(hand) for hand in state.hands))
-    if problem is not None:
-        return problem
-    if type(state.rng) is not Rng or type(state.rng.state) is not int:
-        return "rng must be an Rng"
-    if not 0 <= state.rng.state < 1 << 64:
-        return "rng state must be a 64-bit unsigned int"
     return None
 
 
@@ -226,41 +311,42 @@ def _situation_problem(s: State | View, config: Config) -> str | None:
     return None
 
 
-def _table_problem(s: State | View, config: Config, sizes: tuple[int, ...]) -> str | None:
+def _table_problem(s: State | View, facts: _Facts, sizes: tuple[int, ...]) -> str | None:
     """What is wrong with the pile, the hands' sizes, the score and the counters of a state or
     a view whose fields have the right types and whose cards add up; ``sizes`` are the hands'
     sizes."""
     over = s.result is not None
     if not over and not all(sizes):
         return "a player with an empty hand has already won the rally"
-    problem = _pile_problem(s, config)
+    problem = _pile_problem(s, facts)
     if problem is not None:
         return problem
-    problem = _score_problem(config, s.score, over)
+    problem = _score_problem(facts, s.score, over)
     if problem is not None:
         return problem
     # Every decision of a rally counts, and the rally ends when it reaches the limit: a match
     # going on has made fewer, and the final rally at most that many.
-    limit = config.rally_limit
-    if type(s.plays) is not int or not 0 <= s.plays <= limit or (not over and s.plays == limit):
+    limit = facts.rally_limit
+    plays = s.plays
+    if type(plays) is not int or not 0 <= plays <= limit or (not over and plays == limit):
         return f"plays must be an int 0-{limit - 1} ({limit} when the limit ended the match)"
     last = s.last_rally
     if last is not None and (
         type(last) is not RallyWin
         or type(last.ending) is not Ending
-        or not _is_seat(last.player, config.players)
+        or not _is_seat(last.player, facts.players)
         or type(last.side) is not int
-        or last.side != side_of_player(config, last.player)
+        or last.side != facts.side_of[last.player]
     ):
         return "last_rally must be a RallyWin of a player and their side"
-    if last is not None and not _scored(config, s.score, last.side):
+    if last is not None and not _scored(s.score, last.side):
         return "last_rally: its winner has no point, game or set to show for it"
     if over:
-        return _final_problem(s, config, sizes)
+        return _final_problem(s, s.config, sizes)
     return None
 
 
-def _pile_problem(s: State | View, config: Config) -> str | None:
+def _pile_problem(s: State | View, facts: _Facts) -> str | None:
     """What is wrong with the rally pile and the attack to answer, or ``None``.
 
     A player who answers answers a card of the pile. An attack to answer is the attack card
@@ -279,7 +365,7 @@ def _pile_problem(s: State | View, config: Config) -> str | None:
     if attack not in s.pile:
         return "the attack to answer must be on the pile"
     total, value = s.attack_total, attack.value
-    if total % value or total > value * len(deck_cards(config)):
+    if total % value or total > value * facts.total:
         return f"attack_total must be {value} for each copy of {attack.code} played"
     return None
 
@@ -287,10 +373,11 @@ def _pile_problem(s: State | View, config: Config) -> str | None:
 def score_problem(config: Config, score: object, *, over: bool) -> str | None:
     """What is wrong with ``score`` as the score of a match of ``config`` (a finished one when
     ``over``), or ``None``; ``config`` must have passed ``check_config``."""
-    return _first_problem(lambda value: _score_problem(config, value, over), score)
+    facts = _facts(config)
+    return _first_problem(lambda value: _score_problem(facts, value, over), score)
 
 
-def _scored(config: Config, score: Score, side: int) -> bool:
+def _scored(score: Score, side: int) -> bool:
     """Whether ``side`` holds something a won rally gives: a point or game in the current
     set, or (the set being new) a set won."""
     if score.games[side] > 0:
@@ -298,33 +385,38 @@ def _scored(config: Config, score: Score, side: int) -> bool:
     return not any(score.games) and score.sets[side] > 0
 
 
-def _score_problem(config: Config, score: object, over: bool) -> str | None:
+#: The one type a score's counts have.
+_INT = frozenset({int})
+
+
+def _score_problem(facts: _Facts, score: object, over: bool) -> str | None:
     """What is wrong with a match score, or ``None``."""
-    sides = config.sides
+    sides = facts.sides
+    if type(score) is not Score:
+        return f"score must hold {sides} counts of sets and of games"
+    sets, games = score.sets, score.games
     if (
-        type(score) is not Score
-        or type(score.sets) is not tuple
-        or type(score.games) is not tuple
-        or len(score.sets) != sides
-        or len(score.games) != sides
+        type(sets) is not tuple
+        or type(games) is not tuple
+        or len(sets) != sides
+        or len(games) != sides
         or type(score.to_seven) is not bool
-        or any(type(v) is not int or v < 0 for v in (*score.sets, *score.games))
+        or not set(map(type, sets + games)) <= _INT
+        or min(sets + games) < 0
     ):
         return f"score must hold {sides} counts of sets and of games"
     # A side that wins its last set needed wins the match, which then stops: no side holds more
     # sets than that, and only the winner of a finished match holds that many.
-    target = config.sets_to_win
-    winners = sum(1 for sets in score.sets if sets == target)
-    if any(sets > target for sets in score.sets) or winners != (1 if over else 0):
-        return f"score: the sets do not fit a best of {config.best_of}"
-    if score.to_seven and config.format is not Format.ONE_SET:
+    target = facts.sets_to_win
+    if max(sets) > target or sets.count(target) != (1 if over else 0):
+        return f"score: the sets do not fit a best of {facts.best_of}"
+    if score.to_seven and facts.format is not Format.ONE_SET:
         return "only a One Set set goes to seven"
-    games = score.games
     if over:
-        return _final_games_problem(config, score)
-    if any(g > most_games(config) for g in games):
+        return _final_games_problem(facts, score)
+    if max(games) > facts.most_games:
         return "score: the games would have ended the set"
-    if config.format is Format.ONE_SET:
+    if facts.format is Format.ONE_SET:
         # Once two sides stand at 5 games the set goes to seven; before that no side can have
         # 6 games without a lead of 2 (it would have won the set at 6).
         if score.to_seven != (sum(1 for g in games if g >= FIVE_ALL) >= TIED_SIDES):
@@ -345,7 +437,7 @@ def _games(games: tuple[int, ...]) -> str:
     return str(games)
 
 
-def _final_games_problem(config: Config, score: Score) -> str | None:
+def _final_games_problem(facts: _Facts, score: Score) -> str | None:
     """What is wrong with the games a finished match keeps of its last set, or ``None``.
 
     The winning rally ends the set: in Shot Gun nobody counts games; in One Game the winner
@@ -353,10 +445,10 @@ def _final_games_problem(config: Config, score: Score) -> str | None:
     before five all, or 7 after it.
     """
     games = score.games
-    winner = score.sets.index(config.sets_to_win)
+    winner = score.sets.index(facts.sets_to_win)
     mine = games[winner]
     best_other = max(g for side, g in enumerate(games) if side != winner)
-    fmt = config.format
+    fmt = facts.format
     if fmt is Format.SHOT_GUN:
         fits = mine == 0 and best_other == 0
     elif fmt is Format.ONE_GAME:
@@ -422,7 +514,8 @@ def _view_problem(view: View) -> str | None:
             return f"{name} must be a tuple of Card"
     # Conservation: what the view shows is part of the card list (so every card it shows is
     # one of the list's), and the hidden hands and the deck hold the rest.
-    every = deck_counts(config)
+    facts = _facts(config)
+    every = facts.counts
     shown: Counter[Card] = Counter(view.hand)
     shown.update(view.pile)
     shown.update(view.cleared)
@@ -447,4 +540,4 @@ def _view_problem(view: View) -> str | None:
         return "the view's card counts do not add up to its config's card list"
     if sizes[view.player] != len(view.hand):
         return "hand_sizes must count the view's own hand"
-    return _table_problem(view, config, sizes)
+    return _table_problem(view, facts, sizes)
