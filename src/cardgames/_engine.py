@@ -6,10 +6,12 @@ Game code uses these; a program using the library never needs them (the module i
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -25,8 +27,10 @@ from cardgames.game import MAX_PLAYERS
 from cardgames.rng import check_seed
 
 __all__ = [
+    "ByIdentity",
     "Passed",
     "TupleChecker",
+    "all_cards_at_once",
     "check_player",
     "check_viewer",
     "checked_transition",
@@ -50,6 +54,8 @@ V = TypeVar("V")
 C = TypeVar("C")
 M = TypeVar("M")
 T = TypeVar("T", bound=tuple[Any, ...])
+K = TypeVar("K")
+W = TypeVar("W")
 
 
 #: The field where a state keeps what the rules worked out about it (its board, its legal
@@ -456,8 +462,60 @@ class Passed:
         self.kept.clear()
 
 
+def all_cards_at_once(
+    piles: tuple[Any, ...],
+    hands: Any,
+    players: int,
+    is_cards: Callable[[tuple[Any, ...]], bool],
+) -> tuple[Any, ...] | None:
+    """Every card of a state's ``piles`` and ``hands`` in one tuple, checked by ``is_cards`` in
+    one pass (a :class:`TupleChecker` knows the cards it met before by identity), when the piles
+    are tuples, ``hands`` a tuple of ``players`` tuples and every card is well formed; else
+    ``None``, and the caller finds which field is wrong field by field."""
+    if (
+        type(hands) is not tuple
+        or len(hands) != players
+        or not all(map(operator.is_, map(type, hands), itertools.repeat(tuple)))
+        or not all(map(operator.is_, map(type, piles), itertools.repeat(tuple)))
+    ):
+        return None
+    every = tuple(itertools.chain(*piles, *hands))
+    return every if is_cards(every) else None
+
+
 #: What no entry of a :class:`Passed` is: ``None`` may be checked too.
 _ABSENT = object()
+
+
+class ByIdentity(Generic[K, W]):
+    """What ``work_out`` gives for a frozen object (a config), kept by the object's identity:
+    a config loaded from JSON or carried by the states of a game is one reused object, and
+    finding it by ``id`` is one dict lookup where its own hash would walk all its fields. Each
+    entry holds its object, so no other object can take its ``id`` while it lasts; past
+    ``most`` entries the memo is emptied and fills anew.
+    """
+
+    __slots__ = ("kept", "most", "work_out")
+
+    def __init__(self, work_out: Callable[[K], W], most: int = 64) -> None:
+        self.work_out = work_out
+        self.most = most
+        #: id -> the object of that id, and what was worked out for it.
+        self.kept: dict[int, tuple[K, W]] = {}
+
+    def __call__(self, obj: K) -> W:
+        kept = self.kept.get(id(obj))
+        if kept is not None and kept[0] is obj:
+            return kept[1]
+        found = self.work_out(obj)
+        if len(self.kept) >= self.most:
+            self.kept.clear()
+        self.kept[id(obj)] = (obj, found)
+        return found
+
+    def cache_clear(self) -> None:
+        """Forget every object met so far."""
+        self.kept.clear()
 
 
 class TupleChecker:

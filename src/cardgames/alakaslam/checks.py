@@ -16,7 +16,7 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import TupleChecker
+from cardgames._engine import TupleChecker, all_cards_at_once
 from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
@@ -248,20 +248,9 @@ def _card_problem(state: State) -> str | None:
     (cards are only ever moved between the deck, the pile, the hands and the face-down play)."""
     config = state.config
     deck, discard, played, hands = state.deck, state.discard, state.played, state.hands
-    every: tuple[Card, ...] | None = None
-    if (
-        type(deck) is tuple
-        and type(discard) is tuple
-        and type(played) is tuple
-        and type(hands) is tuple
-        and len(hands) == config.players
-        and all(map(operator.is_, map(type, hands), itertools.repeat(tuple)))
-    ):
-        # Every card in one tuple, checked in one pass (well-formed cards met before are known
-        # by identity); a failure is located by the field-by-field checks below.
-        every = deck + discard + played + tuple(itertools.chain.from_iterable(hands))
-        if not _is_cards(every):
-            every = None
+    # Every card in one tuple, checked in one pass; a failure is located by the field-by-field
+    # checks below.
+    every = all_cards_at_once((deck, discard, played), hands, config.players, _is_cards)
     if every is None:
         for name in ("deck", "discard", "played"):
             if not _is_cards(getattr(state, name)):

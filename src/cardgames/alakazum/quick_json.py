@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import slot_filler
+from cardgames._engine import ByIdentity, slot_filler
 from cardgames.alakazum.cards import Card, Enemy, Kind, Level
 from cardgames.alakazum.checks import vouched
 from cardgames.alakazum.config import Config, cards_by_name
@@ -100,25 +100,13 @@ def _of_kinds(cards: Mapping[str, Card], kinds: set[Kind]) -> dict[str, Card]:
     return {name: card for name, card in cards.items() if card.kind in kinds}
 
 
-#: The most configs whose tables are kept; past it, they are let go and made anew.
-_MOST_CONFIGS = 64
-#: The tables of configs that passed their check, by the config's identity (each entry holds
-#: its config, so no other object can take its ``id`` while it lasts).
-_TABLES: dict[int, tuple[Config, _Tables]] = {}
+def _worked_out(config: Config) -> _Tables | None:
+    return None if config_problem(config) is not None else _Tables(config)
 
 
-def _tables(config: Config) -> _Tables | None:
-    """The tables of ``config``, or ``None`` for a config that does not pass its check."""
-    kept = _TABLES.get(id(config))
-    if kept is not None and kept[0] is config:
-        return kept[1]
-    if config_problem(config) is not None:
-        return None
-    if len(_TABLES) >= _MOST_CONFIGS:
-        _TABLES.clear()
-    tables = _Tables(config)
-    _TABLES[id(config)] = (config, tables)
-    return tables
+#: The tables of each config met, by the config's identity (``None`` for a config that does not
+#: pass its check).
+_tables = ByIdentity(_worked_out)
 
 
 def state_reader(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 
+from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
@@ -166,28 +167,15 @@ class Tables:
         return found
 
 
-#: Each config's tables by the config's identity (with the config, so that no other object can
-#: take its ``id`` while the entry lasts).
-_TABLES: dict[int, Tables] = {}
-
-
-def tables(config: Config) -> Tables:
-    """The tables of ``config`` (a checked config), worked out the first time it is met."""
-    found = _TABLES.get(id(config))
-    if found is not None and found.config is config:
-        return found
-    if len(_TABLES) >= _MOST_CONFIGS:
-        _TABLES.clear()
-    found = _TABLES[id(config)] = Tables(config)
-    return found
+#: Each config's tables, by the config's identity.
+tables = ByIdentity(Tables, _MOST_CONFIGS)
 
 
 def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
     """What ``hand`` offers by itself, in a game of ``config``."""
     # Tables.hand of tables(config), written out: the move path asks this about once a
     # decision.
-    found = _TABLES.get(id(config))
-    if found is None or found.config is not config:
-        found = tables(config)
+    kept = tables.kept.get(id(config))
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
     known = found.hands.get(tuple(map(_names, hand)))
     return found.hand(hand) if known is None else known

@@ -13,7 +13,7 @@ import itertools
 import operator
 from collections import Counter
 
-from cardgames._engine import Passed
+from cardgames._engine import ByIdentity, Passed
 from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, Stats, check_config
@@ -183,20 +183,10 @@ def stats(config: Config) -> Stats:
     """The stats table of ``config``, found by the config's identity: a check asks for it
     several times, and a config loaded from JSON or carried by the states of a game is one
     reused object, where the table's own cache hashes the whole config on every call."""
-    kept = _STATS.get(id(config))
-    if kept is not None and kept[0] is config:
-        return kept[1]
-    table = stats_of_config(config)
-    if len(_STATS) >= _STATS_MOST:
-        _STATS.clear()
-    _STATS[id(config)] = (config, table)
-    return table
+    return _STATS(config)
 
 
-#: Stats tables by the identity of their config, each kept with its config so that its
-#: identity is never another's. Bounded, then started again.
-_STATS: dict[int, tuple[Config, Stats]] = {}
-_STATS_MOST = 64
+_STATS = ByIdentity(stats_of_config)
 
 
 #: The colours in order (iterating the enum itself costs a generator each time).

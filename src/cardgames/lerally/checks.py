@@ -14,14 +14,13 @@ no message repeats what it was given beyond a short excerpt.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable
 from itertools import chain
 from typing import TypeVar
 
-from cardgames._engine import TupleChecker
+from cardgames._engine import ByIdentity, TupleChecker, all_cards_at_once
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
@@ -133,22 +132,13 @@ class _Facts:
         self.total = self.counts.total()
 
 
-#: The most configs whose facts are kept; past it, they are let go and kept anew.
-_KEPT_FACTS = 64
-# id of a config -> the config (kept alive, so that its id stays its own) and its facts.
-_FACTS: dict[int, tuple[Config, _Facts]] = {}
+#: The facts of each config met, by the config's identity.
+_FACTS = ByIdentity(_Facts)
 
 
 def _facts(config: Config) -> _Facts:
     """The facts of ``config``, which has passed ``check_config``."""
-    kept = _FACTS.get(id(config))
-    if kept is not None and kept[0] is config:
-        return kept[1]
-    facts = _Facts(config)
-    if len(_FACTS) >= _KEPT_FACTS:
-        _FACTS.clear()
-    _FACTS[id(config)] = (config, facts)
-    return facts
+    return _FACTS(config)
 
 
 def _type_name(value: object) -> str:
@@ -216,20 +206,9 @@ def _state_problem(state: State) -> str | None:
     facts = _facts(state.config)
     deck, pile, cleared, hands = state.deck, state.pile, state.cleared, state.hands
     n = facts.players
-    every: tuple[Card, ...] | None = None
-    if (
-        type(deck) is tuple
-        and type(pile) is tuple
-        and type(cleared) is tuple
-        and type(hands) is tuple
-        and len(hands) == n
-        and all(map(operator.is_, map(type, hands), itertools.repeat(tuple)))
-    ):
-        # Every card in one tuple, checked in one pass (well-formed cards met before are known
-        # by identity); a failure is located by the field-by-field checks below.
-        every = deck + pile + cleared + tuple(chain.from_iterable(hands))
-        if not _is_cards(every):
-            every = None
+    # Every card in one tuple, checked in one pass; a failure is located by the field-by-field
+    # checks below.
+    every = all_cards_at_once((deck, pile, cleared), hands, n, _is_cards)
     if every is None:
         problem = _card_type_problem(state, n)
         if problem is not None:
