@@ -53,8 +53,11 @@ MAX_INTEGER_BITS = 64
 converter = make_converter(forbid_extra_keys=True, omit_if_default=True)
 
 #: The encoder of every document's JSON text, made once (json.dumps makes one per call when
-#: given options).
-encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+#: given options). It skips the search for circular references: what it is given is freshly
+#: unstructured data, and a value nested past Python's limit (a list holding itself, put into a
+#: state by hand) still ends in a RecursionError, which ``to_json`` reports as a
+#: SerializationError.
+encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 
 # The writers of JSON text straight from objects (see text_writer).
 _WRITERS = QuickWriters(converter.get_unstructure_hook, encode, identity)
