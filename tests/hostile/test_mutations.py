@@ -8,13 +8,15 @@ refuses it with one of the library's errors and a short message that does not re
 or gives back an object that is fully usable: every function of the game works on it, and its
 JSON comes back exact. Nothing that already exists is changed on the way.
 
-Time is bounded by the input's size and shape rather than measured: every document stays under
-the loaders' size limit, and the loaders' own linear-time tests (``test_loaders.py``) cover the
-cost of rejection.
+Time is bounded by the input's size and shape rather than measured: a mutation whose text
+would pass the loaders' size limit (``[value] * 2_000`` of a large part, twice) is sent as a
+text just over it, which is refused by its length before anything in it is parsed, and the
+loaders' own linear-time tests (``test_loaders.py``) cover the cost of rejection.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -28,7 +30,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import CardgamesError, Game, GameRecord, IllegalMoveError
 from cardgames.errors import MAX_MESSAGE
-from cardgames.serialization import move_union
+from cardgames.serialization import MAX_DOCUMENT, move_union
 
 AnyGame = Game[Any, Any, Any, Any]
 Path = tuple[str | int, ...]
@@ -138,6 +140,57 @@ def _replacements(value: Any, donor: Any) -> list[Any]:
     return options
 
 
+class _TooLongError(Exception):
+    """A document whose text would be longer than any document cardgames reads."""
+
+
+#: What stands for a document longer than cardgames reads: such a text is refused by its length
+#: before anything in it is parsed, whatever it holds.
+_OVERSIZED = "[" + " " * MAX_DOCUMENT + "]"
+
+
+def _dumps(node: Any, texts: dict[int, str] | None = None) -> str:
+    """``json.dumps(node, ensure_ascii=False)``, the same text, with a list or an object that
+    the document holds many times over (``[value] * 2_000``) written once and its text
+    repeated; ``_TooLongError`` as soon as the text would pass ``MAX_DOCUMENT``. Mutations reach
+    hundreds of megabytes that way, and writing them out cost far more than the test itself."""
+    if texts is None:
+        texts = {}
+    if type(node) is not list and type(node) is not dict:
+        return json.dumps(node, ensure_ascii=False)
+    known = texts.get(id(node))
+    if known is not None:
+        return known
+    parts = []
+    size = 2
+    if isinstance(node, list):
+        for item in node:
+            part = _dumps(item, texts)
+            size += len(part) + 2
+            if size > MAX_DOCUMENT:
+                raise _TooLongError
+            parts.append(part)
+        known = "[" + ", ".join(parts) + "]"
+    else:
+        for key, item in node.items():
+            part = json.dumps(key, ensure_ascii=False) + ": " + _dumps(item, texts)
+            size += len(part) + 2
+            if size > MAX_DOCUMENT:
+                raise _TooLongError
+            parts.append(part)
+        known = "{" + ", ".join(parts) + "}"
+    texts[id(node)] = known
+    return known
+
+
+def _copy(node: Any) -> Any:
+    """A copy of a part of a document that shares nothing with it."""
+    try:
+        return json.loads(_dumps(node))
+    except _TooLongError:
+        return copy.deepcopy(node)
+
+
 @st.composite
 def mutated(draw: st.DrawFn, document: Any) -> tuple[str, str]:
     """A document changed in one place (or twice, sometimes): the JSON text and what changed."""
@@ -147,11 +200,14 @@ def mutated(draw: st.DrawFn, document: Any) -> tuple[str, str]:
         paths = _paths(doc)
         path = draw(st.sampled_from(paths))
         donor = _get(doc, draw(st.sampled_from(paths)))
-        value = json.loads(json.dumps(_get(doc, path)))
-        replacement = draw(st.sampled_from(_replacements(value, json.loads(json.dumps(donor)))))
+        value = _copy(_get(doc, path))
+        replacement = draw(st.sampled_from(_replacements(value, _copy(donor))))
         doc = _set(doc, path, replacement)
         changes.append(f"{'.'.join(map(str, path)) or '$'}")
-    text = json.dumps(doc, ensure_ascii=False)
+    try:
+        text = _dumps(doc)
+    except _TooLongError:
+        text = _OVERSIZED
     if draw(st.integers(0, 9)) == 0:
         # A document nested past the recursion limit, at the place that was changed.
         text = text.replace('"data":', '"data":' + "[" * DEEP, 1) + "]" * DEEP
