@@ -450,6 +450,13 @@ class Passed:
     def __contains__(self, obj: object) -> bool:
         return self.kept.get(id(obj), _ABSENT) is obj
 
+    def check(self, obj: K, full_check: Callable[[K], object]) -> None:
+        """``full_check(obj)``, unless ``obj`` passed it before; remembered once it passes
+        (``full_check`` raises for an object that does not)."""
+        if self.kept.get(id(obj), _ABSENT) is not obj:
+            full_check(obj)
+            self.add(obj)
+
     def add(self, obj: object) -> None:
         """Remember ``obj``, which passed."""
         kept = self.kept

@@ -118,10 +118,7 @@ def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
         raise InvalidConfigError(f"expected an alakazum Config, got {type(config).__name__}")
-    if config in _PASSED:
-        return
-    _check(config)
-    _PASSED.add(config)
+    _PASSED.check(config, _check)
 
 
 #: Configs that passed the check (a game checks its config often).

@@ -78,10 +78,7 @@ def check_config(config: Config) -> None:
     most; messages name the field and never repeat the value given. A config object that
     passed once is not checked again (configs are frozen).
     """
-    if config in _PASSED:
-        return
-    _check_config(config)
-    _PASSED.add(config)
+    _PASSED.check(config, _check_config)
 
 
 def _check_config(config: Config) -> None:

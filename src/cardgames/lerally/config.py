@@ -107,10 +107,7 @@ def check_config(config: Config) -> None:
     """
     if type(config) is not Config:  # a subclass could change what its properties say
         raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
-    if config in _PASSED:
-        return
-    _check(config)
-    _PASSED.add(config)
+    _PASSED.check(config, _check)
 
 
 #: Configs that passed the check: every state holds its config, and loading JSON hands out one
