@@ -115,6 +115,9 @@ class Outcome:
 class Bot(Protocol[V_contra, M]):
     """A player program: picks one of the legal moves from what its player can see."""
 
+    # A protocol only declares its members: the body of each is ``...``, as in a stub file, and
+    # every bot class gives its own ``choose``.
+
     def choose(self, view: V_contra, legal_moves: Sequence[M], rng: random.Random) -> M:
         """One of ``legal_moves``, chosen from ``view``; ``rng`` is the bot's own generator."""
         ...
@@ -166,6 +169,9 @@ class Game(Protocol[S, M, V, C]):
     The functions are the same as the game subpackage's module-level functions, so code can be
     written once for every game: ``game.legal_moves(state)``.
     """
+
+    # Declarations only: each body below is ``...``, as in a stub file; every game's module
+    # defines the real functions (``cardgames.define`` bundles them into ``GAME``).
 
     @property
     def name(self) -> str:
