@@ -58,8 +58,9 @@ def _action_moves(state: State) -> list[Move]:
     return moves
 
 
-def _quick_action_moves(state: State, player: int) -> tuple[Move, ...]:
-    """:func:`_action_moves`, with what the hand offers by itself read from its table."""
+def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
+    """:func:`_action_moves`, with what the hand offers by itself read from its table (the
+    active player's moves, as there)."""
     player = state.active
     hand = hand_of(state.config, state.hands[player])
     moves: list[Move] = [_PASS]

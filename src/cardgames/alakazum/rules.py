@@ -145,15 +145,9 @@ def _work_out(state: State) -> tuple[moves.Move, ...]:
 
 def apply_move(state: State, move: moves.Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    listed = legal_moves(state)
-    for legal in listed:  # the very object legal_moves gave, as bots answer
-        if legal is move:
-            break
-    else:
-        found = find_move(listed, move)
-        if found is None:
-            raise IllegalMoveError(_why_illegal(state, move))
-        legal = found
+    legal = find_move(legal_moves(state), move)
+    if legal is None:
+        raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
     carry_on(d, _APPLY[type(legal)](d, legal))
     return d.finish()
