@@ -6,25 +6,10 @@ import json
 
 import pytest
 
+import bench_reports
 import cardgames
 from cardgames import bench
 from cardgames.bench import roundtrip
-
-
-def _report(results: list[roundtrip.JsonResult]) -> bench.Report:
-    return bench.Report(
-        date="2026-11-25",
-        python="3.11",
-        platform="Linux x86_64",
-        cores=2,
-        seconds_budget=1.0,
-        seconds_taken=1.0,
-        rounds=3,
-        statistic="best",
-        chess_version=None,
-        playouts=[],
-        json=results,
-    )
 
 
 def test_the_playout_targets_are_the_issues() -> None:
@@ -44,7 +29,7 @@ def test_without_chess_the_target_is_the_fixed_one() -> None:
     assert result.ratio_to_fen is None
     assert result.target_us == roundtrip.ROUND_TRIP_TARGET_US
     assert result.meets_target == (result.round_trip_us < roundtrip.ROUND_TRIP_TARGET_US)
-    header, row = bench.json_rows(_report([result]))
+    header, row = bench.json_rows(bench_reports.report(json=[result]))
     cells = dict(zip(header, row, strict=True))
     assert cells["FEN round trip µs"] == "-"
     assert cells["ratio to FEN"] == "-"
@@ -60,7 +45,7 @@ def test_against_fen_meets_the_target_at_most_the_fen_time() -> None:
     level = roundtrip.against_fen(result, result.round_trip_us)
     assert level.meets_target
     assert level.ratio_to_fen == pytest.approx(1.0)
-    header, row = bench.json_rows(_report([slower]))
+    header, row = bench.json_rows(bench_reports.report(json=[slower]))
     cells = dict(zip(header, row, strict=True))
     assert cells["target"] == "<= FEN"
     assert cells["ratio to FEN"] == "2.00x"
@@ -86,7 +71,7 @@ def test_the_json_report_and_the_markdown_carry_the_fen_figures() -> None:
     result = roundtrip.against_fen(
         roundtrip.json_figures(cardgames.get_game("lerally"), 0.01), 80.0
     )
-    report = _report([result])
+    report = bench_reports.report(json=[result])
     row = json.loads(bench.render_json(report))["json"][0]
     assert row["fen_round_trip_us"] == 80.0
     assert row["ratio_to_fen"] == pytest.approx(result.round_trip_us / 80.0)

@@ -6,6 +6,7 @@ import tracemalloc
 
 import pytest
 
+import bench_reports
 import cardgames
 from cardgames import bench
 from cardgames.bench import memory
@@ -44,20 +45,7 @@ def test_a_list_of_chess_boards_shares_nothing() -> None:
 
 def test_every_report_has_the_memory_table() -> None:
     row = memory.MemoryResult("alakaslam", "default", 21, 15_708, 748.0, 2_280)
-    report = bench.Report(
-        date="2026-11-25",
-        python="3.11",
-        platform="Linux x86_64",
-        cores=2,
-        seconds_budget=1.0,
-        seconds_taken=1.0,
-        rounds=3,
-        statistic="best",
-        chess_version=None,
-        playouts=[],
-        json=[],
-        memory=[row],
-    )
+    report = bench_reports.report(memory_rows=[row])
     text = bench.render_text(report).split("Memory of the states of one random game\n")[1]
     assert text.splitlines()[2].split() == [
         "alakaslam",
