@@ -32,7 +32,7 @@ from cardgames.alakaslam.cards import CardKind, is_card
 from cardgames.alakaslam.checks import state_problem
 from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.draft import TRUSTED, Draft
+from cardgames.alakaslam.draft import TRUSTED, Draft, blank_draft, draft_of
 from cardgames.alakaslam.hitting import Play, PlayIndex
 from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
@@ -64,7 +64,11 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
-    if getattr(state, "_memo", None) is None:
+    try:
+        memo = state._memo
+    except AttributeError:  # a State made without its fields (State.__new__)
+        memo = None
+    if memo is None:
         problem = why_unplayable(state)
         if problem is not None:
             raise InvalidStateError(f"not a playable alakaslam state: {problem}")
@@ -107,13 +111,27 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     config = Config() if config is None else config
     check_config(config)
     check_seed(seed)
-    d = Draft.blank(config, Rng.from_seed(seed))
+    d = blank_draft(config, Rng.from_seed(seed))
     set_up.begin(d)
     return d.finish()
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once over."""
+    # What _legal_memo does, written out for the two usual cases: the moves kept in the memo,
+    # or a state the rules made (trusted), whose moves are worked out and kept.
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+        if type(memo) is tuple:
+            kept: tuple[Move, ...] = memo[0]
+            return kept
+        if memo is TRUSTED:
+            found = _legal(state)
+            object.__setattr__(state, "_memo", found)
+            return found[0]
     return _legal_memo(state)[0]
 
 
@@ -130,11 +148,24 @@ def _work_out(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    options, plays = _legal_memo(state)
-    legal = _find(options, plays, move)
-    if legal is None:
-        raise IllegalMoveError(_why_illegal(state, move))
-    d = Draft(state)
+    memo = None
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+    options, plays = memo if type(memo) is tuple else _legal_memo(state)
+    # A move that legal_moves listed is the rules' own object: found by identity, no
+    # comparison needed; any other move is looked for by equality.
+    for legal in options:
+        if legal is move:
+            break
+    else:
+        found = _find(options, plays, move)
+        if found is None:
+            raise IllegalMoveError(_why_illegal(state, move))
+        legal = found
+    d = draft_of(state)
     _APPLY[type(legal)](d, legal)
     return d.finish()
 

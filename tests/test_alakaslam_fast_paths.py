@@ -1,0 +1,119 @@
+"""AlakaSLAM's quicker move path held to its readable reference, step by step through random
+games of every preset: the draft that becomes the next state against the readable
+:class:`~cardgames.alakaslam.draft.Draft`, and the legal moves and moves applied through the
+public functions against the rules worked out from scratch at every step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from cardgames import alakaslam
+from cardgames.alakaslam import draft as alakaslam_draft
+from cardgames.alakaslam import rules as alakaslam_rules
+from cardgames.alakaslam import set_up
+from cardgames.alakaslam.draft import TRUSTED, Draft, blank_draft, draft_of
+from cardgames.rng import Rng
+
+PRESETS = sorted(alakaslam.GAME.presets)
+
+
+def _fields(state: alakaslam.State) -> list[object]:
+    return [getattr(state, field.name) for field in attrs.fields(alakaslam.State) if field.init]
+
+
+def _reference_new_game(config: alakaslam.Config, seed: int) -> alakaslam.State:
+    """A new match as the readable draft makes it."""
+    d = Draft.blank(config, Rng.from_seed(seed))
+    set_up.begin(d)
+    return d.finish()
+
+
+def _reference_step(
+    state: alakaslam.State, move: alakaslam.Move
+) -> tuple[tuple[alakaslam.Move, ...], alakaslam.State]:
+    """The legal moves of ``state`` worked out from scratch, and the state after ``move``,
+    found among them by equality and applied on the readable draft."""
+    options, plays = alakaslam_rules._legal(state)
+    legal = alakaslam_rules._find(options, plays, move)
+    assert legal is not None
+    d = Draft(state)
+    alakaslam_rules._APPLY[type(legal)](d, legal)
+    return options, d.finish()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_step_is_the_readable_rules_step(preset: str) -> None:
+    """The public functions give, step by step, the moves and the next states of the
+    readable draft and of the moves worked out anew; every state they make is a plain,
+    trusted State."""
+    config = alakaslam.GAME.presets[preset]
+    kinds: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = alakaslam.new_game(config, seed=seed)
+        reference = _reference_new_game(config, seed)
+        while True:
+            assert type(state) is alakaslam.State
+            assert state == reference
+            assert _fields(state) == _fields(reference)
+            if alakaslam.is_over(state):
+                break
+            moves = alakaslam.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            options, reference = _reference_step(reference, move)
+            assert moves == options
+            kinds.add(type(move).__name__)
+            state = alakaslam.apply_move(state, move)
+            assert state._memo is TRUSTED
+    assert {"Mulligan", "Keep", "Hit", "Discard", "Corner"} <= kinds
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_blank_draft_is_the_readable_blank(preset: str) -> None:
+    """The match before the deal, made on the twin, is field for field the readable one."""
+    config = alakaslam.GAME.presets[preset]
+    rng = Rng.from_seed(5)
+    fast = blank_draft(config, rng).finish()
+    slow = Draft.blank(config, rng).finish()
+    assert type(fast) is alakaslam.State
+    assert fast == slow
+    assert _fields(fast) == _fields(slow)
+    assert fast._memo is slow._memo is TRUSTED
+
+
+def test_a_twin_left_as_it_is_finishes_into_the_same_state() -> None:
+    """Copied onto the twin and turned into a State, a state comes back field for field; the
+    state it was copied from is left as it was."""
+    state = alakaslam.new_game(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        before = _fields(state)
+        again = draft_of(state).finish()
+        assert type(again) is alakaslam.State
+        assert again == state
+        assert _fields(again) == before == _fields(state)
+        state = alakaslam.apply_move(state, rng.choice(alakaslam.legal_moves(state)))
+
+
+def test_the_twin_draws_through_the_drafts_own_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever stands for ``Draft.draw`` stands for the twin's draw too (so a test that
+    replaces it replaces it on both paths)."""
+    calls: list[tuple[int, int, int]] = []
+    readable = Draft.draw
+
+    def counted(d: Any, player: int, count: int, from_discard: int = 0) -> None:
+        calls.append((player, count, from_discard))
+        readable(d, player, count, from_discard)
+
+    monkeypatch.setattr(Draft, "draw", counted)
+    state = alakaslam.new_game(seed=4)
+    assert calls == [(0, 8, 0), (1, 8, 0)]
+    twin = draft_of(state)
+    twin.draw(1, 2, 1)
+    assert calls[-1] == (1, 2, 1)
+    assert len(twin.finish().hands[1]) == 10
+    assert alakaslam_draft._TwinDraft.draw is not Draft.draw
