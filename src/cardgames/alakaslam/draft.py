@@ -28,6 +28,10 @@ from cardgames.rng import Rng
 
 __all__ = ["TRUSTED", "Draft", "blank_draft", "draft_of"]
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_MULLIGAN = Phase.MULLIGAN
+
 #: The memo of a state that is trusted (made by the rules, or checked once) but whose legal
 #: moves are not worked out yet.
 TRUSTED = object()
@@ -79,7 +83,7 @@ class Draft:
         form of :func:`blank_draft`)."""
         empty = State(
             config=config,
-            phase=Phase.MULLIGAN,
+            phase=_MULLIGAN,
             to_move=0,
             queue=(),
             characters=(),
@@ -240,7 +244,7 @@ def blank_draft(config: Config, rng: Rng) -> Draft:
     """:meth:`Draft.blank` as :func:`draft_of` makes a draft: a match before anything is
     dealt, the whole deck in order."""
     d: Any = _new(_TwinDraft)
-    d.config, d.phase, d.to_move, d.queue = config, Phase.MULLIGAN, 0, ()
+    d.config, d.phase, d.to_move, d.queue = config, _MULLIGAN, 0, ()
     d.characters, d.copied, d.deck, d.discard = (), None, deck_cards(config), ()
     d.hands, d.positions, d.ball = ((),) * config.players, (), None
     d.score, d.server, d.rng = (0, 0), None, rng

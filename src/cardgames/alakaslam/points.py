@@ -20,6 +20,11 @@ from cardgames.game import Outcome
 __all__ = ["apply_discard", "continue_loser_discards", "discard_moves", "finish", "lose_point"]
 
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_LOSER_DISCARD, _REFILL, _OVER = Phase.LOSER_DISCARD, Phase.REFILL, Phase.OVER
+
+
 def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     """Side ``loser`` loses the point to ``fault``: the other side scores, the court is cleared,
     and the match ends or the losers' discards begin."""
@@ -35,7 +40,7 @@ def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     if result is not None:
         finish(d, result)
         return
-    d.phase, d.to_move, d.queue = Phase.LOSER_DISCARD, None, d.team(loser)
+    d.phase, d.to_move, d.queue = _LOSER_DISCARD, None, d.team(loser)
     continue_loser_discards(d)
 
 
@@ -56,7 +61,7 @@ def apply_discard(d: Draft, move: Discard) -> None:
     assert player is not None
     d.take(player, (move.card,))
     d.to_discard((move.card,))
-    if d.phase is Phase.LOSER_DISCARD:
+    if d.phase is _LOSER_DISCARD:
         d.discards_left -= 1
         if d.discards_left == 0 or not d.hands[player]:
             d.to_move = None
@@ -68,7 +73,7 @@ def apply_discard(d: Draft, move: Discard) -> None:
 
 def _open_refill(d: Draft) -> None:
     """Every hand back to the hand size: those over it discard first, in seat order."""
-    d.phase = Phase.REFILL
+    d.phase = _REFILL
     d.queue = tuple(p for p in range(d.config.players) if len(d.hands[p]) > d.config.hand_size)
     d.to_move = None
     _continue_refill(d)
@@ -90,13 +95,13 @@ def _continue_refill(d: Draft) -> None:
 def finish(d: Draft, result: Outcome) -> None:
     """The match is over with ``result``."""
     d.result = result
-    d.phase, d.to_move, d.queue = Phase.OVER, None, ()
+    d.phase, d.to_move, d.queue = _OVER, None, ()
     d.discards_left = 0
 
 
 def discard_moves(state: State, player: int) -> tuple[Move, ...]:
     """One discard per face in hand, and ``done`` while the losers may still stop."""
-    return _discards(state.hands[player], state.phase is Phase.LOSER_DISCARD)
+    return _discards(state.hands[player], state.phase is _LOSER_DISCARD)
 
 
 @functools.lru_cache(maxsize=4096)

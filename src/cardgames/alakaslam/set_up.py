@@ -40,6 +40,13 @@ __all__ = [
     "pick_server_moves",
 ]
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_MULLIGAN, _CALL, _COPY = Phase.MULLIGAN, Phase.CALL, Phase.COPY
+_CHOOSE, _PICK_SERVER = Phase.CHOOSE, Phase.PICK_SERVER
+_CORNER, _SERVE = Phase.CORNER, Phase.SERVE
+_SIMON, _HIT, _BLUE = Character.SIMON, CardKind.HIT, Colour.BLUE
+
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
 _CORNERS = (Corner(Colour.BLUE), Corner(Colour.RED))
@@ -55,7 +62,7 @@ def begin(d: Draft) -> None:
     if d.config.characters is not None:
         d.characters = d.config.characters
     elif d.config.choose_characters:
-        d.phase = Phase.CHOOSE
+        d.phase = _CHOOSE
         d.to_move, d.queue = 0, tuple(range(1, n))
         return
     else:
@@ -74,7 +81,7 @@ def deal(d: Draft) -> None:
 
 def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
     """Players with cards decide on a mulligan in ``order``."""
-    d.phase = Phase.MULLIGAN
+    d.phase = _MULLIGAN
     d.queue = tuple(p for p in order if d.hands[p])
     if not d.next_in_queue():
         _after_mulligans(d)
@@ -83,19 +90,19 @@ def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
 def _after_mulligans(d: Draft) -> None:
     """Before the first point, player 1 calls a colour for the serve; later, Simon's copy."""
     if d.server is None:
-        d.phase, d.to_move, d.queue = Phase.CALL, 1, ()
+        d.phase, d.to_move, d.queue = _CALL, 1, ()
     else:
         _open_copy(d)
 
 
 def _open_copy(d: Draft) -> None:
     """Simon picks a character to copy for this point (automatically if there is one choice)."""
-    if Character.SIMON in d.characters:
+    if _SIMON in d.characters:
         options = _copyable(d.characters)
         if len(options) == 1:
             d.copied = options[0]
         elif options:
-            d.phase, d.to_move, d.queue = Phase.COPY, d.characters.index(Character.SIMON), ()
+            d.phase, d.to_move, d.queue = _COPY, d.characters.index(_SIMON), ()
             return
     _open_corner(d)
 
@@ -103,13 +110,13 @@ def _open_copy(d: Draft) -> None:
 def _open_corner(d: Draft) -> None:
     """The server picks the back corner to serve from."""
     assert d.server is not None
-    d.phase, d.to_move, d.queue = Phase.CORNER, d.server, ()
+    d.phase, d.to_move, d.queue = _CORNER, d.server, ()
 
 
 def open_server_pick(d: Draft, side: int) -> None:
     """The side to serve names its server (doubles); in singles its only player serves."""
     if d.config.doubles:
-        d.phase, d.to_move, d.queue = Phase.PICK_SERVER, side, ()
+        d.phase, d.to_move, d.queue = _PICK_SERVER, side, ()
         return
     _serve_by(d, side)
 
@@ -167,7 +174,7 @@ def apply_call(d: Draft, move: Call) -> None:
         card = d.deck[-1]
         d.deck = d.deck[:-1]
         d.to_discard((card,))
-        if card.kind is CardKind.HIT:
+        if card.kind is _HIT:
             break
     side = side_of(caller) if card.colour is move.colour else 1 - side_of(caller)
     open_server_pick(d, side)
@@ -192,7 +199,7 @@ def apply_corner(d: Draft, move: Corner) -> None:
     court = d.court
     side = side_of(server)
     blue, red = court.back_corners(side)
-    spot = blue if move.side is Colour.BLUE else red
+    spot = blue if move.side is _BLUE else red
     n = d.config.players
     positions = [spot] * n
     # The receiver facing the server is the next seat; in doubles the seat after the partner
@@ -205,7 +212,7 @@ def apply_corner(d: Draft, move: Corner) -> None:
     d.positions = tuple(positions)
     d.ball, d.serving = spot, True
     d.binds = (0,) * d.config.players
-    d.phase, d.to_move, d.queue = Phase.SERVE, server, ()
+    d.phase, d.to_move, d.queue = _SERVE, server, ()
     d.new_turn()
 
 
@@ -238,7 +245,7 @@ def copy_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
-    return tuple(c for c in Character if c in characters and c is not Character.SIMON)
+    return tuple(c for c in Character if c in characters and c is not _SIMON)
 
 
 def corner_moves(state: State, player: int) -> tuple[Move, ...]:
