@@ -12,8 +12,15 @@ import functools
 import itertools
 
 from cardgames.alakaslam.cards import Card, CardKind, Character
-from cardgames.alakaslam.config import MAX_HIT_CARDS, partner, side_of, team
-from cardgames.alakaslam.court import Landing
+from cardgames.alakaslam.config import (
+    DOUBLES_PLAYERS,
+    MAX_HIT_CARDS,
+    Config,
+    partner,
+    side_of,
+    team,
+)
+from cardgames.alakaslam.court import Cell, Landing, court_for
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.movement import open_after
 from cardgames.alakaslam.moves import Decline, Hit, Move, Support, Target
@@ -137,7 +144,7 @@ def apply_hit(d: Draft, move: Hit) -> None:
     d.take(hitter, move.cards)
     d.hitter = hitter
     d.shots += 1
-    if not d.config.doubles:
+    if d.config.players != DOUBLES_PLAYERS:
         _resolve(d, move.cards, ())
         return
     d.played = move.cards
@@ -173,7 +180,7 @@ def _resolve(d: Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Card
     if result is not None:
         finish(d, result)
         return
-    if not d.config.doubles:
+    if d.config.players != DOUBLES_PLAYERS:
         for bind in pending:
             _bind(d, 1 - side, bind.cards)
         open_after(d)
@@ -186,10 +193,9 @@ def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
     """Move the ball where the shot sends it, or name the fault it makes (the ball then stays):
     each card's colour pulls it a column toward its edge, each Hit card's value sends it on."""
     assert d.ball is not None
-    across = sum(card.colour.aim for card in shot if card.colour is not None)
-    distance = sum(card.value for card in shot if card.kind is _HIT)
+    across, distance = _course(shot)
     start = d.ball
-    landing, where = d.court.land(start, side_of(hitter), across, distance)
+    landing, where = _landing(d.config, start, side_of(hitter), across, distance)
     serving, d.serving = d.serving, False
     if where is _LANDS_OUT:
         return _FAULT_OUT
@@ -199,6 +205,23 @@ def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
         return _FAULT_STRAIGHT
     d.ball = landing
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _course(shot: tuple[Card, ...]) -> tuple[int, int]:
+    """How many columns across (toward red) and rows forward a shot's cards send the ball
+    (see :func:`_land`), worked out once per shot."""
+    across = sum(card.colour.aim for card in shot if card.colour is not None)
+    distance = sum(card.value for card in shot if card.kind is _HIT)
+    return across, distance
+
+
+@functools.lru_cache(maxsize=4096)
+def _landing(
+    config: Config, start: Cell, side: int, across: int, distance: int
+) -> tuple[Cell, Landing]:
+    """:meth:`Court.land` on the court of ``config``, worked out once per shot's course."""
+    return court_for(config.columns).land(start, side, across, distance)
 
 
 def _enchant(
@@ -211,7 +234,7 @@ def _enchant(
         binds[p] = 0
     d.binds = tuple(binds)
     d.locked = False
-    support = partner(hitter) if d.config.doubles else None
+    support = partner(hitter) if d.config.players == DOUBLES_PLAYERS else None
     pending: list[Bind] = []
     for player, cards in ((hitter, hitter_cards), (support, support_cards)):
         if player is None:

@@ -23,6 +23,8 @@ __all__ = ["apply_discard", "continue_loser_discards", "discard_moves", "finish"
 # Enum members read on the move path, as module names: on Python 3.11 reading a member
 # through its class costs about as much as a function call.
 _LOSER_DISCARD, _REFILL, _OVER = Phase.LOSER_DISCARD, Phase.REFILL, Phase.OVER
+#: How a point may end, each made once (points are values).
+_POINTS = {(side, fault): Point(side, fault) for side in (0, 1) for fault in Fault}
 
 
 def lose_point(d: Draft, loser: int, fault: Fault) -> None:
@@ -32,7 +34,7 @@ def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     score = list(d.score)
     score[winner] += 1
     d.score = (score[0], score[1])
-    d.last_point = Point(winner, fault)
+    d.last_point = _POINTS[winner, fault]
     d.ball, d.hitter, d.played, d.pending, d.serving = None, None, (), (), False
     d.binds, d.locked, d.copied = (0,) * d.config.players, False, None
     d.new_turn()

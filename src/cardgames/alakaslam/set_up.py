@@ -7,8 +7,11 @@ See "Set-up" and "The serve" on the AlakaSLAM rules page. The serve itself is a 
 
 from __future__ import annotations
 
+import functools
+
 from cardgames.alakaslam.cards import CardKind, Character, Colour
-from cardgames.alakaslam.config import side_of, team
+from cardgames.alakaslam.config import DOUBLES_PLAYERS, Config, side_of, team
+from cardgames.alakaslam.court import Cell, court_for
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.moves import (
     Call,
@@ -46,6 +49,8 @@ _MULLIGAN, _CALL, _COPY = Phase.MULLIGAN, Phase.CALL, Phase.COPY
 _CHOOSE, _PICK_SERVER = Phase.CHOOSE, Phase.PICK_SERVER
 _CORNER, _SERVE = Phase.CORNER, Phase.SERVE
 _SIMON, _HIT, _BLUE = Character.SIMON, CardKind.HIT, Colour.BLUE
+#: Every character, in their order.
+_CHARACTERS = tuple(Character)
 
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
@@ -66,7 +71,7 @@ def begin(d: Draft) -> None:
         d.to_move, d.queue = 0, tuple(range(1, n))
         return
     else:
-        cast, d.rng = d.rng.shuffled(tuple(Character))
+        cast, d.rng = d.rng.shuffled(_CHARACTERS)
         d.characters = cast[:n]
     deal(d)
 
@@ -115,7 +120,7 @@ def _open_corner(d: Draft) -> None:
 
 def open_server_pick(d: Draft, side: int) -> None:
     """The side to serve names its server (doubles); in singles its only player serves."""
-    if d.config.doubles:
+    if d.config.players == DOUBLES_PLAYERS:
         d.phase, d.to_move, d.queue = _PICK_SERVER, side, ()
         return
     _serve_by(d, side)
@@ -196,24 +201,32 @@ def apply_corner(d: Draft, move: Corner) -> None:
     forward and two columns across, and the receivers as the point reflection of the servers."""
     server = d.server
     assert server is not None
-    court = d.court
-    side = side_of(server)
-    blue, red = court.back_corners(side)
-    spot = blue if move.side is _BLUE else red
-    n = d.config.players
-    positions = [spot] * n
-    # The receiver facing the server is the next seat; in doubles the seat after the partner
-    # mirrors the partner.
-    positions[(server + 1) % n] = court.mirror(spot)
-    if d.config.doubles:
-        partner = court.partner_spot(spot, side)
-        positions[(server + 2) % n] = partner
-        positions[(server + 3) % n] = court.mirror(partner)
-    d.positions = tuple(positions)
+    d.positions, spot = _placement(d.config, server, move.side)
     d.ball, d.serving = spot, True
     d.binds = (0,) * d.config.players
     d.phase, d.to_move, d.queue = _SERVE, server, ()
     d.new_turn()
+
+
+@functools.lru_cache(maxsize=256)
+def _placement(config: Config, server: int, corner: Colour) -> tuple[tuple[Cell, ...], Cell]:
+    """Where everybody starts a point served by ``server`` from ``corner`` (see
+    :func:`apply_corner`), and the server's cell: worked out once per config, server and
+    corner, as cells are values."""
+    court = court_for(config.columns)
+    side = side_of(server)
+    blue, red = court.back_corners(side)
+    spot = blue if corner is _BLUE else red
+    n = config.players
+    positions = [spot] * n
+    # The receiver facing the server is the next seat; in doubles the seat after the partner
+    # mirrors the partner.
+    positions[(server + 1) % n] = court.mirror(spot)
+    if config.doubles:
+        partner = court.partner_spot(spot, side)
+        positions[(server + 2) % n] = partner
+        positions[(server + 3) % n] = court.mirror(partner)
+    return tuple(positions), spot
 
 
 # --- the moves open -----------------------------------------------------------------------
@@ -221,7 +234,7 @@ def apply_corner(d: Draft, move: Corner) -> None:
 
 def choose_moves(state: State, player: int) -> tuple[Move, ...]:
     """Every character nobody has chosen yet."""
-    return tuple(Choose(c) for c in Character if c not in state.characters)
+    return tuple(Choose(c) for c in _CHARACTERS if c not in state.characters)
 
 
 def mulligan_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -245,7 +258,7 @@ def copy_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
-    return tuple(c for c in Character if c in characters and c is not _SIMON)
+    return tuple(c for c in _CHARACTERS if c in characters and c is not _SIMON)
 
 
 def corner_moves(state: State, player: int) -> tuple[Move, ...]:

@@ -80,9 +80,12 @@ def match_end(config: Config, score: tuple[int, int], shots: int) -> Outcome | N
     The side that reaches ``points_to_win`` wins at once; a match that reaches the shot limit
     is won by the side ahead, or drawn when the score is level.
     """
+    most = config.points_to_win
+    if score[0] < most and score[1] < most and shots < config.shot_limit:
+        return None  # what a move finds nearly every time
     n = config.players
     for side in (0, 1):
-        if score[side] >= config.points_to_win:
+        if score[side] >= most:
             return Outcome.win(set(team(n, side)), n, WON)
     if shots < config.shot_limit:
         return None
