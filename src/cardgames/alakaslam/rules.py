@@ -173,7 +173,13 @@ def apply_move(state: State, move: Move) -> State:
         legal = found
     d = draft_of(state)
     _APPLY[type(legal)](d, legal)
-    return d.finish()
+    # What d.finish() does, written out (one call fewer a decision), but for the memo: when
+    # the next phase alone decides the moves, the next state holds them at once.
+    twin: Any = d
+    twin._memo = _KNOWN.get(twin.phase, TRUSTED)
+    twin.__class__ = State
+    after: State = twin
+    return after
 
 
 def _find(options: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Move | None:
@@ -238,6 +244,14 @@ _LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.AFTER: movement.after_moves,
     Phase.LOSER_DISCARD: points.discard_moves,
     Phase.REFILL: points.discard_moves,
+}
+
+
+#: The memo of a state in a phase whose moves do not depend on the rest of the state: the
+#: moves, and no plays among them (a match over has none at all).
+_KNOWN: dict[Phase, tuple[tuple[Move, ...], None]] = {
+    **{phase: (fixed, None) for phase, fixed in set_up.FIXED_MOVES.items()},
+    Phase.OVER: ((), None),
 }
 
 

@@ -26,6 +26,7 @@ from cardgames.alakaslam.moves import (
 from cardgames.alakaslam.state import Phase, State
 
 __all__ = [
+    "FIXED_MOVES",
     "apply_call",
     "apply_choose",
     "apply_copy",
@@ -55,6 +56,12 @@ _CHARACTERS = tuple(Character)
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
 _CORNERS = (Corner(Colour.BLUE), Corner(Colour.RED))
+#: The phases whose moves are always the same, whatever the rest of the state, and those moves.
+FIXED_MOVES: dict[Phase, tuple[Move, ...]] = {
+    Phase.MULLIGAN: _MULLIGAN_OR_KEEP,
+    Phase.CALL: _CALLS,
+    Phase.CORNER: _CORNERS,
+}
 
 
 # --- the order of set-up, and of the start of a point --------------------------------------
