@@ -122,10 +122,12 @@ class Draft:
 
     def take(self, player: int, cards: Iterable[Card]) -> None:
         """Take ``cards`` out of a player's hand (they hold them: the move was legal)."""
-        hand = list(self.hands[player])
+        hands = list(self.hands)
+        hand = list(hands[player])
         for card in cards:
             hand.remove(card)
-        self.set_hand(player, tuple(hand))
+        hands[player] = tuple(hand)
+        self.hands = tuple(hands)
 
     def place(self, player: int, to: Cell) -> None:
         """Put ``player``'s character on cell ``to``."""

@@ -31,9 +31,8 @@ def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     """Side ``loser`` loses the point to ``fault``: the other side scores, the court is cleared,
     and the match ends or the losers' discards begin."""
     winner = 1 - loser
-    score = list(d.score)
-    score[winner] += 1
-    d.score = (score[0], score[1])
+    won, lost = d.score[winner] + 1, d.score[loser]
+    d.score = (won, lost) if winner == 0 else (lost, won)
     d.last_point = _POINTS[winner, fault]
     d.ball, d.hitter, d.played, d.pending, d.serving = None, None, (), (), False
     d.binds, d.locked, d.copied = (0,) * d.config.players, False, None
@@ -76,7 +75,8 @@ def apply_discard(d: Draft, move: Discard) -> None:
 def _open_refill(d: Draft) -> None:
     """Every hand back to the hand size: those over it discard first, in seat order."""
     d.phase = _REFILL
-    d.queue = tuple(p for p in range(d.config.players) if len(d.hands[p]) > d.config.hand_size)
+    size = d.config.hand_size
+    d.queue = tuple([p for p, hand in enumerate(d.hands) if len(hand) > size])
     d.to_move = None
     _continue_refill(d)
 
@@ -86,8 +86,9 @@ def _continue_refill(d: Draft) -> None:
     up to it; then the side that lost the point serves."""
     if d.next_in_queue():
         return
+    size = d.config.hand_size
     for player in range(d.config.players):
-        short = d.config.hand_size - len(d.hands[player])
+        short = size - len(d.hands[player])
         if short > 0:
             d.draw(player, short)
     assert d.last_point is not None
