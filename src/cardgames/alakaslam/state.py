@@ -3,6 +3,7 @@ chapter reads off them: when a match ends, and who has which ability."""
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
@@ -86,13 +87,19 @@ def match_end(config: Config, score: tuple[int, int], shots: int) -> Outcome | N
     n = config.players
     for side in (0, 1):
         if score[side] >= most:
-            return Outcome.win(set(team(n, side)), n, WON)
+            return _won(n, side, WON)
     if shots < config.shot_limit:
         return None
     if score[0] == score[1]:
         return Outcome.draw(n, LEVEL_AT_LIMIT)
     leader = 0 if score[0] > score[1] else 1
-    return Outcome.win(set(team(n, leader)), n, AHEAD_AT_LIMIT)
+    return _won(n, leader, AHEAD_AT_LIMIT)
+
+
+@functools.lru_cache(maxsize=16)
+def _won(players: int, side: int, reason: str) -> Outcome:
+    """The outcome of a match that ``side`` won, made once (outcomes are values)."""
+    return Outcome.win(set(team(players, side)), players, reason)
 
 
 class _Cast(Protocol):
