@@ -5,6 +5,7 @@ public functions against the rules worked out from scratch at every step."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -13,9 +14,13 @@ import pytest
 
 from cardgames import alakaslam
 from cardgames.alakaslam import draft as alakaslam_draft
+from cardgames.alakaslam import hitting, set_up
 from cardgames.alakaslam import rules as alakaslam_rules
-from cardgames.alakaslam import set_up
+from cardgames.alakaslam.cards import Colour
+from cardgames.alakaslam.court import court_for
 from cardgames.alakaslam.draft import TRUSTED, Draft, blank_draft, draft_of
+from cardgames.alakaslam.state import match_end
+from cardgames.game import Outcome
 from cardgames.rng import Rng
 
 PRESETS = sorted(alakaslam.GAME.presets)
@@ -118,3 +123,52 @@ def test_the_twin_draws_through_the_drafts_own_draw(monkeypatch: pytest.MonkeyPa
     assert calls[-1] == (1, 2, 1)
     assert len(twin.finish().hands[1]) == 10
     assert alakaslam_draft._TwinDraft.draw is not Draft.draw
+
+
+def _plain_match_end(
+    config: alakaslam.Config, score: tuple[int, int], shots: int
+) -> Outcome | None:
+    """When a match ends, as the rules page says it, each outcome made afresh."""
+    n = config.players
+    for side in (0, 1):
+        if score[side] >= config.points_to_win:
+            return Outcome.win(set(alakaslam.team(n, side)), n, "won the match")
+    if shots < config.shot_limit:
+        return None
+    if score[0] == score[1]:
+        return Outcome.draw(n, "shot limit reached with the score level")
+    leader = 0 if score[0] > score[1] else 1
+    return Outcome.win(set(alakaslam.team(n, leader)), n, "ahead when the shot limit was reached")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_match_ends_as_the_plain_reading_says(players: int) -> None:
+    """The quick answer for a match going on, and the outcomes made once, agree with the
+    plain reading over every score and shot count near the limits."""
+    config = alakaslam.Config(players=players, points_to_win=3, shot_limit=5)
+    for first in range(5):
+        for second in range(5):
+            for shots in range(8):
+                score = (first, second)
+                found = match_end(config, score, shots)
+                assert found == _plain_match_end(config, score, shots)
+
+
+def test_a_shot_lands_as_its_cards_say() -> None:
+    """A shot's course, worked out once per shot, is each card's pull and push added up, and
+    it lands where the court says, for every shot of up to three faces from every cell."""
+    faces = sorted({entry.card for entry in alakaslam.DEFAULT_DECK})
+    shots = [
+        shot for size in (1, 2, 3) for shot in itertools.combinations_with_replacement(faces, size)
+    ]
+    for config in (alakaslam.Config(), alakaslam.Config(players=4)):
+        court = court_for(config.columns)
+        for shot in shots:
+            across = sum(-1 if c.colour is Colour.BLUE else 1 for c in shot if c.colour)
+            distance = sum(c.value for c in shot if c.kind is alakaslam.CardKind.HIT)
+            assert hitting._course(shot) == (across, distance)
+            for side in (0, 1):
+                for start in court.halves[side]:
+                    assert hitting._landing(config, start, side, across, distance) == (
+                        court.land(start, side, across, distance)
+                    )
