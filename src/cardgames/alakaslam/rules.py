@@ -6,8 +6,9 @@ legal moves stays short. :func:`legal_moves` is the one place that decides legal
 legal exactly when it is in that list, and the reason an ``IllegalMoveError`` gives is worked
 out from the same facts.
 
-``apply_move`` copies the state into a :class:`~cardgames.alakaslam.draft.Draft`, lets one rule
-function change the draft and freezes it into the next state; the old state is never touched.
+``apply_move`` copies the state into a draft (:func:`~cardgames.alakaslam.draft.draft_of`, the
+quick form of :class:`~cardgames.alakaslam.draft.Draft`), lets one rule function change the
+draft and turns it into the next state; the old state is never touched.
 The rules themselves live in the modules named after the rulebook's chapters:
 
 - :mod:`~cardgames.alakaslam.set_up`: characters, the deal, mulligans, the call, the server,
