@@ -12,8 +12,15 @@ import functools
 import itertools
 
 from cardgames.alakaslam.cards import Card, CardKind, Character
-from cardgames.alakaslam.config import MAX_HIT_CARDS, partner, side_of, team
-from cardgames.alakaslam.court import Landing
+from cardgames.alakaslam.config import (
+    DOUBLES_PLAYERS,
+    MAX_HIT_CARDS,
+    Config,
+    partner,
+    side_of,
+    team,
+)
+from cardgames.alakaslam.court import Cell, Landing, court_for
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.movement import open_after
 from cardgames.alakaslam.moves import Decline, Hit, Move, Support, Target
@@ -31,6 +38,15 @@ __all__ = [
     "target_moves",
 ]
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_SUPPORT, _TARGET = Phase.SUPPORT, Phase.TARGET
+_HIT, _ENCHANT = CardKind.HIT, CardKind.ENCHANT
+_RICH, _HAZEL, _STEN = Character.RICH, Character.HAZEL, Character.STEN
+_LANDS_OUT, _LANDS_NET = Landing.OUT, Landing.NET
+_FAULT_OUT, _FAULT_NET, _FAULT_STRAIGHT = Fault.OUT, Fault.NET, Fault.STRAIGHT
+_FAULT_LET_GO, _FAULT_NO_ANSWER = Fault.LET_GO, Fault.NO_ANSWER
+
 #: The Enchantment whose play by Rich forbids Enchantments in the return.
 RICH_ENCHANT = 2
 
@@ -45,7 +61,7 @@ def _need(value: int, hazel: bool) -> int:
 
 def _enchantments(cards: tuple[Card, ...]) -> int:
     """How many of ``cards`` are Enchantments."""
-    return sum(1 for card in cards if card.kind is CardKind.ENCHANT)
+    return sum(1 for card in cards if card.kind is _ENCHANT)
 
 
 #: A play of cards: a hit, or a doubles support.
@@ -79,7 +95,7 @@ def _signature(hand: tuple[Card, ...], most: int, enchant_ok: bool) -> tuple[Car
             run += 1
         else:
             previous, run = card, 1
-        if card.kind is CardKind.ENCHANT:
+        if card.kind is _ENCHANT:
             if enchant_ok and run == 1:
                 kept.append(card)
         elif run <= most:
@@ -128,12 +144,12 @@ def apply_hit(d: Draft, move: Hit) -> None:
     d.take(hitter, move.cards)
     d.hitter = hitter
     d.shots += 1
-    if not d.config.doubles:
+    if d.config.players != DOUBLES_PLAYERS:
         _resolve(d, move.cards, ())
         return
     d.played = move.cards
     support = partner(hitter)
-    d.phase, d.to_move, d.queue = Phase.SUPPORT, support, ()
+    d.phase, d.to_move, d.queue = _SUPPORT, support, ()
     if not d.binds[support] and not open_plays(d, support, True)[0]:
         # An unbound support who cannot play anything adds nothing to the shot.
         _resolve(d, d.played, ())
@@ -164,7 +180,7 @@ def _resolve(d: Draft, hitter_cards: tuple[Card, ...], support_cards: tuple[Card
     if result is not None:
         finish(d, result)
         return
-    if not d.config.doubles:
+    if d.config.players != DOUBLES_PLAYERS:
         for bind in pending:
             _bind(d, 1 - side, bind.cards)
         open_after(d)
@@ -177,19 +193,35 @@ def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
     """Move the ball where the shot sends it, or name the fault it makes (the ball then stays):
     each card's colour pulls it a column toward its edge, each Hit card's value sends it on."""
     assert d.ball is not None
-    across = sum(card.colour.aim for card in shot if card.colour is not None)
-    distance = sum(card.value for card in shot if card.kind is CardKind.HIT)
+    across, distance = _course(shot)
     start = d.ball
-    landing, where = d.court.land(start, side_of(hitter), across, distance)
+    landing, where = _landing(d.config, start, side_of(hitter), across, distance)
     serving, d.serving = d.serving, False
-    if where is Landing.OUT:
-        return Fault.OUT
-    if where is Landing.NET:
-        return Fault.NET
-    if serving and landing.col == start.col and not d.has(hitter, Character.STEN):
-        return Fault.STRAIGHT
+    if where is _LANDS_OUT:
+        return _FAULT_OUT
+    if where is _LANDS_NET:
+        return _FAULT_NET
+    if serving and landing.col == start.col and not d.has(hitter, _STEN):
+        return _FAULT_STRAIGHT
     d.ball = landing
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _course(shot: tuple[Card, ...]) -> tuple[int, int]:
+    """How many columns across (toward red) and rows forward a shot's cards send the ball
+    (see :func:`_land`), worked out once per shot."""
+    across = sum(card.colour.aim for card in shot if card.colour is not None)
+    distance = sum(card.value for card in shot if card.kind is _HIT)
+    return across, distance
+
+
+@functools.lru_cache(maxsize=4096)
+def _landing(
+    config: Config, start: Cell, side: int, across: int, distance: int
+) -> tuple[Cell, Landing]:
+    """:meth:`Court.land` on the court of ``config``, worked out once per shot's course."""
+    return court_for(config.columns).land(start, side, across, distance)
 
 
 def _enchant(
@@ -202,17 +234,17 @@ def _enchant(
         binds[p] = 0
     d.binds = tuple(binds)
     d.locked = False
-    support = partner(hitter) if d.config.doubles else None
+    support = partner(hitter) if d.config.players == DOUBLES_PLAYERS else None
     pending: list[Bind] = []
     for player, cards in ((hitter, hitter_cards), (support, support_cards)):
         if player is None:
             continue
         for card in cards:
-            if card.kind is not CardKind.ENCHANT:
+            if card.kind is not _ENCHANT:
                 continue
-            if card.value == RICH_ENCHANT and d.has(player, Character.RICH):
+            if card.value == RICH_ENCHANT and d.has(player, _RICH):
                 d.locked = True
-            pending.append(Bind(player, _need(card.value, d.has(player, Character.HAZEL))))
+            pending.append(Bind(player, _need(card.value, d.has(player, _HAZEL))))
     return pending
 
 
@@ -232,7 +264,7 @@ def _open_targets(d: Draft) -> None:
         options = _target_options(d)
         bind = d.pending[0]
         if len(options) > 1:
-            d.phase, d.to_move, d.queue = Phase.TARGET, bind.player, ()
+            d.phase, d.to_move, d.queue = _TARGET, bind.player, ()
             return
         d.pending = d.pending[1:]
         if options:
@@ -266,8 +298,8 @@ def apply_decline(d: Draft, move: Decline) -> None:
     """The side lets the ball go (or the support cannot answer a bind): it loses the point."""
     player = d.to_move
     assert player is not None
-    fault = Fault.NO_ANSWER if d.phase is Phase.SUPPORT else Fault.LET_GO
-    if d.phase is Phase.SUPPORT:
+    fault = _FAULT_NO_ANSWER if d.phase is _SUPPORT else _FAULT_LET_GO
+    if d.phase is _SUPPORT:
         d.to_discard(d.played)
         d.played = ()
     lose_point(d, side_of(player), fault)

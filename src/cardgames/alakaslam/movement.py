@@ -27,6 +27,13 @@ __all__ = [
     "step_moves",
 ]
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_MOVE, _AFTER = Phase.MOVE, Phase.AFTER
+_ENCHANT = CardKind.ENCHANT
+_AUSTIN, _TOOTS = Character.AUSTIN, Character.TOOTS
+_CORWIN, _WENDOLYN = Character.CORWIN, Character.WENDOLYN
+
 #: Cards a player draws at the end of a turn: two in singles, one per teammate in doubles.
 SINGLES_DRAW = 2
 DOUBLES_DRAW = 1
@@ -44,15 +51,15 @@ def step_moves(state: State | Draft, player: int) -> tuple[Move, ...]:
     here = state.positions[player]
     targets = court.steps(here)
     moves: list[Move] = []
-    if state.phase is Phase.MOVE or state.config.split_movement or player not in state.moved:
+    if state.phase is _MOVE or state.config.split_movement or player not in state.moved:
         if state.free_step:
             moves.extend(_steps(targets))
         faces = sorted(set(state.hands[player]))
-        if not has_ability(state, player, Character.AUSTIN):
-            faces = [f for f in faces if f.kind is CardKind.ENCHANT]
+        if not has_ability(state, player, _AUSTIN):
+            faces = [f for f in faces if f.kind is _ENCHANT]
         for face in faces:
             moves.extend(_discard_steps(face, targets))
-    if not state.meddled and has_ability(state, player, Character.TOOTS):
+    if not state.meddled and has_ability(state, player, _TOOTS):
         for other, cell in enumerate(state.positions):
             moves.extend(_meddles(other, court.steps(cell)))
     return tuple(moves)
@@ -102,7 +109,7 @@ def _move_player(d: Draft, player: int, to: Cell) -> None:
     """``player`` steps to ``to``; after the hit the movement may go on, before it the step
     is noted."""
     d.place(player, to)
-    if d.phase is Phase.AFTER:
+    if d.phase is _AFTER:
         _continue_after(d)
     elif player not in d.moved:
         # Moving before the hit uses the player's movement for the turn (see step_moves).
@@ -113,7 +120,7 @@ def apply_meddle(d: Draft, move: Meddle) -> None:
     """Toots moves a character (hers included) one cell, once a turn."""
     d.place(move.player, move.to)
     d.meddled = True
-    if d.phase is Phase.AFTER:
+    if d.phase is _AFTER:
         _continue_after(d)
 
 
@@ -124,7 +131,7 @@ def open_after(d: Draft) -> None:
     """The hitting side's movement after the hit, player by player in seat order."""
     hitter = d.hitter
     assert hitter is not None
-    d.phase = Phase.AFTER
+    d.phase = _AFTER
     d.queue = d.team(side_of(hitter))
     d.to_move = None
     _continue_after(d)
@@ -147,7 +154,7 @@ def _may_move_after(d: Draft, player: int) -> bool:
     (a free step left, any card in hand, Toots' meddle unused), so that being asked, or
     skipped, tells the others nothing about the cards in the hand; the player may then find
     they can only say ``done``."""
-    if not d.meddled and d.has(player, Character.TOOTS):
+    if not d.meddled and d.has(player, _TOOTS):
         return True
     window = d.config.split_movement or player not in d.moved
     return window and (d.free_step or bool(d.hands[player]))
@@ -155,10 +162,10 @@ def _may_move_after(d: Draft, player: int) -> bool:
 
 def apply_done(d: Draft, move: Done) -> None:
     """``done``: the player's movement ends (or, between points, their discards)."""
-    if d.phase is Phase.AFTER:
+    if d.phase is _AFTER:
         d.to_move = None
         _continue_after(d)
-    elif d.phase is Phase.MOVE:
+    elif d.phase is _MOVE:
         d.next_in_queue()
     else:  # LOSER_DISCARD: no more discards for this player
         d.to_move = None
@@ -175,10 +182,10 @@ def _end_turn(d: Draft) -> None:
     side = side_of(hitter)
     per_player = DOUBLES_DRAW if d.config.doubles else SINGLES_DRAW
     for player in d.team(side):
-        extra = CORWIN_EXTRA_DRAWS if d.has(player, Character.CORWIN) else 0
-        recycled = WENDOLYN_DISCARD_DRAWS if d.has(player, Character.WENDOLYN) else 0
+        extra = CORWIN_EXTRA_DRAWS if d.has(player, _CORWIN) else 0
+        recycled = WENDOLYN_DISCARD_DRAWS if d.has(player, _WENDOLYN) else 0
         d.draw(player, per_player + extra, from_discard=recycled)
     d.hitter = None
     receivers = d.team(1 - side)
-    d.phase, d.to_move, d.queue = Phase.MOVE, receivers[0], receivers[1:]
+    d.phase, d.to_move, d.queue = _MOVE, receivers[0], receivers[1:]
     d.new_turn()

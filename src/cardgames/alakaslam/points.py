@@ -20,14 +20,20 @@ from cardgames.game import Outcome
 __all__ = ["apply_discard", "continue_loser_discards", "discard_moves", "finish", "lose_point"]
 
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_LOSER_DISCARD, _REFILL, _OVER = Phase.LOSER_DISCARD, Phase.REFILL, Phase.OVER
+#: How a point may end, each made once (points are values).
+_POINTS = {(side, fault): Point(side, fault) for side in (0, 1) for fault in Fault}
+
+
 def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     """Side ``loser`` loses the point to ``fault``: the other side scores, the court is cleared,
     and the match ends or the losers' discards begin."""
     winner = 1 - loser
-    score = list(d.score)
-    score[winner] += 1
-    d.score = (score[0], score[1])
-    d.last_point = Point(winner, fault)
+    won, lost = d.score[winner] + 1, d.score[loser]
+    d.score = (won, lost) if winner == 0 else (lost, won)
+    d.last_point = _POINTS[winner, fault]
     d.ball, d.hitter, d.played, d.pending, d.serving = None, None, (), (), False
     d.binds, d.locked, d.copied = (0,) * d.config.players, False, None
     d.new_turn()
@@ -35,7 +41,7 @@ def lose_point(d: Draft, loser: int, fault: Fault) -> None:
     if result is not None:
         finish(d, result)
         return
-    d.phase, d.to_move, d.queue = Phase.LOSER_DISCARD, None, d.team(loser)
+    d.phase, d.to_move, d.queue = _LOSER_DISCARD, None, d.team(loser)
     continue_loser_discards(d)
 
 
@@ -56,7 +62,7 @@ def apply_discard(d: Draft, move: Discard) -> None:
     assert player is not None
     d.take(player, (move.card,))
     d.to_discard((move.card,))
-    if d.phase is Phase.LOSER_DISCARD:
+    if d.phase is _LOSER_DISCARD:
         d.discards_left -= 1
         if d.discards_left == 0 or not d.hands[player]:
             d.to_move = None
@@ -68,8 +74,9 @@ def apply_discard(d: Draft, move: Discard) -> None:
 
 def _open_refill(d: Draft) -> None:
     """Every hand back to the hand size: those over it discard first, in seat order."""
-    d.phase = Phase.REFILL
-    d.queue = tuple(p for p in range(d.config.players) if len(d.hands[p]) > d.config.hand_size)
+    d.phase = _REFILL
+    size = d.config.hand_size
+    d.queue = tuple([p for p, hand in enumerate(d.hands) if len(hand) > size])
     d.to_move = None
     _continue_refill(d)
 
@@ -79,8 +86,9 @@ def _continue_refill(d: Draft) -> None:
     up to it; then the side that lost the point serves."""
     if d.next_in_queue():
         return
+    size = d.config.hand_size
     for player in range(d.config.players):
-        short = d.config.hand_size - len(d.hands[player])
+        short = size - len(d.hands[player])
         if short > 0:
             d.draw(player, short)
     assert d.last_point is not None
@@ -90,13 +98,13 @@ def _continue_refill(d: Draft) -> None:
 def finish(d: Draft, result: Outcome) -> None:
     """The match is over with ``result``."""
     d.result = result
-    d.phase, d.to_move, d.queue = Phase.OVER, None, ()
+    d.phase, d.to_move, d.queue = _OVER, None, ()
     d.discards_left = 0
 
 
 def discard_moves(state: State, player: int) -> tuple[Move, ...]:
     """One discard per face in hand, and ``done`` while the losers may still stop."""
-    return _discards(state.hands[player], state.phase is Phase.LOSER_DISCARD)
+    return _discards(state.hands[player], state.phase is _LOSER_DISCARD)
 
 
 @functools.lru_cache(maxsize=4096)

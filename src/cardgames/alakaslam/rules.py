@@ -6,8 +6,9 @@ legal moves stays short. :func:`legal_moves` is the one place that decides legal
 legal exactly when it is in that list, and the reason an ``IllegalMoveError`` gives is worked
 out from the same facts.
 
-``apply_move`` copies the state into a :class:`~cardgames.alakaslam.draft.Draft`, lets one rule
-function change the draft and freezes it into the next state; the old state is never touched.
+``apply_move`` copies the state into a draft (:func:`~cardgames.alakaslam.draft.draft_of`, the
+quick form of :class:`~cardgames.alakaslam.draft.Draft`), lets one rule function change the
+draft and turns it into the next state; the old state is never touched.
 The rules themselves live in the modules named after the rulebook's chapters:
 
 - :mod:`~cardgames.alakaslam.set_up`: characters, the deal, mulligans, the call, the server,
@@ -32,13 +33,19 @@ from cardgames.alakaslam.cards import CardKind, is_card
 from cardgames.alakaslam.checks import state_problem
 from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.draft import TRUSTED, Draft
+from cardgames.alakaslam.draft import TRUSTED, Draft, blank_draft, draft_of
 from cardgames.alakaslam.hitting import Play, PlayIndex
 from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.rng import Rng, check_seed
+
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_SERVE = Phase.SERVE
+_MOVE = Phase.MOVE
+_SUPPORT = Phase.SUPPORT
 
 __all__ = [
     "apply_move",
@@ -64,7 +71,11 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
-    if getattr(state, "_memo", None) is None:
+    try:
+        memo = state._memo
+    except AttributeError:  # a State made without its fields (State.__new__)
+        memo = None
+    if memo is None:
         problem = why_unplayable(state)
         if problem is not None:
             raise InvalidStateError(f"not a playable alakaslam state: {problem}")
@@ -107,13 +118,27 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     config = Config() if config is None else config
     check_config(config)
     check_seed(seed)
-    d = Draft.blank(config, Rng.from_seed(seed))
+    d = blank_draft(config, Rng.from_seed(seed))
     set_up.begin(d)
     return d.finish()
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order; ``()`` once over."""
+    # What _legal_memo does, written out for the two usual cases: the moves kept in the memo,
+    # or a state the rules made (trusted), whose moves are worked out and kept.
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+        if type(memo) is tuple:
+            kept: tuple[Move, ...] = memo[0]
+            return kept
+        if memo is TRUSTED:
+            found = _legal(state)
+            object.__setattr__(state, "_memo", found)
+            return found[0]
     return _legal_memo(state)[0]
 
 
@@ -130,13 +155,32 @@ def _work_out(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    options, plays = _legal_memo(state)
-    legal = _find(options, plays, move)
-    if legal is None:
-        raise IllegalMoveError(_why_illegal(state, move))
-    d = Draft(state)
+    memo = None
+    if type(state) is State:
+        try:
+            memo = state._memo
+        except AttributeError:  # a State made without its fields (State.__new__)
+            memo = None
+    options, plays = memo if type(memo) is tuple else _legal_memo(state)
+    # A move that legal_moves listed is the rules' own object: found by identity, no
+    # comparison needed; any other move is looked for by equality.
+    for legal in options:
+        if legal is move:
+            break
+    else:
+        found = _find(options, plays, move)
+        if found is None:
+            raise IllegalMoveError(_why_illegal(state, move))
+        legal = found
+    d = draft_of(state)
     _APPLY[type(legal)](d, legal)
-    return d.finish()
+    # What d.finish() does, written out (one call fewer a decision), but for the memo: when
+    # the next phase alone decides the moves, the next state holds them at once.
+    twin: Any = d
+    twin._memo = _KNOWN.get(twin.phase, TRUSTED)
+    twin.__class__ = State
+    after: State = twin
+    return after
 
 
 def _find(options: tuple[Move, ...], plays: PlayIndex | None, move: object) -> Move | None:
@@ -170,17 +214,17 @@ def _legal(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
     if state.result is not None or player is None:
         return (), None
     phase = state.phase
-    if phase is Phase.SERVE:
+    if phase is _SERVE:
         hits, index = hitting.open_plays(state, player, False)
         return (*hits, DECLINE), index
-    if phase is Phase.MOVE:
+    if phase is _MOVE:
         last = DECLINE if not state.queue else DONE
         steps = movement.step_moves(state, player)
         if state.positions[player] != state.ball:
             return (*steps, last), None
         hits, index = hitting.open_plays(state, player, False)
         return (*steps, *hits, last), index
-    if phase is Phase.SUPPORT:
+    if phase is _SUPPORT:
         # Only a bound support can be left without a play here (see hitting.apply_hit): they
         # must let it go.
         supports, index = hitting.open_plays(state, player, True)
@@ -201,6 +245,14 @@ _LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.AFTER: movement.after_moves,
     Phase.LOSER_DISCARD: points.discard_moves,
     Phase.REFILL: points.discard_moves,
+}
+
+
+#: The memo of a state in a phase whose moves do not depend on the rest of the state: the
+#: moves, and no plays among them (a match over has none at all).
+_KNOWN: dict[Phase, tuple[tuple[Move, ...], None]] = {
+    **{phase: (fixed, None) for phase, fixed in set_up.FIXED_MOVES.items()},
+    Phase.OVER: ((), None),
 }
 
 

@@ -7,8 +7,11 @@ See "Set-up" and "The serve" on the AlakaSLAM rules page. The serve itself is a 
 
 from __future__ import annotations
 
+import functools
+
 from cardgames.alakaslam.cards import CardKind, Character, Colour
-from cardgames.alakaslam.config import side_of, team
+from cardgames.alakaslam.config import DOUBLES_PLAYERS, Config, side_of, team
+from cardgames.alakaslam.court import Cell, court_for
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.moves import (
     Call,
@@ -23,6 +26,7 @@ from cardgames.alakaslam.moves import (
 from cardgames.alakaslam.state import Phase, State
 
 __all__ = [
+    "FIXED_MOVES",
     "apply_call",
     "apply_choose",
     "apply_copy",
@@ -40,9 +44,24 @@ __all__ = [
     "pick_server_moves",
 ]
 
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_MULLIGAN, _CALL, _COPY = Phase.MULLIGAN, Phase.CALL, Phase.COPY
+_CHOOSE, _PICK_SERVER = Phase.CHOOSE, Phase.PICK_SERVER
+_CORNER, _SERVE = Phase.CORNER, Phase.SERVE
+_SIMON, _HIT, _BLUE = Character.SIMON, CardKind.HIT, Colour.BLUE
+#: Every character, in their order.
+_CHARACTERS = tuple(Character)
+
 _MULLIGAN_OR_KEEP = (Mulligan(), Keep())
 _CALLS = (Call(Colour.BLUE), Call(Colour.RED))
 _CORNERS = (Corner(Colour.BLUE), Corner(Colour.RED))
+#: The phases whose moves are always the same, whatever the rest of the state, and those moves.
+FIXED_MOVES: dict[Phase, tuple[Move, ...]] = {
+    Phase.MULLIGAN: _MULLIGAN_OR_KEEP,
+    Phase.CALL: _CALLS,
+    Phase.CORNER: _CORNERS,
+}
 
 
 # --- the order of set-up, and of the start of a point --------------------------------------
@@ -55,11 +74,11 @@ def begin(d: Draft) -> None:
     if d.config.characters is not None:
         d.characters = d.config.characters
     elif d.config.choose_characters:
-        d.phase = Phase.CHOOSE
+        d.phase = _CHOOSE
         d.to_move, d.queue = 0, tuple(range(1, n))
         return
     else:
-        cast, d.rng = d.rng.shuffled(tuple(Character))
+        cast, d.rng = d.rng.shuffled(_CHARACTERS)
         d.characters = cast[:n]
     deal(d)
 
@@ -74,7 +93,7 @@ def deal(d: Draft) -> None:
 
 def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
     """Players with cards decide on a mulligan in ``order``."""
-    d.phase = Phase.MULLIGAN
+    d.phase = _MULLIGAN
     d.queue = tuple(p for p in order if d.hands[p])
     if not d.next_in_queue():
         _after_mulligans(d)
@@ -83,19 +102,19 @@ def _open_mulligans(d: Draft, order: tuple[int, ...]) -> None:
 def _after_mulligans(d: Draft) -> None:
     """Before the first point, player 1 calls a colour for the serve; later, Simon's copy."""
     if d.server is None:
-        d.phase, d.to_move, d.queue = Phase.CALL, 1, ()
+        d.phase, d.to_move, d.queue = _CALL, 1, ()
     else:
         _open_copy(d)
 
 
 def _open_copy(d: Draft) -> None:
     """Simon picks a character to copy for this point (automatically if there is one choice)."""
-    if Character.SIMON in d.characters:
+    if _SIMON in d.characters:
         options = _copyable(d.characters)
         if len(options) == 1:
             d.copied = options[0]
         elif options:
-            d.phase, d.to_move, d.queue = Phase.COPY, d.characters.index(Character.SIMON), ()
+            d.phase, d.to_move, d.queue = _COPY, d.characters.index(_SIMON), ()
             return
     _open_corner(d)
 
@@ -103,13 +122,13 @@ def _open_copy(d: Draft) -> None:
 def _open_corner(d: Draft) -> None:
     """The server picks the back corner to serve from."""
     assert d.server is not None
-    d.phase, d.to_move, d.queue = Phase.CORNER, d.server, ()
+    d.phase, d.to_move, d.queue = _CORNER, d.server, ()
 
 
 def open_server_pick(d: Draft, side: int) -> None:
     """The side to serve names its server (doubles); in singles its only player serves."""
-    if d.config.doubles:
-        d.phase, d.to_move, d.queue = Phase.PICK_SERVER, side, ()
+    if d.config.players == DOUBLES_PLAYERS:
+        d.phase, d.to_move, d.queue = _PICK_SERVER, side, ()
         return
     _serve_by(d, side)
 
@@ -167,7 +186,7 @@ def apply_call(d: Draft, move: Call) -> None:
         card = d.deck[-1]
         d.deck = d.deck[:-1]
         d.to_discard((card,))
-        if card.kind is CardKind.HIT:
+        if card.kind is _HIT:
             break
     side = side_of(caller) if card.colour is move.colour else 1 - side_of(caller)
     open_server_pick(d, side)
@@ -189,24 +208,32 @@ def apply_corner(d: Draft, move: Corner) -> None:
     forward and two columns across, and the receivers as the point reflection of the servers."""
     server = d.server
     assert server is not None
-    court = d.court
+    d.positions, spot = _placement(d.config, server, move.side)
+    d.ball, d.serving = spot, True
+    d.binds = (0,) * d.config.players
+    d.phase, d.to_move, d.queue = _SERVE, server, ()
+    d.new_turn()
+
+
+@functools.lru_cache(maxsize=256)
+def _placement(config: Config, server: int, corner: Colour) -> tuple[tuple[Cell, ...], Cell]:
+    """Where everybody starts a point served by ``server`` from ``corner`` (see
+    :func:`apply_corner`), and the server's cell: worked out once per config, server and
+    corner, as cells are values."""
+    court = court_for(config.columns)
     side = side_of(server)
     blue, red = court.back_corners(side)
-    spot = blue if move.side is Colour.BLUE else red
-    n = d.config.players
+    spot = blue if corner is _BLUE else red
+    n = config.players
     positions = [spot] * n
     # The receiver facing the server is the next seat; in doubles the seat after the partner
     # mirrors the partner.
     positions[(server + 1) % n] = court.mirror(spot)
-    if d.config.doubles:
+    if config.doubles:
         partner = court.partner_spot(spot, side)
         positions[(server + 2) % n] = partner
         positions[(server + 3) % n] = court.mirror(partner)
-    d.positions = tuple(positions)
-    d.ball, d.serving = spot, True
-    d.binds = (0,) * d.config.players
-    d.phase, d.to_move, d.queue = Phase.SERVE, server, ()
-    d.new_turn()
+    return tuple(positions), spot
 
 
 # --- the moves open -----------------------------------------------------------------------
@@ -214,7 +241,7 @@ def apply_corner(d: Draft, move: Corner) -> None:
 
 def choose_moves(state: State, player: int) -> tuple[Move, ...]:
     """Every character nobody has chosen yet."""
-    return tuple(Choose(c) for c in Character if c not in state.characters)
+    return tuple(Choose(c) for c in _CHARACTERS if c not in state.characters)
 
 
 def mulligan_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -238,7 +265,7 @@ def copy_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _copyable(characters: tuple[Character, ...]) -> tuple[Character, ...]:
-    return tuple(c for c in Character if c in characters and c is not Character.SIMON)
+    return tuple(c for c in _CHARACTERS if c in characters and c is not _SIMON)
 
 
 def corner_moves(state: State, player: int) -> tuple[Move, ...]:

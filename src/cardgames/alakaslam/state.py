@@ -3,6 +3,7 @@ chapter reads off them: when a match ends, and who has which ability."""
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
@@ -17,6 +18,11 @@ from cardgames.rng import Rng
 from cardgames.svg import repr_svg
 
 __all__ = ["Bind", "Fault", "Phase", "Point", "State", "View", "has_ability", "match_end"]
+
+
+# Enum members read on the move path, as module names: on Python 3.11 reading a member
+# through its class costs about as much as a function call.
+_SIMON = Character.SIMON
 
 
 class Phase(StrEnum):
@@ -75,16 +81,25 @@ def match_end(config: Config, score: tuple[int, int], shots: int) -> Outcome | N
     The side that reaches ``points_to_win`` wins at once; a match that reaches the shot limit
     is won by the side ahead, or drawn when the score is level.
     """
+    most = config.points_to_win
+    if score[0] < most and score[1] < most and shots < config.shot_limit:
+        return None  # what a move finds nearly every time
     n = config.players
     for side in (0, 1):
-        if score[side] >= config.points_to_win:
-            return Outcome.win(set(team(n, side)), n, WON)
+        if score[side] >= most:
+            return _won(n, side, WON)
     if shots < config.shot_limit:
         return None
     if score[0] == score[1]:
         return Outcome.draw(n, LEVEL_AT_LIMIT)
     leader = 0 if score[0] > score[1] else 1
-    return Outcome.win(set(team(n, leader)), n, AHEAD_AT_LIMIT)
+    return _won(n, leader, AHEAD_AT_LIMIT)
+
+
+@functools.lru_cache(maxsize=16)
+def _won(players: int, side: int, reason: str) -> Outcome:
+    """The outcome of a match that ``side`` won, made once (outcomes are values)."""
+    return Outcome.win(set(team(players, side)), players, reason)
 
 
 class _Cast(Protocol):
@@ -103,7 +118,7 @@ def has_ability(table: _Cast, player: int, character: Character) -> bool:
     if player >= len(table.characters):
         return False
     own = table.characters[player]
-    return own is character or (own is Character.SIMON and table.copied is character)
+    return own is character or (own is _SIMON and table.copied is character)
 
 
 @keeps_memo
