@@ -26,7 +26,7 @@ from cardgames.alethi.soulcasting import (
     soulcast_problem,
 )
 from cardgames.alethi.state import Phase, State
-from cardgames.alethi.throwing import apply_throw, throw_cell, throw_options, throw_problem
+from cardgames.alethi.throwing import throw, throw_options, throw_problem
 from cardgames.alethi.turn import NEXT_PHASE, next_decision
 from cardgames.errors import IllegalMoveError
 from cardgames.game import Outcome
@@ -141,9 +141,9 @@ def apply_move(state: State, move: Move) -> State:
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
     if kind is Throw and phase is _THROW:
-        key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
-        if key is not None:
-            return apply_throw(state, move, key)  # type: ignore[arg-type]
+        after = throw(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Scout and phase is _SCOUT:
         cells = scout_cells(move, board, me)  # type: ignore[arg-type]
         if cells is not None:
