@@ -309,6 +309,46 @@ class Board:
         board.throwable = (other, mine) if owner else (mine, other)
         return board, near
 
+    def replacing(self, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured enemy card on ``key`` replaced by the uncaptured
+        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing` in one step,
+        the cell never empty. Also whether an uncaptured enemy card touches ``key``."""
+        board = _new_object(Board)
+        board.cards = cards = self.cards.copy()
+        cards[key] = card
+        board._targets = None
+        owner, kind = card.owner, card.kind
+        enemy = 1 - owner
+        around = AROUND[key]
+        theirs = self.standing[enemy].difference((key,))
+        ours = self.standing[owner].union((key,))
+        gained = self.kinds[owner].copy()
+        gained[kind] = gained.get(kind, 0) + 1
+        lost = self.kinds[enemy].copy()
+        lost[kind] -= 1
+        # The enemy's open cells next to the cell close unless another of its cards touches
+        # them; each empty cell next to it opens to ``owner``.
+        other = self.throwable[enemy]
+        for n in around:
+            if n not in cards and theirs.isdisjoint(AROUND[n]):
+                other = _without(other, n)
+        mine = _with(self.throwable[owner], {*around}.difference(cards))
+        if owner:
+            board.standing, board.kinds = (theirs, ours), (lost, gained)
+            board.throwable = (other, mine)
+        else:
+            board.standing, board.kinds = (ours, theirs), (gained, lost)
+            board.throwable = (mine, other)
+        if kind is _GENERAL:
+            board.generals = _swapped(self.generals, owner, key)
+        else:
+            board.generals = self.generals
+        if kind is _SCOUT:
+            board.scouts = _swapped(self.scouts, owner, key)
+        else:
+            board.scouts = self.scouts
+        return board, not theirs.isdisjoint(around)
+
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""
         card = self.cards[key]
@@ -469,6 +509,16 @@ def _moved(
     """``groups`` with ``key`` added to (``change`` 1) or taken from (-1) ``owner``'s."""
     mine = groups[owner] | {key} if change > 0 else groups[owner] - {key}
     return (mine, groups[1]) if owner == 0 else (groups[0], mine)
+
+
+def _swapped(
+    groups: tuple[frozenset[int], frozenset[int]], owner: int, key: int
+) -> tuple[frozenset[int], frozenset[int]]:
+    """``groups`` with ``key`` moved from the other colour's to ``owner``'s."""
+    red, blue = groups
+    if owner:
+        return (red.difference((key,)), blue.union((key,)))
+    return (red.union((key,)), blue.difference((key,)))
 
 
 class Memo:

@@ -20,8 +20,7 @@ from cardgames.alethi.notation import describe
 from cardgames.alethi.scouting import apply_scout, scout_cells, scout_options, scout_problem
 from cardgames.alethi.set_up import new_game
 from cardgames.alethi.soulcasting import (
-    apply_soulcast,
-    soulcast_cell,
+    soulcast,
     soulcast_options,
     soulcast_problem,
 )
@@ -149,9 +148,9 @@ def apply_move(state: State, move: Move) -> State:
         if cells is not None:
             return apply_scout(state, move, *cells)  # type: ignore[arg-type]
     elif kind is Soulcast and phase is _SOULCAST:
-        key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
-        if key is not None:
-            return apply_soulcast(state, key)
+        after = soulcast(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Pass and phase is not _THROW and phase is not _OVER:
         # A pass skips to the next phase; the field did not change, so there is no capture
         # check.

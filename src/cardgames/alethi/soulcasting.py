@@ -4,7 +4,7 @@ barracks; the enemy card leaves the game."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from cardgames.alethi.board import Board, Memo, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast
@@ -12,11 +12,14 @@ from cardgames.alethi.notation import where
 from cardgames.alethi.state import Card, Phase, State, new_placed
 from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
-__all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
+__all__ = ["soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
 
-#: The General by name: a global is one lookup, where a member of an enum goes through the
+#: Members used at every soulcast, by name: a global is one lookup, where a member of an enum goes through the
 #: attribute hook of its class.
-_GENERAL = Kind.GENERAL
+_GENERAL, _THROW = Kind.GENERAL, Phase.THROW
+#: The card a soulcast takes out of the game, by its owner and kind: cards are values, so
+#: every game can share them.
+_REMOVED = tuple({kind: Card(colour, kind) for kind in Kind} for colour in Colour)
 
 
 class _Soulcasts(dict[int, Soulcast]):
@@ -59,29 +62,31 @@ def soulcast_problem(move: Soulcast, board: Board, barracks: Barracks, me: Colou
     return None
 
 
-def apply_soulcast(state: State, key: int) -> State:
-    """The state after ``me`` legally soulcast the card on ``key``: the enemy card out of the
-    game, the same kind from the barracks on its cell, then the capture check; the throw phase
-    comes next."""
-    me, config = state.to_move, state.config
-    memo = state._memo
-    board, table = memo.board.copy(), memo.table
-    victim = board.lift(key)
+def soulcast(state: State, move: Soulcast, memo: Memo) -> State | None:
+    """The state after ``move`` in the soulcast phase of ``state`` (whose memo is ``memo``): the
+    enemy card out of the game, the same kind from the barracks on its cell, then the capture
+    check; the throw phase comes next. ``None`` when the player to move may not make it."""
+    me, barracks = state.to_move, state.barracks
+    key = soulcast_cell(move, memo.board, barracks, me)
+    if key is None:
+        return None
+    table = memo.table
+    victim = memo.board.cards[key]
     mine = new_placed(me, victim.kind, victim.at, False)
-    board, near = board.placing(key, mine)
+    board, near = memo.board.replacing(key, mine)
     captured = (
         capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
     )
-    field = turned_down(swapped(state.field, victim, mine), board, captured)
-    barracks = take(state.barracks, me, victim.kind)
-    removed = (*state.removed, Card(victim.owner, victim.kind))
+    field = swapped(state.field, victim, mine)
+    if captured:
+        field = turned_down(field, board, captured)
     return next_decision(
-        config,
+        state.config,
         field,
-        barracks,
-        removed,
+        take(barracks, me, victim.kind),
+        (*state.removed, _REMOVED[victim.owner][victim.kind]),
         me,
-        Phase.THROW,
+        _THROW,
         state.turn,
         state.rng,
         board,
