@@ -151,9 +151,10 @@ class Board:
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
     kinds: tuple[dict[Kind, int], dict[Kind, int]]
-    #: Answers already worked out for this board (a board never changes once built).
-    #: ``None`` until the first is asked for (most boards are asked for none).
-    _targets: dict[tuple[object, ...], tuple[int, ...]] | None
+    #: Answers already worked out for this board (a board never changes once built): a
+    #: Scout's targets by its key, soulcast targets by a tuple. ``None`` until the first is
+    #: asked for (most boards are asked for none).
+    _targets: dict[object, tuple[int, ...]] | None
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
@@ -267,10 +268,13 @@ class Board:
         self.throwable = (red, blue)
         return card
 
-    def stepping(self, start: int, key: int, card: Placed) -> tuple[Board, bool]:
+    def stepping(
+        self, start: int, key: int, card: Placed, targets: tuple[int, ...]
+    ) -> tuple[Board, bool]:
         """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
-        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing`, with the
-        counts of kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        ``card`` (this one is left as it was), given the Scout's ``targets`` on this board
+        (see :meth:`scout_targets`): :meth:`lift` then :meth:`placing`, with the counts of
+        kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         del cards[start]
@@ -278,27 +282,26 @@ class Board:
         board._targets = None
         board.kinds, board.generals = self.kinds, self.generals
         owner = card.owner
-        own = self.standing[owner].difference((start,)).union((key,))
+        # The Scout leaves ``start`` (in the set) for ``key`` (not in it): one symmetric
+        # difference moves it.
+        moved = {start, key}
+        own = self.standing[owner] ^ moved
         theirs = self.standing[1 - owner]
-        scouts = self.scouts[owner].difference((start,)).union((key,))
+        scouts = self.scouts[owner] ^ moved
         if owner:
             board.standing = (theirs, own)
             board.scouts = (self.scouts[0], scouts)
         else:
             board.standing = (own, theirs)
             board.scouts = (scouts, self.scouts[1])
-        open_cells = {*self.throwable[owner]}
-        open_cells.discard(key)
-        # The cells next to the start that no other card of the side touches close; the start
-        # opens if one does; the empty cells next to the Scout's new cell open.
+        # The Scout's targets are the side's open cells that its other cards touch: those stay
+        # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
+        # start if one of the side's cards touches it.
         around = AROUND[start]
-        for n in around:
-            if n not in cards and own.isdisjoint(AROUND[n]):
-                open_cells.discard(n)
+        opened = {*AROUND[key]}.difference(cards)
         if not own.isdisjoint(around):
-            open_cells.add(start)
-        open_cells.update({*AROUND[key]}.difference(cards))
-        mine = tuple(sorted(open_cells))
+            opened.add(start)
+        mine = _with(_without(targets, key), opened)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key
@@ -420,12 +423,14 @@ class Board:
         return not self.generals[colour].isdisjoint(AROUND[key])
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
-        """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
-        its side (the Scout's own touch does not count), in cell order."""
+        """Empty cells the Scout on ``scout``, one of ``colour``'s uncaptured Scouts, may move
+        to: touched by another uncaptured card of its side (the Scout's own touch does not
+        count), in cell order."""
         known = self._targets
         if known is None:
             known = self._targets = {}
-        cached = known.get(("scout", colour, scout))
+        # By the Scout's key alone: a Scout has one colour on a given board.
+        cached = known.get(scout)
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
@@ -435,7 +440,7 @@ class Board:
             for n in AROUND[scout]:
                 if n not in cards and others.isdisjoint(AROUND[n]):
                     cached = _without(cached, n)
-            known["scout", colour, scout] = cached
+            known[scout] = cached
         return cached
 
     def scout_can_move(self, colour: Colour) -> bool:

@@ -17,7 +17,7 @@ from cardgames.alethi.captures import find_captures
 from cardgames.alethi.checks import board_of, check_state, checked
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
-from cardgames.alethi.scouting import apply_scout, scout_cells, scout_options, scout_problem
+from cardgames.alethi.scouting import scout, scout_options, scout_problem
 from cardgames.alethi.set_up import new_game
 from cardgames.alethi.soulcasting import (
     soulcast,
@@ -144,9 +144,9 @@ def apply_move(state: State, move: Move) -> State:
         if after is not None:
             return after
     elif kind is Scout and phase is _SCOUT:
-        cells = scout_cells(move, board, me)  # type: ignore[arg-type]
-        if cells is not None:
-            return apply_scout(state, move, *cells)  # type: ignore[arg-type]
+        after = scout(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Soulcast and phase is _SOULCAST:
         after = soulcast(state, move, memo)  # type: ignore[arg-type]
         if after is not None:
