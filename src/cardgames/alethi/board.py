@@ -112,6 +112,20 @@ def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
     return keys
 
 
+def _edit(keys: tuple[int, ...], taken: int, added: Iterable[int]) -> tuple[int, ...]:
+    """The sorted ``keys`` without ``taken`` (if there) and with ``added`` (each kept once):
+    a copy and a few insertions, where sorting the union would hash and compare them all."""
+    merged = list(keys)
+    i = bisect_left(merged, taken)
+    if i < len(merged) and merged[i] == taken:
+        del merged[i]
+    for key in added:
+        i = bisect_left(merged, key)
+        if i == len(merged) or merged[i] != key:
+            merged.insert(i, key)
+    return tuple(merged)
+
+
 def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
     """The sorted ``keys`` with ``added`` (each kept once)."""
     merged: list[int] | None = None
@@ -226,18 +240,19 @@ class Board:
         # The empty cell was open to each side that touches it: the enemy's open cells tell
         # whether the enemy touches it, with no look at the neighbours. The side's own open
         # cells lose the cell (now taken) and gain the empty cells around it.
+        opened = {*AROUND[key]}.difference(cards)
         if owner:
             i = bisect_left(red, key)
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = tuple(sorted({*blue, *AROUND[key]}.difference(cards)))
+            blue = _edit(blue, key, opened)
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = tuple(sorted({*red, *AROUND[key]}.difference(cards)))
+            red = _edit(red, key, opened)
         board.throwable = (red, blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
@@ -301,7 +316,7 @@ class Board:
         opened = {*AROUND[key]}.difference(cards)
         if not own.isdisjoint(around):
             opened.add(start)
-        mine = _with(_without(targets, key), opened)
+        mine = _edit(targets, key, opened)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key
