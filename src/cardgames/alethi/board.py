@@ -2,15 +2,15 @@
 
 The rules ask the same questions at every decision: which cells may a side throw on, does a card
 touch an enemy, is a General standing next to it, how many cards does a side still have up. A
-:class:`Board` holds the answers for one field. Each state keeps its board (outside its value:
-never compared, hashed or serialized), and the next state's board is derived from it by local
-updates, so no move rescans the whole field. ``Board.build`` works everything out from scratch;
-the tests hold every derived board to it.
+:class:`Board` holds the answers for one field. Each state keeps its board as its memo (outside its
+value: never compared, hashed or serialized), with the rest of what the rules worked out about it,
+and the next state's board is derived from it by local updates, so no move rescans the whole field.
+``Board.build`` works everything out from scratch; the tests hold every derived board to it.
 
-A derived board shares with the one it came from every part the move left alone: only the index
-of cards is copied, and each other part is a tuple or a frozen set that a change replaces
-rather than edits. The cells a side may throw on are kept as a sorted tuple (the order in which
-the throws are listed), so a move touches a few entries and no state copies a set of them.
+A derived board shares with the one it came from every part the move left alone: only the index of
+cards is copied, and each other part is a tuple or a frozen set that a change replaces rather than
+edits. The cells a side may throw on are kept as a sorted tuple (the order in which the throws are
+listed), so a move touches a few entries and no state copies a set of them.
 
 Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and hashing is free.
 """
@@ -31,10 +31,10 @@ __all__ = [
     "STRIDE",
     "Board",
     "Memo",
+    "bind",
     "cell_of",
     "holds",
     "key_of",
-    "new_memo",
     "safe_key",
 ]
 
@@ -146,8 +146,11 @@ class Board:
         "cards",
         "generals",
         "kinds",
+        "moves",
+        "owner",
         "scouts",
         "standing",
+        "table",
         "throwable",
     )
 
@@ -165,6 +168,13 @@ class Board:
     #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
     #: left out, or counted 0).
     kinds: tuple[dict[Kind, int], dict[Kind, int]]
+    #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
+    #: state (a board moved onto another state by hand is not trusted there), and its legal
+    #: moves once listed (``None`` before). A board belongs to one state: the states of one
+    #: field (a pass changes only the phase) each have a :meth:`twin` of it.
+    table: Stats
+    owner: int
+    moves: tuple[object, ...] | None
     #: Answers already worked out for this board (a board never changes once built): a
     #: Scout's targets by its key, soulcast targets by a tuple. ``None`` until the first is
     #: asked for (most boards are asked for none).
@@ -178,6 +188,7 @@ class Board:
             x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
         board._targets = None
+        board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
         blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
@@ -204,6 +215,18 @@ class Board:
             tuple(sorted(set(red).difference(cards))),
             tuple(sorted(set(blue).difference(cards))),
         )
+        return board
+
+    def twin(self) -> Board:
+        """A board of the same field, sharing every part, to be bound to another state."""
+        board = _new_object(Board)
+        board.cards = self.cards
+        board.standing = self.standing
+        board.throwable = self.throwable
+        board.generals = self.generals
+        board.scouts = self.scouts
+        board.kinds = self.kinds
+        board._targets = self._targets
         return board
 
     @property
@@ -541,36 +564,17 @@ def _swapped(
     return (red.union((key,)), blue.difference((key,)))
 
 
-class Memo:
-    """What the rules worked out about one state: its board, the stats of its config, and its
-    legal moves once listed.
-
-    A memo names the state it belongs to (by identity, while that state lives): one moved onto
-    another state by hand is not trusted there. States of one field share its board (a pass
-    changes only the phase), never a memo.
-    """
-
-    __slots__ = ("board", "moves", "owner", "table")
-
-    def __init__(self, board: Board, table: Stats, owner: int) -> None:
-        self.board = board
-        self.table = table
-        #: ``id`` of the state the memo belongs to.
-        self.owner = owner
-        #: The legal moves, once listed (a tuple of moves; ``None`` before).
-        self.moves: tuple[object, ...] | None = None
+#: A state's memo is its board: one object a decision, not two.
+Memo = Board
 
 
-def new_memo(board: Board, table: Stats, owner: int) -> Memo:
-    """``Memo(board, table, owner)``, made without calling the class: a class whose
-    ``__init__`` is Python code costs several times a function call to make, and the rules
-    make a memo at every decision."""
-    memo = _new_object(Memo)
-    memo.board = board
-    memo.table = table
-    memo.owner = owner
-    memo.moves = None
-    return memo
+def bind(board: Board, table: Stats, owner: int) -> Board:
+    """Make the fresh ``board`` (one no state holds yet) the memo of the state whose ``id`` is
+    ``owner``, with the stats ``table`` of its config and no moves listed; return it."""
+    board.table = table
+    board.owner = owner
+    board.moves = None
+    return board
 
 
 _new_object = object.__new__

@@ -88,7 +88,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         memo = _memo_of(state)
     moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
     if moves is None:
-        phase, board, me = state.phase, memo.board, state.to_move
+        phase, board, me = state.phase, memo, state.to_move
         if phase is _THROW:
             moves = throw_options(board, state.barracks, me)
         elif phase is _SOULCAST:
@@ -136,7 +136,7 @@ def apply_move(state: State, move: Move) -> State:
     memo = state._memo if type(state) is State else None
     if type(memo) is not Memo or memo.owner != id(state):
         memo = _memo_of(state)
-    phase, board, me = state.phase, memo.board, state.to_move
+    phase, me = state.phase, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
     if kind is Throw and phase is _THROW:
@@ -153,7 +153,7 @@ def apply_move(state: State, move: Move) -> State:
             return after
     elif kind is Pass and phase is not _THROW and phase is not _OVER:
         # A pass skips to the next phase; the field did not change, so there is no capture
-        # check.
+        # check, and the next state has a twin of this board.
         return next_decision(
             state.config,
             state.field,
@@ -163,7 +163,7 @@ def apply_move(state: State, move: Move) -> State:
             NEXT_PHASE[phase],
             state.turn,
             state.rng,
-            board,
+            memo.twin(),
             memo.table,
             None,
         )

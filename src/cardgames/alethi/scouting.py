@@ -96,9 +96,7 @@ def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def scout_cells(
-    move: Scout, board: Board, me: Colour
-) -> tuple[int, int, tuple[int, ...]] | None:
+def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int, tuple[int, ...]] | None:
     """The keys of the Scout's cell and of its target, and the Scout's targets on ``board``,
     if ``me`` may make ``move`` in the scout phase, else ``None``."""
     listed = _LISTED.get(id(move))
@@ -133,7 +131,7 @@ def scout(state: State, move: Scout, memo: Memo) -> State | None:
     """The state after ``move`` in the scout phase of ``state`` (whose memo is ``memo``): the
     Scout on its new cell, then the capture check; the turn is over. ``None`` when the player
     to move may not make it."""
-    me, before = state.to_move, memo.board
+    me, before = state.to_move, memo
     found = scout_cells(move, before, me)
     if found is None:
         return None

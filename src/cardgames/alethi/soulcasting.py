@@ -14,8 +14,8 @@ from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
 __all__ = ["soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
 
-#: Members used at every soulcast, by name: a global is one lookup, where a member of an enum goes through the
-#: attribute hook of its class.
+#: Members used at every soulcast, by name: a global is one lookup, where a member of an enum
+#: goes through the attribute hook of its class.
 _GENERAL, _THROW = Kind.GENERAL, Phase.THROW
 #: The card a soulcast takes out of the game, by its owner and kind: cards are values, so
 #: every game can share them.
@@ -67,13 +67,13 @@ def soulcast(state: State, move: Soulcast, memo: Memo) -> State | None:
     enemy card out of the game, the same kind from the barracks on its cell, then the capture
     check; the throw phase comes next. ``None`` when the player to move may not make it."""
     me, barracks = state.to_move, state.barracks
-    key = soulcast_cell(move, memo.board, barracks, me)
+    key = soulcast_cell(move, memo, barracks, me)
     if key is None:
         return None
     table = memo.table
-    victim = memo.board.cards[key]
+    victim = memo.cards[key]
     mine = new_placed(me, victim.kind, victim.at, False)
-    board, near = memo.board.replacing(key, mine)
+    board, near = memo.replacing(key, mine)
     captured = (
         capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
     )

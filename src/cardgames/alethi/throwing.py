@@ -149,7 +149,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
         key, kind = listed[1], move.kind
         if kind not in mine:
             return None
-        keys = memo.board.throwable[me]
+        keys = memo.throwable[me]
         i = bisect_left(keys, key)
         if i == len(keys) or keys[i] != key:
             return None
@@ -159,7 +159,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
             placed = made[me] = new_placed(me, kind, move.at, False)
         i = mine.index(kind)
     else:
-        found = throw_cell(move, memo.board, barracks, me)
+        found = throw_cell(move, memo, barracks, me)
         if found is None:
             return None
         key = found
@@ -173,7 +173,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
     table = memo.table
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
-    board, near = memo.board.placing(key, placed)
+    board, near = memo.placing(key, placed)
     captured = (
         capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
     )
