@@ -17,7 +17,7 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
@@ -112,17 +112,17 @@ def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
     return keys
 
 
-def _edit(keys: tuple[int, ...], taken: int, added: Iterable[int]) -> tuple[int, ...]:
-    """The sorted ``keys`` without ``taken`` (if there) and with ``added`` (each kept once):
-    a copy and a few insertions, where sorting the union would hash and compare them all."""
+def _edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tuple[int, ...]:
+    """The sorted ``keys`` without ``taken`` (if there) and with ``added``, none of which is
+    in ``keys``: a copy and a few insertions, where sorting the union would hash and compare
+    every key."""
     merged = list(keys)
-    i = bisect_left(merged, taken)
-    if i < len(merged) and merged[i] == taken:
-        del merged[i]
+    if taken is not None:
+        i = bisect_left(merged, taken)
+        if i < len(merged) and merged[i] == taken:
+            del merged[i]
     for key in added:
-        i = bisect_left(merged, key)
-        if i == len(merged) or merged[i] != key:
-            merged.insert(i, key)
+        insort(merged, key)
     return tuple(merged)
 
 
@@ -263,19 +263,18 @@ class Board:
         # The empty cell was open to each side that touches it: the enemy's open cells tell
         # whether the enemy touches it, with no look at the neighbours. The side's own open
         # cells lose the cell (now taken) and gain the empty cells around it.
-        opened = {*AROUND[key]}.difference(cards)
         if owner:
             i = bisect_left(red, key)
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _edit(blue, key, opened)
+            blue = _edit(blue, key, {*AROUND[key]}.difference(cards, blue))
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _edit(red, key, opened)
+            red = _edit(red, key, {*AROUND[key]}.difference(cards, red))
         board.throwable = (red, blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
@@ -336,9 +335,9 @@ class Board:
         # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
         # start if one of the side's cards touches it.
         around = AROUND[start]
-        opened = {*AROUND[key]}.difference(cards)
+        opened = {*AROUND[key]}.difference(cards, targets)
         if not own.isdisjoint(around):
-            opened.add(start)
+            opened.add(start)  # empty now, and no target while the Scout stood on it
         mine = _edit(targets, key, opened)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
@@ -346,7 +345,7 @@ class Board:
         if near:
             other = other[:i] + other[i + 1 :]
         if not theirs.isdisjoint(around):
-            other = _with(other, (start,))
+            other = _edit(other, None, (start,))
         board.throwable = (other, mine) if owner else (mine, other)
         return board, near
 
@@ -373,7 +372,8 @@ class Board:
         for n in around:
             if n not in cards and theirs.isdisjoint(AROUND[n]):
                 other = _without(other, n)
-        mine = _with(self.throwable[owner], {*around}.difference(cards))
+        mine = self.throwable[owner]
+        mine = _edit(mine, None, {*around}.difference(cards, mine))
         if owner:
             board.standing, board.kinds = (theirs, ours), (lost, gained)
             board.throwable = (other, mine)
