@@ -177,7 +177,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
     captured = (
         capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
     )
-    field = state.field + (placed,)
+    field = (*state.field, placed)
     if captured:
         field = turned_down(field, board, captured)
     mine = mine[:i] + mine[i + 1 :]
