@@ -28,14 +28,22 @@ class _Soulcasts(dict[int, Soulcast]):
 
     def __missing__(self, key: int) -> Soulcast:
         if len(self) >= _KEPT:
-            self.clear()  # a bound for fields far out: the moves are made again as needed
+            # A bound for fields far out: the moves are made again as needed. The moves known
+            # by identity go with them, so that every kept move stays known.
+            self.clear()
+            _LISTED.clear()
         move = self[key] = Soulcast(cell_of(key))
+        _LISTED[id(move)] = (move, key)
         return move
 
 
 #: How many soulcasts are kept at most.
 _KEPT = 1 << 12
 _SOULCASTS = _Soulcasts()
+#: The key of the target of every soulcast that table holds, by the move's identity. Each entry
+#: holds its move, so that no other object takes its ``id`` while the entry lasts; a lookup is
+#: valid only when the entry's move is the very move given.
+_LISTED: dict[int, tuple[Soulcast, int]] = {}
 
 
 def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -46,7 +54,11 @@ def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move
 def soulcast_cell(move: Soulcast, board: Board, barracks: Barracks, me: Colour) -> int | None:
     """The key of the target of ``move`` if ``me`` may make it in the soulcast phase, else
     ``None``."""
-    key = safe_key(move.target)
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        key: int | None = listed[1]  # a move that legal_moves made: its cell known by its key
+    else:
+        key = safe_key(move.target)
     if not holds(board.soulcast_targets(me, barracks[me]), key):
         return None
     return key

@@ -146,18 +146,19 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
         # A throw the tables made, of the rules' own values: its cell is known by its key, and
         # the card it puts on the field is made once per colour and shared (cards are
         # immutable values).
-        key, kind = listed[1], move.kind
-        if kind not in mine:
-            return None
+        key = listed[1]
         keys = memo.throwable[me]
         i = bisect_left(keys, key)
         if i == len(keys) or keys[i] != key:
             return None
+        try:
+            i = mine.index(move.kind)
+        except ValueError:  # none of its kind in the barracks
+            return None
         made = listed[2]
         placed = made[me]
         if placed is None:
-            placed = made[me] = new_placed(me, kind, move.at, False)
-        i = mine.index(kind)
+            placed = made[me] = new_placed(me, move.kind, move.at, False)
     else:
         found = throw_cell(move, memo, barracks, me)
         if found is None:
