@@ -66,7 +66,9 @@ def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
     """At every move of random games, the board a step derives equals the board built from
     scratch for the field the move leaves (before the capture check), tells rightly whether an
     enemy card touches the cell the move acted on, and leaves the board it came from as it
-    was; a soulcast's one step also equals lifting the enemy card and placing the new one."""
+    was; a soulcast's one step also equals lifting the enemy card and placing the new one.
+    Whether the side to move has a soulcast, told from the counts of kinds (which leave out
+    the kinds a side has none of), is what the cards on the field say."""
     chooser = random.Random(seed)
     for config in configs(seed):
         state = alethi.new_game(config, seed=seed)
@@ -74,6 +76,13 @@ def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
             moves = alethi.legal_moves(state)
             move = moves[chooser.randrange(len(moves))]
             board = rules.board_of(state)
+            me, enemy = state.to_move, state.to_move.opponent
+            standing = [c for c in board.cards.values() if not c.captured]
+            assert all(all(board.kinds[colour].values()) for colour in (me, enemy))
+            soulcaster = any(c.owner == me and c.kind is Kind.SOULCASTER for c in standing)
+            castable = {c.kind for c in standing if c.owner == enemy} - {Kind.KING}
+            plain = soulcaster and bool(castable.intersection(state.barracks[me]))
+            assert board.can_soulcast(me, state.barracks[me]) is plain
             step = stepped(board, state, move)
             if step is not None:
                 after, near = step

@@ -126,18 +126,6 @@ def _edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tup
     return tuple(merged)
 
 
-def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
-    """The sorted ``keys`` with ``added`` (each kept once)."""
-    merged: list[int] | None = None
-    for key in added:
-        if merged is None:
-            merged = list(keys)
-        i = bisect_left(merged, key)
-        if i == len(merged) or merged[i] != key:
-            merged.insert(i, key)
-    return keys if merged is None else tuple(merged)
-
-
 class Board:
     """The derived facts of one field. Treat as immutable once built: states share boards."""
 
@@ -165,8 +153,8 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
-    #: left out, or counted 0).
+    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of is
+    #: left out).
     kinds: tuple[dict[Kind, int], dict[Kind, int]]
     #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
     #: state (a board moved onto another state by hand is not trusted there), and its legal
@@ -299,9 +287,9 @@ class Board:
         around = AROUND[key]
         red, blue = self.throwable
         if not self.standing[0].isdisjoint(around):
-            red = _with(red, (key,))
+            red = _edit(red, None, (key,))
         if not self.standing[1].isdisjoint(around):
-            blue = _with(blue, (key,))
+            blue = _edit(blue, None, (key,))
         self.throwable = (red, blue)
         return card
 
@@ -366,6 +354,8 @@ class Board:
         gained[kind] = gained.get(kind, 0) + 1
         lost = self.kinds[enemy].copy()
         lost[kind] -= 1
+        if not lost[kind]:
+            del lost[kind]  # a kind a side has none of is left out
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
@@ -415,7 +405,9 @@ class Board:
         cards, Generals and Scouts."""
         owner, kind, kinds = card.owner, card.kind, self.kinds
         counts = kinds[owner].copy()
-        counts[kind] = counts.get(kind, 0) + change
+        count = counts[kind] = counts.get(kind, 0) + change
+        if not count:
+            del counts[kind]  # a kind a side has none of is left out
         red, blue = self.standing
         if owner:
             blue = blue | {key} if change > 0 else blue - {key}
@@ -508,10 +500,8 @@ class Board:
         from the counts of standing kinds, without a look at the field."""
         if not self.kinds[colour].get(_SOULCASTER):
             return False
-        for kind, count in self.kinds[1 - colour].items():
-            if count and kind is not _KING and kind in kinds:
-                return True
-        return False
+        # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
+        return not _CASTABLE[kinds].isdisjoint(self.kinds[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -540,6 +530,22 @@ class Board:
             getattr(self, name) == getattr(other, name)
             for name in ("cards", "standing", "throwable", "generals", "scouts", "alive")
         )
+
+
+class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
+    """The kinds of a barracks that a soulcast may take (all but the King), by the barracks:
+    the same barracks recur across games, and one lookup replaces a pass over it."""
+
+    def __missing__(self, kinds: tuple[Kind, ...]) -> frozenset[Kind]:
+        if len(self) >= _CASTABLE_MOST:
+            self.clear()  # a bound: the kinds are gathered again as needed
+        castable = self[kinds] = frozenset(kinds).difference((_KING,))
+        return castable
+
+
+#: How many barracks :data:`_CASTABLE` keeps at most.
+_CASTABLE_MOST = 1 << 12
+_CASTABLE = _Castable()
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:
