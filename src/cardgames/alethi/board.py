@@ -31,6 +31,7 @@ __all__ = [
     "STRIDE",
     "Board",
     "Memo",
+    "around_of",
     "bind",
     "cell_of",
     "holds",
@@ -71,6 +72,10 @@ class _Around(dict[int, tuple[int, int, int, int]]):
 _AROUND_MOST = 1 << 14
 #: The keys of the four neighbours of a cell, by its key: ``AROUND[key]``.
 AROUND = _Around()
+#: ``AROUND[key]`` as a call: Python subscripts a subclass of dict (this one has
+#: ``__missing__``) through a lookup of its ``__getitem__`` and a method call, where its bound
+#: ``__getitem__`` goes to the dict's own lookup at once.
+around_of = AROUND.__getitem__
 
 
 def key_of(cell: Cell) -> int:
@@ -256,13 +261,13 @@ class Board:
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _edit(blue, key, {*AROUND[key]}.difference(cards, blue))
+            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _edit(red, key, {*AROUND[key]}.difference(cards, red))
+            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
         board.throwable = (red, blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
@@ -284,7 +289,7 @@ class Board:
         if not card.captured:
             self._fall(key, card)
         # The cell is open to each side with an uncaptured card next to it.
-        around = AROUND[key]
+        around = around_of(key)
         red, blue = self.throwable
         if not self.standing[0].isdisjoint(around):
             red = _edit(red, None, (key,))
@@ -322,8 +327,8 @@ class Board:
         # The Scout's targets are the side's open cells that its other cards touch: those stay
         # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
         # start if one of the side's cards touches it.
-        around = AROUND[start]
-        opened = {*AROUND[key]}.difference(cards, targets)
+        around = around_of(start)
+        opened = {*around_of(key)}.difference(cards, targets)
         if not own.isdisjoint(around):
             opened.add(start)  # empty now, and no target while the Scout stood on it
         mine = _edit(targets, key, opened)
@@ -347,7 +352,7 @@ class Board:
         board._targets = None
         owner, kind = card.owner, card.kind
         enemy = 1 - owner
-        around = AROUND[key]
+        around = around_of(key)
         theirs = self.standing[enemy].difference((key,))
         ours = self.standing[owner].union((key,))
         gained = self.kinds[owner].copy()
@@ -360,7 +365,7 @@ class Board:
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
         for n in around:
-            if n not in cards and theirs.isdisjoint(AROUND[n]):
+            if n not in cards and theirs.isdisjoint(around_of(n)):
                 other = _without(other, n)
         mine = self.throwable[owner]
         mine = _edit(mine, None, {*around}.difference(cards, mine))
@@ -395,8 +400,8 @@ class Board:
         owner, cards = card.owner, self.cards
         own = self.standing[owner]
         mine = self.throwable[owner]
-        for n in AROUND[key]:
-            if n not in cards and own.isdisjoint(AROUND[n]):
+        for n in around_of(key):
+            if n not in cards and own.isdisjoint(around_of(n)):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -428,7 +433,7 @@ class Board:
         own = self.standing[colour]
         if but is not None:
             own = own.difference((but,))
-        return not own.isdisjoint(AROUND[key])
+        return not own.isdisjoint(around_of(key))
 
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
@@ -441,16 +446,16 @@ class Board:
         enemy = 1 - card.owner
         generals = self.generals[enemy]
         total = 0
-        for n in self.standing[enemy].intersection(AROUND[key]):
+        for n in self.standing[enemy].intersection(around_of(key)):
             total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint(AROUND[n]):
+            if generals and not generals.isdisjoint(around_of(n)):
                 total += GENERAL_BONUS
         return total
 
     def general_next_to(self, colour: Colour, key: int) -> bool:
         """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
         colour there attacks with the General's bonus."""
-        return not self.generals[colour].isdisjoint(AROUND[key])
+        return not self.generals[colour].isdisjoint(around_of(key))
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout``, one of ``colour``'s uncaptured Scouts, may move
@@ -467,8 +472,8 @@ class Board:
             # Each such cell is asked about its neighbours, the Scout's cell left out.
             cards, cached = self.cards, self.throwable[colour]
             others = self.standing[colour].difference((scout,))
-            for n in AROUND[scout]:
-                if n not in cards and others.isdisjoint(AROUND[n]):
+            for n in around_of(scout):
+                if n not in cards and others.isdisjoint(around_of(n)):
                     cached = _without(cached, n)
             known[scout] = cached
         return cached
@@ -501,7 +506,7 @@ class Board:
         if not self.kinds[colour].get(_SOULCASTER):
             return False
         # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
-        return not _CASTABLE[kinds].isdisjoint(self.kinds[1 - colour])
+        return not _castable(kinds).isdisjoint(self.kinds[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -546,6 +551,8 @@ class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
 #: How many barracks :data:`_CASTABLE` keeps at most.
 _CASTABLE_MOST = 1 << 12
 _CASTABLE = _Castable()
+#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`).
+_castable = _CASTABLE.__getitem__
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:

@@ -41,7 +41,7 @@ class _Moves(dict[int, Scout]):
         # Made as a slot filler makes a Scout, written out: a field far out makes many.
         twin: Any = _new_object(_WritableScout)  # writable until it turns into a Scout
         twin.scout = self.cell
-        twin.to = _CELLS[key]
+        twin.to = _cells(key)
         twin.__class__ = Scout
         move: Scout = twin
         self[key] = move
@@ -79,6 +79,10 @@ _new_object = object.__new__
 _KEPT = 1 << 8
 _SCOUTS = _ByScout()
 _CELLS = _Cells()
+#: ``_SCOUTS[scout]`` and ``_CELLS[key]`` as calls: Python subscripts a subclass of dict
+#: through a lookup of its ``__getitem__`` and a method call, where the bound ``__getitem__``
+#: goes to the dict's own lookup at once.
+_scouts, _cells = _SCOUTS.__getitem__, _CELLS.__getitem__
 _CELLS_MOST = 1 << 16
 #: The keys of the Scout's cell and of its target of every move those tables made, by the
 #: move's identity. Each entry holds its move, so that no other object takes its ``id`` while
@@ -91,7 +95,7 @@ def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
     """The Scout moves open to ``me``: by Scout, then by cell, then ``Pass``."""
     moves: list[Move] = []
     for scout in sorted(board.scouts[me]):
-        moves += map(_SCOUTS[scout].__getitem__, board.scout_targets(me, scout))
+        moves += map(_scouts(scout).__getitem__, board.scout_targets(me, scout))
     moves.append(PASS)
     return tuple(moves)
 

@@ -27,56 +27,58 @@ _GENERAL, _RED, _SCOUT = Kind.GENERAL, Colour.RED, Phase.SCOUT
 _KINDS = tuple(Kind)
 
 
-class _Column(dict[int, Throw]):
-    """The throws of one kind, by the key of their cell. A cell missing here is missing in
-    every kind's table: its throws of every kind are made at once and kept (moves are
-    immutable values, so the same one serves every state that offers it)."""
-
-    def __missing__(self, key: int) -> Throw:
-        _new_row(key)
-        return self[key]
+def _new_rows(keys: tuple[int, ...]) -> None:
+    """Make the throws of every kind onto each cell of ``keys`` that has none yet."""
+    if len(_MADE) + len(keys) > _KEPT:
+        # A bound for fields far out: the throws are made again as needed. The throws known
+        # by identity go with them, so that every kept throw stays known. (The cells of one
+        # listing are all made after, so it may pass the bound by one listing.)
+        for column in _COLUMNS:
+            column.clear()
+        _MADE.clear()
+        _LISTED.clear()
+    for key in keys:
+        if key not in _MADE:
+            _new_row(key)
 
 
 def _new_row(key: int) -> None:
     """Make the throws of every kind onto the cell ``key`` and file them in the tables."""
-    if len(_COLUMNS[0]) >= _KEPT:
-        # A bound for fields far out: the throws are made again as needed. The throws known
-        # by identity go with them, so that every kept throw stays known.
-        for column in _COLUMNS:
-            column.clear()
-        _LISTED.clear()
     cell = cell_of(key)
     for kind, column in zip(_KINDS, _COLUMNS, strict=True):
         throw = column[key] = Throw(kind, cell)
         _LISTED[id(throw)] = (throw, key, [None, None])
+    _MADE.add(key)
 
 
 #: How many cells' throws are kept at most.
 _KEPT = 1 << 13
-#: The throws of each kind (in the order of :data:`_KINDS`) by the key of their cell.
-_COLUMNS = tuple(_Column() for _ in _KINDS)
+#: The throws of each kind (in the order of :data:`_KINDS`) by the key of their cell, made
+#: once per cell and kept (moves are immutable values, so the same one serves every state that
+#: offers it). Plain dicts, filled before they are read: Python looks a key up in a plain dict
+#: at once, where a subclass (one with ``__missing__``) goes through a method call.
+_COLUMNS: tuple[dict[int, Throw], ...] = tuple({} for _ in _KINDS)
+#: The keys of the cells whose throws the tables hold.
+_MADE: set[int] = set()
 #: The cell key of every throw the tables hold, by the throw's identity, and the card it puts
 #: on the field for each colour (red's first), made on the throw's first use by that colour.
 #: Each entry holds its throw, so that no other object takes its ``id`` while the entry
 #: lasts; a lookup is valid only when the entry's throw is the very move given.
 _LISTED: dict[int, tuple[Throw, int, list[Placed | None]]] = {}
+#: The tables of the kinds a barracks holds, each once, in the barracks' order, by the
+#: barracks: the same barracks recur across games, and one lookup replaces a pass that gathers
+#: its kinds.
+_TABLES: dict[tuple[Kind, ...], tuple[dict[int, Throw], ...]] = {}
 
 
-class _Tables(dict[tuple[Kind, ...], tuple[_Column, ...]]):
-    """The tables of the kinds a barracks holds, each once, in the barracks' order, by the
-    barracks: the same barracks recur across games, and one lookup replaces a pass that
-    gathers its kinds."""
-
-    def __missing__(self, barracks: tuple[Kind, ...]) -> tuple[_Column, ...]:
-        if len(self) >= _KEPT:
-            self.clear()  # a bound: the tables are looked up again as needed
-        tables = self[barracks] = tuple(
-            _COLUMNS[_KINDS.index(kind)] for kind in dict.fromkeys(barracks)
-        )
-        return tables
-
-
-_TABLES = _Tables()
+def _tables_of(barracks: tuple[Kind, ...]) -> tuple[dict[int, Throw], ...]:
+    """The tables of the kinds ``barracks`` holds, found and kept in :data:`_TABLES`."""
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()  # a bound: the tables are looked up again as needed
+    tables = _TABLES[barracks] = tuple(
+        _COLUMNS[_KINDS.index(kind)] for kind in dict.fromkeys(barracks)
+    )
+    return tables
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -84,13 +86,17 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
     keys = board.throwable[me]
     if not keys:
         return ()
+    if not _MADE.issuperset(keys):
+        _new_rows(keys)
+    mine = barracks[me]
+    tables = _TABLES.get(mine) or _tables_of(mine)
     if len(keys) == 1:
         key = keys[0]
-        return tuple([column[key] for column in _TABLES[barracks[me]]])
+        return tuple([column[key] for column in tables])
     # One call picks the throws of a kind onto every open cell, in cell order.
     pick = itemgetter(*keys)
     moves: tuple[Move, ...] = ()
-    for column in _TABLES[barracks[me]]:
+    for column in tables:
         moves += pick(column)
     return moves
 
