@@ -31,7 +31,6 @@ __all__ = [
     "STRIDE",
     "Board",
     "Memo",
-    "around_of",
     "bind",
     "cell_of",
     "holds",
