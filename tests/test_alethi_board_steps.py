@@ -94,10 +94,10 @@ def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
                 assert cell is not None
                 assert near is after.touched(key_of(cell), state.to_move.opponent)
                 if isinstance(move, alethi.Soulcast):
-                    plain = board.copy()
+                    copy = board.copy()
                     key = key_of(move.target)
-                    plain.lift(key)
-                    lifted, plain_near = plain.placing(key, after.cards[key])
+                    copy.lift(key)
+                    lifted, plain_near = copy.placing(key, after.cards[key])
                     assert after.same_as(lifted) and near is plain_near
             assert board.same_as(Board.build(state.field))
             state = alethi.apply_move(state, move)
