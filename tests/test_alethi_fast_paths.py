@@ -16,7 +16,7 @@ from cardgames import alethi
 from cardgames import errors as alethi_errors
 from cardgames.alethi import board as board_module
 from cardgames.alethi import codec, rules, scouting, soulcasting, throwing
-from cardgames.alethi.board import Board, cell_of
+from cardgames.alethi.board import Board, cell_of, key_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.set_up import set_up
@@ -442,3 +442,40 @@ def test_the_cards_of_listed_throws_are_the_cards_thrown_afresh(
                     known += 1
             state = after
     assert known > 0
+
+
+@pytest.mark.parametrize("kept", [1, 1 << 12])
+def test_soulcasts_known_by_identity_play_as_soulcasts_judged_afresh(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Soulcasts that legal_moves made are recognised by identity, their target known by key:
+    over random games with two Soulcasters a side, also when the kept soulcasts are dropped at
+    every new entry, each leads to the state an equal soulcast made afresh leads to; an entry
+    under a soulcast's identity that names another move does not vouch for it."""
+    monkeypatch.setattr(soulcasting, "_KEPT", kept)
+    played = 0
+    chosen: tuple[alethi.State, alethi.Soulcast] | None = None
+    for seed in range(16):
+        chooser = random.Random(seed)
+        state = alethi.new_game(alethi.PRESETS["specials"], seed=seed)
+        while not alethi.is_over(state):
+            moves = alethi.legal_moves(state)
+            move = moves[chooser.randrange(len(moves))]
+            if isinstance(move, alethi.Pass) and len(moves) > 1 and chooser.random() < 0.8:
+                move = moves[0]  # soulcast more often than a random pick would
+            after = alethi.apply_move(state, move)
+            if isinstance(move, alethi.Soulcast):
+                assert after == alethi.apply_move(fresh(state), lookalike(move))
+                played += 1
+                chosen = (state, move)
+            state = after
+    assert played > 0 and chosen is not None
+    state, listed = chosen
+    impostor = alethi.Soulcast(alethi.Cell(40, 40))
+    # An entry under the impostor's id that names another move (and its good target) must not
+    # vouch for it.
+    monkeypatch.setitem(soulcasting._LISTED, id(impostor), (listed, key_of(listed.target)))
+    assert alethi.is_legal(state, listed)
+    assert not alethi.is_legal(state, impostor)
+    with pytest.raises(IllegalMoveError):
+        alethi.apply_move(state, impostor)

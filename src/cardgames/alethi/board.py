@@ -2,22 +2,22 @@
 
 The rules ask the same questions at every decision: which cells may a side throw on, does a card
 touch an enemy, is a General standing next to it, how many cards does a side still have up. A
-:class:`Board` holds the answers for one field. Each state keeps its board (outside its value:
-never compared, hashed or serialized), and the next state's board is derived from it by local
-updates, so no move rescans the whole field. ``Board.build`` works everything out from scratch;
-the tests hold every derived board to it.
+:class:`Board` holds the answers for one field. Each state keeps its board as its memo (outside its
+value: never compared, hashed or serialized), with the rest of what the rules worked out about it,
+and the next state's board is derived from it by local updates, so no move rescans the whole field.
+``Board.build`` works everything out from scratch; the tests hold every derived board to it.
 
-A derived board shares with the one it came from every part the move left alone: only the index
-of cards is copied, and each other part is a tuple or a frozen set that a change replaces
-rather than edits. The cells a side may throw on are kept as a sorted tuple (the order in which
-the throws are listed), so a move touches a few entries and no state copies a set of them.
+A derived board shares with the one it came from every part the move left alone: only the index of
+cards is copied, and each other part is a tuple or a frozen set that a change replaces rather than
+edits. The cells a side may throw on are kept as a sorted tuple (the order in which the throws are
+listed), so a move touches a few entries and no state copies a set of them.
 
 Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and hashing is free.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
@@ -31,10 +31,10 @@ __all__ = [
     "STRIDE",
     "Board",
     "Memo",
+    "bind",
     "cell_of",
     "holds",
     "key_of",
-    "new_memo",
     "safe_key",
 ]
 
@@ -71,6 +71,10 @@ class _Around(dict[int, tuple[int, int, int, int]]):
 _AROUND_MOST = 1 << 14
 #: The keys of the four neighbours of a cell, by its key: ``AROUND[key]``.
 AROUND = _Around()
+#: ``AROUND[key]`` as a call: Python subscripts a subclass of dict (this one has
+#: ``__missing__``) through a lookup of its ``__getitem__`` and a method call, where its bound
+#: ``__getitem__`` goes to the dict's own lookup at once.
+around_of = AROUND.__getitem__
 
 
 def key_of(cell: Cell) -> int:
@@ -112,16 +116,18 @@ def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
     return keys
 
 
-def _with(keys: tuple[int, ...], added: Iterable[int]) -> tuple[int, ...]:
-    """The sorted ``keys`` with ``added`` (each kept once)."""
-    merged: list[int] | None = None
+def _edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tuple[int, ...]:
+    """The sorted ``keys`` without ``taken`` (if there) and with ``added``, none of which is
+    in ``keys``: a copy and a few insertions, where sorting the union would hash and compare
+    every key."""
+    merged = list(keys)
+    if taken is not None:
+        i = bisect_left(merged, taken)
+        if i < len(merged) and merged[i] == taken:
+            del merged[i]
     for key in added:
-        if merged is None:
-            merged = list(keys)
-        i = bisect_left(merged, key)
-        if i == len(merged) or merged[i] != key:
-            merged.insert(i, key)
-    return keys if merged is None else tuple(merged)
+        insort(merged, key)
+    return tuple(merged)
 
 
 class Board:
@@ -132,8 +138,11 @@ class Board:
         "cards",
         "generals",
         "kinds",
+        "moves",
+        "owner",
         "scouts",
         "standing",
+        "table",
         "throwable",
     )
 
@@ -148,12 +157,20 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of may be
-    #: left out, or counted 0).
+    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of is
+    #: left out).
     kinds: tuple[dict[Kind, int], dict[Kind, int]]
-    #: Answers already worked out for this board (a board never changes once built).
-    #: ``None`` until the first is asked for (most boards are asked for none).
-    _targets: dict[tuple[object, ...], tuple[int, ...]] | None
+    #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
+    #: state (a board moved onto another state by hand is not trusted there), and its legal
+    #: moves once listed (``None`` before). A board belongs to one state: the states of one
+    #: field (a pass changes only the phase) each have a :meth:`twin` of it.
+    table: Stats
+    owner: int
+    moves: tuple[object, ...] | None
+    #: Answers already worked out for this board (a board never changes once built): a
+    #: Scout's targets by its key, soulcast targets by a tuple. ``None`` until the first is
+    #: asked for (most boards are asked for none).
+    _targets: dict[object, tuple[int, ...]] | None
 
     @classmethod
     def build(cls, field: Iterable[Placed]) -> Board:
@@ -163,6 +180,7 @@ class Board:
             x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
         }
         board._targets = None
+        board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
         blue: list[int] = []
         kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
@@ -189,6 +207,18 @@ class Board:
             tuple(sorted(set(red).difference(cards))),
             tuple(sorted(set(blue).difference(cards))),
         )
+        return board
+
+    def twin(self) -> Board:
+        """A board of the same field, sharing every part, to be bound to another state."""
+        board = _new_object(Board)
+        board.cards = self.cards
+        board.standing = self.standing
+        board.throwable = self.throwable
+        board.generals = self.generals
+        board.scouts = self.scouts
+        board.kinds = self.kinds
+        board._targets = self._targets
         return board
 
     @property
@@ -230,13 +260,13 @@ class Board:
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = tuple(sorted({*blue, *AROUND[key]}.difference(cards)))
+            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = tuple(sorted({*red, *AROUND[key]}.difference(cards)))
+            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
         board.throwable = (red, blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
@@ -258,19 +288,22 @@ class Board:
         if not card.captured:
             self._fall(key, card)
         # The cell is open to each side with an uncaptured card next to it.
-        around = AROUND[key]
+        around = around_of(key)
         red, blue = self.throwable
         if not self.standing[0].isdisjoint(around):
-            red = _with(red, (key,))
+            red = _edit(red, None, (key,))
         if not self.standing[1].isdisjoint(around):
-            blue = _with(blue, (key,))
+            blue = _edit(blue, None, (key,))
         self.throwable = (red, blue)
         return card
 
-    def stepping(self, start: int, key: int, card: Placed) -> tuple[Board, bool]:
+    def stepping(
+        self, start: int, key: int, card: Placed, targets: tuple[int, ...]
+    ) -> tuple[Board, bool]:
         """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
-        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing`, with the
-        counts of kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        ``card`` (this one is left as it was), given the Scout's ``targets`` on this board
+        (see :meth:`scout_targets`): :meth:`lift` then :meth:`placing`, with the counts of
+        kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         del cards[start]
@@ -278,36 +311,78 @@ class Board:
         board._targets = None
         board.kinds, board.generals = self.kinds, self.generals
         owner = card.owner
-        own = self.standing[owner].difference((start,)).union((key,))
+        # The Scout leaves ``start`` (in the set) for ``key`` (not in it): one symmetric
+        # difference moves it.
+        moved = {start, key}
+        own = self.standing[owner] ^ moved
         theirs = self.standing[1 - owner]
-        scouts = self.scouts[owner].difference((start,)).union((key,))
+        scouts = self.scouts[owner] ^ moved
         if owner:
             board.standing = (theirs, own)
             board.scouts = (self.scouts[0], scouts)
         else:
             board.standing = (own, theirs)
             board.scouts = (scouts, self.scouts[1])
-        open_cells = {*self.throwable[owner]}
-        open_cells.discard(key)
-        # The cells next to the start that no other card of the side touches close; the start
-        # opens if one does; the empty cells next to the Scout's new cell open.
-        around = AROUND[start]
-        for n in around:
-            if n not in cards and own.isdisjoint(AROUND[n]):
-                open_cells.discard(n)
+        # The Scout's targets are the side's open cells that its other cards touch: those stay
+        # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
+        # start if one of the side's cards touches it.
+        around = around_of(start)
+        opened = {*around_of(key)}.difference(cards, targets)
         if not own.isdisjoint(around):
-            open_cells.add(start)
-        open_cells.update({*AROUND[key]}.difference(cards))
-        mine = tuple(sorted(open_cells))
+            opened.add(start)  # empty now, and no target while the Scout stood on it
+        mine = _edit(targets, key, opened)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key
         if near:
             other = other[:i] + other[i + 1 :]
         if not theirs.isdisjoint(around):
-            other = _with(other, (start,))
+            other = _edit(other, None, (start,))
         board.throwable = (other, mine) if owner else (mine, other)
         return board, near
+
+    def replacing(self, key: int, card: Placed) -> tuple[Board, bool]:
+        """The board with the uncaptured enemy card on ``key`` replaced by the uncaptured
+        ``card`` (this one is left as it was): :meth:`lift` then :meth:`placing` in one step,
+        the cell never empty. Also whether an uncaptured enemy card touches ``key``."""
+        board = _new_object(Board)
+        board.cards = cards = self.cards.copy()
+        cards[key] = card
+        board._targets = None
+        owner, kind = card.owner, card.kind
+        enemy = 1 - owner
+        around = around_of(key)
+        theirs = self.standing[enemy].difference((key,))
+        ours = self.standing[owner].union((key,))
+        gained = self.kinds[owner].copy()
+        gained[kind] = gained.get(kind, 0) + 1
+        lost = self.kinds[enemy].copy()
+        lost[kind] -= 1
+        if not lost[kind]:
+            del lost[kind]  # a kind a side has none of is left out
+        # The enemy's open cells next to the cell close unless another of its cards touches
+        # them; each empty cell next to it opens to ``owner``.
+        other = self.throwable[enemy]
+        for n in around:
+            if n not in cards and theirs.isdisjoint(around_of(n)):
+                other = _without(other, n)
+        mine = self.throwable[owner]
+        mine = _edit(mine, None, {*around}.difference(cards, mine))
+        if owner:
+            board.standing, board.kinds = (theirs, ours), (lost, gained)
+            board.throwable = (other, mine)
+        else:
+            board.standing, board.kinds = (ours, theirs), (gained, lost)
+            board.throwable = (mine, other)
+        if kind is _GENERAL:
+            board.generals = _swapped(self.generals, owner, key)
+        else:
+            board.generals = self.generals
+        if kind is _SCOUT:
+            board.scouts = _swapped(self.scouts, owner, key)
+        else:
+            board.scouts = self.scouts
+        return board, not theirs.isdisjoint(around)
 
     def capture(self, key: int) -> Placed:
         """Turn the uncaptured card on ``key`` face down; it keeps blocking its cell."""
@@ -324,8 +399,8 @@ class Board:
         owner, cards = card.owner, self.cards
         own = self.standing[owner]
         mine = self.throwable[owner]
-        for n in AROUND[key]:
-            if n not in cards and own.isdisjoint(AROUND[n]):
+        for n in around_of(key):
+            if n not in cards and own.isdisjoint(around_of(n)):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -334,7 +409,9 @@ class Board:
         cards, Generals and Scouts."""
         owner, kind, kinds = card.owner, card.kind, self.kinds
         counts = kinds[owner].copy()
-        counts[kind] = counts.get(kind, 0) + change
+        count = counts[kind] = counts.get(kind, 0) + change
+        if not count:
+            del counts[kind]  # a kind a side has none of is left out
         red, blue = self.standing
         if owner:
             blue = blue | {key} if change > 0 else blue - {key}
@@ -355,7 +432,7 @@ class Board:
         own = self.standing[colour]
         if but is not None:
             own = own.difference((but,))
-        return not own.isdisjoint(AROUND[key])
+        return not own.isdisjoint(around_of(key))
 
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
@@ -368,34 +445,36 @@ class Board:
         enemy = 1 - card.owner
         generals = self.generals[enemy]
         total = 0
-        for n in self.standing[enemy].intersection(AROUND[key]):
+        for n in self.standing[enemy].intersection(around_of(key)):
             total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint(AROUND[n]):
+            if generals and not generals.isdisjoint(around_of(n)):
                 total += GENERAL_BONUS
         return total
 
     def general_next_to(self, colour: Colour, key: int) -> bool:
         """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
         colour there attacks with the General's bonus."""
-        return not self.generals[colour].isdisjoint(AROUND[key])
+        return not self.generals[colour].isdisjoint(around_of(key))
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
-        """Empty cells the Scout on ``scout`` may move to: touched by another uncaptured card of
-        its side (the Scout's own touch does not count), in cell order."""
+        """Empty cells the Scout on ``scout``, one of ``colour``'s uncaptured Scouts, may move
+        to: touched by another uncaptured card of its side (the Scout's own touch does not
+        count), in cell order."""
         known = self._targets
         if known is None:
             known = self._targets = {}
-        cached = known.get(("scout", colour, scout))
+        # By the Scout's key alone: a Scout has one colour on a given board.
+        cached = known.get(scout)
         if cached is None:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
             # Each such cell is asked about its neighbours, the Scout's cell left out.
             cards, cached = self.cards, self.throwable[colour]
             others = self.standing[colour].difference((scout,))
-            for n in AROUND[scout]:
-                if n not in cards and others.isdisjoint(AROUND[n]):
+            for n in around_of(scout):
+                if n not in cards and others.isdisjoint(around_of(n)):
                     cached = _without(cached, n)
-            known["scout", colour, scout] = cached
+            known[scout] = cached
         return cached
 
     def scout_can_move(self, colour: Colour) -> bool:
@@ -425,10 +504,8 @@ class Board:
         from the counts of standing kinds, without a look at the field."""
         if not self.kinds[colour].get(_SOULCASTER):
             return False
-        for kind, count in self.kinds[1 - colour].items():
-            if count and kind is not _KING and kind in kinds:
-                return True
-        return False
+        # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
+        return not _castable(kinds).isdisjoint(self.kinds[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -459,6 +536,24 @@ class Board:
         )
 
 
+class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
+    """The kinds of a barracks that a soulcast may take (all but the King), by the barracks:
+    the same barracks recur across games, and one lookup replaces a pass over it."""
+
+    def __missing__(self, kinds: tuple[Kind, ...]) -> frozenset[Kind]:
+        if len(self) >= _CASTABLE_MOST:
+            self.clear()  # a bound: the kinds are gathered again as needed
+        castable = self[kinds] = frozenset(kinds).difference((_KING,))
+        return castable
+
+
+#: How many barracks :data:`_CASTABLE` keeps at most.
+_CASTABLE_MOST = 1 << 12
+_CASTABLE = _Castable()
+#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`).
+_castable = _CASTABLE.__getitem__
+
+
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:
     return (frozenset(groups[0]), frozenset(groups[1]))
 
@@ -471,36 +566,27 @@ def _moved(
     return (mine, groups[1]) if owner == 0 else (groups[0], mine)
 
 
-class Memo:
-    """What the rules worked out about one state: its board, the stats of its config, and its
-    legal moves once listed.
-
-    A memo names the state it belongs to (by identity, while that state lives): one moved onto
-    another state by hand is not trusted there. States of one field share its board (a pass
-    changes only the phase), never a memo.
-    """
-
-    __slots__ = ("board", "moves", "owner", "table")
-
-    def __init__(self, board: Board, table: Stats, owner: int) -> None:
-        self.board = board
-        self.table = table
-        #: ``id`` of the state the memo belongs to.
-        self.owner = owner
-        #: The legal moves, once listed (a tuple of moves; ``None`` before).
-        self.moves: tuple[object, ...] | None = None
+def _swapped(
+    groups: tuple[frozenset[int], frozenset[int]], owner: int, key: int
+) -> tuple[frozenset[int], frozenset[int]]:
+    """``groups`` with ``key`` moved from the other colour's to ``owner``'s."""
+    red, blue = groups
+    if owner:
+        return (red.difference((key,)), blue.union((key,)))
+    return (red.union((key,)), blue.difference((key,)))
 
 
-def new_memo(board: Board, table: Stats, owner: int) -> Memo:
-    """``Memo(board, table, owner)``, made without calling the class: a class whose
-    ``__init__`` is Python code costs several times a function call to make, and the rules
-    make a memo at every decision."""
-    memo = _new_object(Memo)
-    memo.board = board
-    memo.table = table
-    memo.owner = owner
-    memo.moves = None
-    return memo
+#: A state's memo is its board: one object a decision, not two.
+Memo = Board
+
+
+def bind(board: Board, table: Stats, owner: int) -> Board:
+    """Make the fresh ``board`` (one no state holds yet) the memo of the state whose ``id`` is
+    ``owner``, with the stats ``table`` of its config and no moves listed; return it."""
+    board.table = table
+    board.owner = owner
+    board.moves = None
+    return board
 
 
 _new_object = object.__new__

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
 
-from cardgames.alethi.board import AROUND, Board, key_of
+from cardgames.alethi.board import Board, around_of, key_of
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
 from cardgames.alethi.checks import card_problem
 from cardgames.alethi.config import Config, check_config, stats
@@ -90,11 +90,11 @@ def capture(
     enemies, allies = board.standing[1 - owner], board.standing[owner]
     general = card.kind is _GENERAL
     near = [key]
-    for n in AROUND[key]:
+    for n in around_of(key):
         if n in enemies:
             near.append(n)
         elif general and n in allies:
-            near.extend(enemies.intersection(AROUND[n]))
+            near.extend(enemies.intersection(around_of(n)))
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
         # it, and health is never below zero.

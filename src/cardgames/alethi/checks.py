@@ -14,7 +14,7 @@ import operator
 from collections import Counter
 
 from cardgames._engine import ByIdentity, Passed
-from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, key_of, safe_key
+from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, Stats, check_config
 from cardgames.alethi.config import stats as stats_of_config
@@ -61,7 +61,7 @@ def checked(state: object) -> State:
 
 def trust(state: State, board: Board) -> None:
     """Keep ``board``, the board of the playable ``state``, in a memo of its own."""
-    object.__setattr__(state, "_memo", Memo(board, stats(state.config), id(state)))
+    object.__setattr__(state, "_memo", bind(board, stats(state.config), id(state)))
 
 
 def check_state(state: State) -> State:
@@ -100,7 +100,7 @@ def vouched(state: State) -> bool:
 
 def board_of(state: State) -> Board:
     """The board kept with a checked state."""
-    board: Board = state._memo.board
+    board: Board = state._memo
     return board
 
 

@@ -4,6 +4,7 @@ counted."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from cardgames.alethi.board import Board
@@ -29,9 +30,9 @@ def ended_by_capture(board: Board, captured: Sequence[Placed]) -> Outcome | None
     if not reasons:
         return None
     if len(reasons) == PLAYERS:
-        return Outcome.draw(PLAYERS, "both sides lost at once: " + "; ".join(reasons.values()))
+        return _outcome(None, "both sides lost at once: " + "; ".join(reasons.values()))
     ((loser, reason),) = reasons.items()
-    return Outcome.win({loser.opponent}, PLAYERS, reason)
+    return _outcome(int(loser.opponent), reason)
 
 
 def capture_results(board: Board, losing: set[Colour]) -> list[Outcome]:
@@ -60,12 +61,21 @@ def ended_by_count(board: Board, why: str) -> Outcome:
     """The result once no more cards come in: more uncaptured cards wins, equal is a draw."""
     red, blue = board.alive
     if red == blue:
-        return Outcome.draw(PLAYERS, f"{why}, {red} uncaptured cards each")
+        return _outcome(None, f"{why}, {red} uncaptured cards each")
     winner = Colour.RED if red > blue else Colour.BLUE
     high, low = max(red, blue), min(red, blue)
-    return Outcome.win(
-        {winner}, PLAYERS, f"{why}, {winner.label} has more uncaptured cards ({high} to {low})"
+    return _outcome(
+        int(winner), f"{why}, {winner.label} has more uncaptured cards ({high} to {low})"
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _outcome(winner: int | None, reason: str) -> Outcome:
+    """The win of ``winner`` (``None``: a draw) for ``reason``, made once and kept: outcomes are
+    immutable values, and the same few end every game."""
+    if winner is None:
+        return Outcome.draw(PLAYERS, reason)
+    return Outcome.win({winner}, PLAYERS, reason)
 
 
 def limit_reason(limit: int) -> str:

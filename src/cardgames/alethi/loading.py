@@ -24,7 +24,7 @@ from itertools import chain
 from typing import Any
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import LIMIT, STRIDE, Board, new_memo
+from cardgames.alethi.board import LIMIT, STRIDE, Board, bind
 from cardgames.alethi.cards import (
     BLUE_START,
     DEFAULT_ARMY,
@@ -245,7 +245,7 @@ def _read(data: Any) -> State:
     )
     board = _checked_board(state, entries, ups, down, red_elsewhere, blue_elsewhere)
     if board is not None:
-        _set_memo(state, new_memo(board, stats(config), id(state)))
+        _set_memo(state, bind(board, stats(config), id(state)))
         vouch(state)
     return state
 
@@ -379,5 +379,16 @@ def _pressure(attacks: dict[int, int], key: int) -> int:
 
 #: The parts of a board, as :meth:`Board.build` sets them: this module fills them itself while
 #: it checks, and leaves the board to ``Board.build`` should it ever hold other parts.
-_PARTS = ("_targets", "cards", "generals", "kinds", "scouts", "standing", "throwable")
+_PARTS = (
+    "_targets",
+    "cards",
+    "generals",
+    "kinds",
+    "moves",
+    "owner",
+    "scouts",
+    "standing",
+    "table",
+    "throwable",
+)
 _OWN_BUILD = tuple(sorted(Board.__slots__)) == _PARTS

@@ -17,16 +17,15 @@ from cardgames.alethi.captures import find_captures
 from cardgames.alethi.checks import board_of, check_state, checked
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
-from cardgames.alethi.scouting import apply_scout, scout_cells, scout_options, scout_problem
+from cardgames.alethi.scouting import scout, scout_options, scout_problem
 from cardgames.alethi.set_up import new_game
 from cardgames.alethi.soulcasting import (
-    apply_soulcast,
-    soulcast_cell,
+    soulcast,
     soulcast_options,
     soulcast_problem,
 )
 from cardgames.alethi.state import Phase, State
-from cardgames.alethi.throwing import apply_throw, throw_cell, throw_options, throw_problem
+from cardgames.alethi.throwing import throw, throw_options, throw_problem
 from cardgames.alethi.turn import NEXT_PHASE, next_decision
 from cardgames.errors import IllegalMoveError
 from cardgames.game import Outcome
@@ -89,7 +88,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         memo = _memo_of(state)
     moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
     if moves is None:
-        phase, board, me = state.phase, memo.board, state.to_move
+        phase, board, me = state.phase, memo, state.to_move
         if phase is _THROW:
             moves = throw_options(board, state.barracks, me)
         elif phase is _SOULCAST:
@@ -137,24 +136,24 @@ def apply_move(state: State, move: Move) -> State:
     memo = state._memo if type(state) is State else None
     if type(memo) is not Memo or memo.owner != id(state):
         memo = _memo_of(state)
-    phase, board, me = state.phase, memo.board, state.to_move
+    phase, me = state.phase, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)
     if kind is Throw and phase is _THROW:
-        key = throw_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
-        if key is not None:
-            return apply_throw(state, move, key)  # type: ignore[arg-type]
+        after = throw(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Scout and phase is _SCOUT:
-        cells = scout_cells(move, board, me)  # type: ignore[arg-type]
-        if cells is not None:
-            return apply_scout(state, move, *cells)  # type: ignore[arg-type]
+        after = scout(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Soulcast and phase is _SOULCAST:
-        key = soulcast_cell(move, board, state.barracks, me)  # type: ignore[arg-type]
-        if key is not None:
-            return apply_soulcast(state, key)
+        after = soulcast(state, move, memo)  # type: ignore[arg-type]
+        if after is not None:
+            return after
     elif kind is Pass and phase is not _THROW and phase is not _OVER:
         # A pass skips to the next phase; the field did not change, so there is no capture
-        # check.
+        # check, and the next state has a twin of this board.
         return next_decision(
             state.config,
             state.field,
@@ -164,7 +163,7 @@ def apply_move(state: State, move: Move) -> State:
             NEXT_PHASE[phase],
             state.turn,
             state.rng,
-            board,
+            memo.twin(),
             memo.table,
             None,
         )

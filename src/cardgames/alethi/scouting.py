@@ -7,7 +7,7 @@ from bisect import bisect_left
 from typing import Any
 
 from cardgames._engine import writable_twin
-from cardgames.alethi.board import Board, cell_of, safe_key
+from cardgames.alethi.board import Board, Memo, cell_of, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Cell, Colour
 from cardgames.alethi.moves import Move, Scout
@@ -15,7 +15,7 @@ from cardgames.alethi.notation import where
 from cardgames.alethi.state import State, new_placed
 from cardgames.alethi.turn import PASS, next_decision
 
-__all__ = ["apply_scout", "scout_cells", "scout_options", "scout_problem"]
+__all__ = ["scout", "scout_cells", "scout_options", "scout_problem"]
 
 
 class _Moves(dict[int, Scout]):
@@ -41,7 +41,7 @@ class _Moves(dict[int, Scout]):
         # Made as a slot filler makes a Scout, written out: a field far out makes many.
         twin: Any = _new_object(_WritableScout)  # writable until it turns into a Scout
         twin.scout = self.cell
-        twin.to = _CELLS[key]
+        twin.to = _cells(key)
         twin.__class__ = Scout
         move: Scout = twin
         self[key] = move
@@ -79,6 +79,10 @@ _new_object = object.__new__
 _KEPT = 1 << 8
 _SCOUTS = _ByScout()
 _CELLS = _Cells()
+#: ``_SCOUTS[scout]`` and ``_CELLS[key]`` as calls: Python subscripts a subclass of dict
+#: through a lookup of its ``__getitem__`` and a method call, where the bound ``__getitem__``
+#: goes to the dict's own lookup at once.
+_scouts, _cells = _SCOUTS.__getitem__, _CELLS.__getitem__
 _CELLS_MOST = 1 << 16
 #: The keys of the Scout's cell and of its target of every move those tables made, by the
 #: move's identity. Each entry holds its move, so that no other object takes its ``id`` while
@@ -91,14 +95,14 @@ def scout_options(board: Board, me: Colour) -> tuple[Move, ...]:
     """The Scout moves open to ``me``: by Scout, then by cell, then ``Pass``."""
     moves: list[Move] = []
     for scout in sorted(board.scouts[me]):
-        moves += map(_SCOUTS[scout].__getitem__, board.scout_targets(me, scout))
+        moves += map(_scouts(scout).__getitem__, board.scout_targets(me, scout))
     moves.append(PASS)
     return tuple(moves)
 
 
-def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int] | None:
-    """The keys of the Scout's cell and of its target if ``me`` may make ``move`` in the scout
-    phase, else ``None``."""
+def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int, tuple[int, ...]] | None:
+    """The keys of the Scout's cell and of its target, and the Scout's targets on ``board``,
+    if ``me`` may make ``move`` in the scout phase, else ``None``."""
     listed = _LISTED.get(id(move))
     if listed is not None and listed[0] is move:
         # A move that legal_moves made: its cells are known to be well formed, by their keys.
@@ -114,7 +118,7 @@ def scout_cells(move: Scout, board: Board, me: Colour) -> tuple[int, int] | None
     i = bisect_left(targets, to)
     if i == len(targets) or targets[i] != to:
         return None
-    return scout, to
+    return scout, to, targets
 
 
 def scout_problem(move: Scout, board: Board, me: Colour) -> str | None:
@@ -127,25 +131,29 @@ def scout_problem(move: Scout, board: Board, me: Colour) -> str | None:
     return f"{where(move.to)} is not an empty cell next to another uncaptured {me.label} card"
 
 
-def apply_scout(state: State, move: Scout, start: int, key: int) -> State:
-    """The state after ``move``, legal with the Scout on ``start`` and its target on ``key``:
-    the Scout on its new cell, then the capture check; the turn is over."""
-    me, config = state.to_move, state.config
-    memo = state._memo
+def scout(state: State, move: Scout, memo: Memo) -> State | None:
+    """The state after ``move`` in the scout phase of ``state`` (whose memo is ``memo``): the
+    Scout on its new cell, then the capture check; the turn is over. ``None`` when the player
+    to move may not make it."""
+    me, before = state.to_move, memo
+    found = scout_cells(move, before, me)
+    if found is None:
+        return None
+    start, key, targets = found
     table = memo.table
-    scout = memo.board.cards[start]
+    scout = before.cards[start]
     # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules' own
     # kind of value, which the state can share.
     to = move.to
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
     # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
-    board, near = memo.board.stepping(start, key, moved)
+    board, near = before.stepping(start, key, moved, targets)
     captured = capture(board, key, table.attack, table.health) if near else ()
     field = swapped(state.field, scout, moved)
     if captured:
         field = turned_down(field, board, captured)
     return next_decision(
-        config,
+        state.config,
         field,
         state.barracks,
         state.removed,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, key_of, new_memo
+from cardgames.alethi.board import Board, bind, key_of
 from cardgames.alethi.captures import find_captures
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
 from cardgames.alethi.config import Config, check_config, check_seed, stats
@@ -50,7 +50,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         None,
     )
     memo = opening._memo
-    kept = new_memo(memo.board, memo.table, id(state))
+    kept = bind(memo.twin(), memo.table, id(state))
     kept.moves = memo.moves
     set_memo(state, kept)
     return state

@@ -4,7 +4,7 @@ barracks; the enemy card leaves the game."""
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, cell_of, holds, safe_key
+from cardgames.alethi.board import Board, Memo, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast
@@ -12,11 +12,14 @@ from cardgames.alethi.notation import where
 from cardgames.alethi.state import Card, Phase, State, new_placed
 from cardgames.alethi.turn import PASS, Barracks, next_decision, take
 
-__all__ = ["apply_soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
+__all__ = ["soulcast", "soulcast_cell", "soulcast_options", "soulcast_problem"]
 
-#: The General by name: a global is one lookup, where a member of an enum goes through the
-#: attribute hook of its class.
-_GENERAL = Kind.GENERAL
+#: Members used at every soulcast, by name: a global is one lookup, where a member of an enum
+#: goes through the attribute hook of its class.
+_GENERAL, _THROW = Kind.GENERAL, Phase.THROW
+#: The card a soulcast takes out of the game, by its owner and kind: cards are values, so
+#: every game can share them.
+_REMOVED = tuple({kind: Card(colour, kind) for kind in Kind} for colour in Colour)
 
 
 class _Soulcasts(dict[int, Soulcast]):
@@ -25,14 +28,22 @@ class _Soulcasts(dict[int, Soulcast]):
 
     def __missing__(self, key: int) -> Soulcast:
         if len(self) >= _KEPT:
-            self.clear()  # a bound for fields far out: the moves are made again as needed
+            # A bound for fields far out: the moves are made again as needed. The moves known
+            # by identity go with them, so that every kept move stays known.
+            self.clear()
+            _LISTED.clear()
         move = self[key] = Soulcast(cell_of(key))
+        _LISTED[id(move)] = (move, key)
         return move
 
 
 #: How many soulcasts are kept at most.
 _KEPT = 1 << 12
 _SOULCASTS = _Soulcasts()
+#: The key of the target of every soulcast that table holds, by the move's identity. Each entry
+#: holds its move, so that no other object takes its ``id`` while the entry lasts; a lookup is
+#: valid only when the entry's move is the very move given.
+_LISTED: dict[int, tuple[Soulcast, int]] = {}
 
 
 def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -43,7 +54,11 @@ def soulcast_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move
 def soulcast_cell(move: Soulcast, board: Board, barracks: Barracks, me: Colour) -> int | None:
     """The key of the target of ``move`` if ``me`` may make it in the soulcast phase, else
     ``None``."""
-    key = safe_key(move.target)
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        key: int | None = listed[1]  # a move that legal_moves made: its cell known by its key
+    else:
+        key = safe_key(move.target)
     if not holds(board.soulcast_targets(me, barracks[me]), key):
         return None
     return key
@@ -59,29 +74,31 @@ def soulcast_problem(move: Soulcast, board: Board, barracks: Barracks, me: Colou
     return None
 
 
-def apply_soulcast(state: State, key: int) -> State:
-    """The state after ``me`` legally soulcast the card on ``key``: the enemy card out of the
-    game, the same kind from the barracks on its cell, then the capture check; the throw phase
-    comes next."""
-    me, config = state.to_move, state.config
-    memo = state._memo
-    board, table = memo.board.copy(), memo.table
-    victim = board.lift(key)
+def soulcast(state: State, move: Soulcast, memo: Memo) -> State | None:
+    """The state after ``move`` in the soulcast phase of ``state`` (whose memo is ``memo``): the
+    enemy card out of the game, the same kind from the barracks on its cell, then the capture
+    check; the throw phase comes next. ``None`` when the player to move may not make it."""
+    me, barracks = state.to_move, state.barracks
+    key = soulcast_cell(move, memo, barracks, me)
+    if key is None:
+        return None
+    table = memo.table
+    victim = memo.cards[key]
     mine = new_placed(me, victim.kind, victim.at, False)
-    board, near = board.placing(key, mine)
+    board, near = memo.replacing(key, mine)
     captured = (
         capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
     )
-    field = turned_down(swapped(state.field, victim, mine), board, captured)
-    barracks = take(state.barracks, me, victim.kind)
-    removed = (*state.removed, Card(victim.owner, victim.kind))
+    field = swapped(state.field, victim, mine)
+    if captured:
+        field = turned_down(field, board, captured)
     return next_decision(
-        config,
+        state.config,
         field,
-        barracks,
-        removed,
+        take(barracks, me, victim.kind),
+        (*state.removed, _REMOVED[victim.owner][victim.kind]),
         me,
-        Phase.THROW,
+        _THROW,
         state.turn,
         state.rng,
         board,

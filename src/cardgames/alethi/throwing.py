@@ -4,8 +4,9 @@ onto an empty cell next to one of the side's uncaptured cards."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import itemgetter
 
-from cardgames.alethi.board import LIMIT, STRIDE, Board, cell_of, safe_key
+from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, cell_of, safe_key
 from cardgames.alethi.captures import capture, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
@@ -14,7 +15,7 @@ from cardgames.alethi.state import Phase, Placed, State, new_placed
 from cardgames.alethi.turn import Barracks, next_decision
 from cardgames.errors import excerpt
 
-__all__ = ["apply_throw", "throw_cell", "throw_options", "throw_problem"]
+__all__ = ["throw", "throw_cell", "throw_options", "throw_problem"]
 
 _KIND_NAMES = frozenset(kind.value for kind in Kind)
 #: Members used at every throw, by name: a global is one lookup, where a member of an enum goes
@@ -22,39 +23,62 @@ _KIND_NAMES = frozenset(kind.value for kind in Kind)
 _GENERAL, _RED, _SCOUT = Kind.GENERAL, Colour.RED, Phase.SCOUT
 
 
-#: Every kind, in the order of the enum: the order of the throws in a row of :data:`_ROWS`.
+#: Every kind, in the order of the enum: the order of the tables in :data:`_COLUMNS`.
 _KINDS = tuple(Kind)
-#: The place of each kind in a row.
-_COLUMN = {kind: i for i, kind in enumerate(_KINDS)}
 
 
-class _Rows(dict[int, tuple[Throw, ...]]):
-    """The throws onto one cell, one of each kind in the order of :data:`_KINDS`, by the cell's
-    key, made on first use and kept: moves are immutable values, so the same one serves every
-    state that offers it. Listing the throws then costs one lookup per cell, however many
-    kinds the barracks holds."""
+def _new_rows(keys: tuple[int, ...]) -> None:
+    """Make the throws of every kind onto each cell of ``keys`` that has none yet."""
+    if len(_MADE) + len(keys) > _KEPT:
+        # A bound for fields far out: the throws are made again as needed. The throws known
+        # by identity go with them, so that every kept throw stays known. (The cells of one
+        # listing are all made after, so it may pass the bound by one listing.)
+        for column in _COLUMNS:
+            column.clear()
+        _MADE.clear()
+        _LISTED.clear()
+    for key in keys:
+        if key not in _MADE:
+            _new_row(key)
 
-    def __missing__(self, key: int) -> tuple[Throw, ...]:
-        if len(self) >= _KEPT:
-            # A bound for fields far out: the throws are made again as needed. The throws known
-            # by identity go with them, so that every kept throw stays known.
-            self.clear()
-            _LISTED.clear()
-        cell = cell_of(key)
-        row = self[key] = tuple([Throw(kind, cell) for kind in _KINDS])
-        for throw in row:
-            _LISTED[id(throw)] = (throw, key, [None, None])
-        return row
+
+def _new_row(key: int) -> None:
+    """Make the throws of every kind onto the cell ``key`` and file them in the tables."""
+    cell = cell_of(key)
+    for kind, column in zip(_KINDS, _COLUMNS, strict=True):
+        throw = column[key] = Throw(kind, cell)
+        _LISTED[id(throw)] = (throw, key, [None, None])
+    _MADE.add(key)
 
 
 #: How many cells' throws are kept at most.
 _KEPT = 1 << 13
-_ROWS = _Rows()
-#: The cell key of every throw the rows hold, by the throw's identity, and the card it puts
+#: The throws of each kind (in the order of :data:`_KINDS`) by the key of their cell, made
+#: once per cell and kept (moves are immutable values, so the same one serves every state that
+#: offers it). Plain dicts, filled before they are read: Python looks a key up in a plain dict
+#: at once, where a subclass (one with ``__missing__``) goes through a method call.
+_COLUMNS: tuple[dict[int, Throw], ...] = tuple({} for _ in _KINDS)
+#: The keys of the cells whose throws the tables hold.
+_MADE: set[int] = set()
+#: The cell key of every throw the tables hold, by the throw's identity, and the card it puts
 #: on the field for each colour (red's first), made on the throw's first use by that colour.
 #: Each entry holds its throw, so that no other object takes its ``id`` while the entry
 #: lasts; a lookup is valid only when the entry's throw is the very move given.
 _LISTED: dict[int, tuple[Throw, int, list[Placed | None]]] = {}
+#: The tables of the kinds a barracks holds, each once, in the barracks' order, by the
+#: barracks: the same barracks recur across games, and one lookup replaces a pass that gathers
+#: its kinds.
+_TABLES: dict[tuple[Kind, ...], tuple[dict[int, Throw], ...]] = {}
+
+
+def _tables_of(barracks: tuple[Kind, ...]) -> tuple[dict[int, Throw], ...]:
+    """The tables of the kinds ``barracks`` holds, found and kept in :data:`_TABLES`."""
+    if len(_TABLES) >= _KEPT:
+        _TABLES.clear()  # a bound: the tables are looked up again as needed
+    tables = _TABLES[barracks] = tuple(
+        _COLUMNS[_KINDS.index(kind)] for kind in dict.fromkeys(barracks)
+    )
+    return tables
 
 
 def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, ...]:
@@ -62,11 +86,18 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
     keys = board.throwable[me]
     if not keys:
         return ()
-    # The rows of the open cells, turned into one column of throws per kind (in cell order).
-    columns = tuple(zip(*map(_ROWS.__getitem__, keys), strict=True))
+    if not _MADE.issuperset(keys):
+        _new_rows(keys)
+    mine = barracks[me]
+    tables = _TABLES.get(mine) or _tables_of(mine)
+    if len(keys) == 1:
+        key = keys[0]
+        return tuple([column[key] for column in tables])
+    # One call picks the throws of a kind onto every open cell, in cell order.
+    pick = itemgetter(*keys)
     moves: tuple[Move, ...] = ()
-    for kind in dict.fromkeys(barracks[me]):
-        moves += columns[_COLUMN[kind]]
+    for column in tables:
+        moves += pick(column)
     return moves
 
 
@@ -111,32 +142,45 @@ def _what(kind: object) -> str:
     return Kind(kind).value if isinstance(kind, str) and kind in _KIND_NAMES else excerpt(kind)
 
 
-def apply_throw(state: State, move: Throw, key: int) -> State:
-    """The state after ``move``, legal with its cell on ``key``: the card on its cell, then the
-    capture check; the scout phase comes next."""
-    me, config, barracks = state.to_move, state.config, state.barracks
-    memo = state._memo
-    table = memo.table
+def throw(state: State, move: Throw, memo: Memo) -> State | None:
+    """The state after ``move`` in the throw phase of ``state`` (whose memo is ``memo``), or
+    ``None`` when the player to move may not make it."""
+    me, barracks = state.to_move, state.barracks
     mine = barracks[me]
-    i = mine.index(move.kind)
     listed = _LISTED.get(id(move))
     if listed is not None and listed[0] is move:
-        # A throw the rows made, of the rules' own values: the card it puts on the field is
-        # made once per colour and shared (cards are immutable values).
+        # A throw the tables made, of the rules' own values: its cell is known by its key, and
+        # the card it puts on the field is made once per colour and shared (cards are
+        # immutable values).
+        key = listed[1]
+        keys = memo.throwable[me]
+        i = bisect_left(keys, key)
+        if i == len(keys) or keys[i] != key:
+            return None
+        try:
+            i = mine.index(move.kind)
+        except ValueError:  # none of its kind in the barracks
+            return None
         made = listed[2]
         placed = made[me]
         if placed is None:
             placed = made[me] = new_placed(me, move.kind, move.at, False)
     else:
+        found = throw_cell(move, memo, barracks, me)
+        if found is None:
+            return None
+        key = found
         # Build from the rules' own values: a move that merely equals a legal one (a plain
         # string for the kind, a plain tuple for the cell) must not leak into the state. A
         # cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
         # own kind of value, which the state can share.
+        i = mine.index(move.kind)
         at = move.at
         placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
+    table = memo.table
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
-    board, near = memo.board.placing(key, placed)
+    board, near = memo.placing(key, placed)
     captured = (
         capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
     )
@@ -145,7 +189,7 @@ def apply_throw(state: State, move: Throw, key: int) -> State:
         field = turned_down(field, board, captured)
     mine = mine[:i] + mine[i + 1 :]
     return next_decision(
-        config,
+        state.config,
         field,
         (mine, barracks[1]) if me == _RED else (barracks[0], mine),
         state.removed,

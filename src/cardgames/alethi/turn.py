@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import STEPS, Board, Memo
+from cardgames.alethi.board import STEPS, Board
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
@@ -145,15 +145,14 @@ def next_decision(
             result = ended_by_count(board, limit_reason(limit))
             break
         player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
-    # The memo goes in with the other fields, and learns the identity of its state after. It is
-    # made as new_memo makes one, written out: this runs after every move.
-    memo = _new_object(Memo)
-    memo.board, memo.table, memo.moves = board, table, None
+    # The board is the memo: it goes in with the other fields, and learns the identity of its
+    # state after. It is bound as bind() binds one, written out: this runs after every move.
+    board.table, board.moves = table, None
     if result is None:
-        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, memo)
+        state = _fill_state(config, field, barracks, removed, player, phase, turn, None, rng, board)
     else:
         state = _fill_state(
-            config, field, barracks, removed, player, _OVER, turn, result, rng, memo
+            config, field, barracks, removed, player, _OVER, turn, result, rng, board
         )
-    memo.owner = id(state)
+    board.owner = id(state)
     return state
