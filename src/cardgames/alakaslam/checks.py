@@ -95,10 +95,15 @@ def vouch_fields(state: State) -> None:
 
 def state_problem(state: State) -> str | None:
     """What makes ``state`` one that the rules cannot reach, or ``None`` if nothing does."""
-    if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
+    if state in _FIELDS_PASSED:
+        # Made by the reader with every field, each of which passed.
+        fields = None
+    elif not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
         return "a State made without its fields"
+    else:
+        fields = _field_problem(state)
     return (
-        (None if state in _FIELDS_PASSED else _field_problem(state))
+        fields
         or _phase_problem(state)
         or _history_problem(state)
         or _over_problem(state)
