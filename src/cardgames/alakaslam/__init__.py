@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from cardgames._surface import public_dir
 from cardgames.alakaslam import config as _config
+from cardgames.alakaslam import loading as _loading
 from cardgames.alakaslam import state as _state
 from cardgames.alakaslam.bots import RallyBot
 from cardgames.alakaslam.cards import (
@@ -282,6 +283,7 @@ current_player, is_over, outcome = turn_queries(checked)
 GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="alakaslam", playout=Playout("heuristic", limit=12)
 )
+_loading.register()
 
 
 __dir__ = public_dir(__all__)

@@ -16,7 +16,7 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import TupleChecker, all_cards_at_once
+from cardgames._engine import Passed, TupleChecker, all_cards_at_once
 from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
@@ -42,7 +42,7 @@ from cardgames.alakaslam.state import (
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["COURT_PHASES", "state_problem"]
+__all__ = ["COURT_PHASES", "state_problem", "vouch_fields"]
 
 #: Phases of a point in play: the ball is on the court and a side is hitting or about to.
 COURT_PHASES = frozenset({Phase.SERVE, Phase.MOVE, Phase.SUPPORT, Phase.TARGET, Phase.AFTER})
@@ -81,12 +81,29 @@ def _is_player(value: object, players: range) -> bool:
     return type(value) is int and value in players
 
 
+#: States just read from JSON whose every field passed the checks of :func:`_field_problem`
+#: where it was read (see :mod:`~cardgames.alakaslam.loading`), by identity: few at a time,
+#: as loading checks the rest at once.
+_FIELDS_PASSED = Passed(16)
+
+
+def vouch_fields(state: State) -> None:
+    """Record that every field of ``state``, just made, passed the field checks (states are
+    frozen, so they still do)."""
+    _FIELDS_PASSED.add(state)
+
+
 def state_problem(state: State) -> str | None:
     """What makes ``state`` one that the rules cannot reach, or ``None`` if nothing does."""
-    if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
+    if state in _FIELDS_PASSED:
+        # Made by the reader with every field, each of which passed.
+        fields = None
+    elif not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
         return "a State made without its fields"
+    else:
+        fields = _field_problem(state)
     return (
-        _field_problem(state)
+        fields
         or _phase_problem(state)
         or _history_problem(state)
         or _over_problem(state)
