@@ -66,7 +66,8 @@ def _changes(data: dict[str, Any], n: int) -> Iterator[dict[str, Any]]:
     names = data["characters"]
     yield {"characters": names[::-1]}
     yield {"characters": names[:-1]}
-    yield {"characters": [*names, names[0]]}
+    if names:  # none are chosen yet at the start of a choice
+        yield {"characters": [*names, names[0]]}
     yield {"characters": ["nobody", *names[1:]]}
     yield {"characters": ["simon", *names[1:]]}
     yield {"characters": "rich"}
@@ -182,6 +183,26 @@ def test_the_reader_keeps_step_with_the_general_road(monkeypatch: pytest.MonkeyP
                     if number == 0:
                         assert read == state
     assert taken > 500 and left > 500 and refused > 500
+
+
+def test_a_field_of_another_type_gets_the_general_roads_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every field (those a document may leave out too) given a value of another JSON type,
+    the empty ones included (an empty value of the wrong type must not pass for an empty
+    list), in a mid-game state of every preset."""
+    for config in alakaslam.PRESETS.values():
+        states = list(_states(config, 0))
+        data = json.loads(cardgames.to_json(states[len(states) // 2]))["data"]
+        for key in [field.name for field in attrs.fields(alakaslam.State) if field.init]:
+            others: list[Any] = [None, False, 0, 1.5, "", {}, [], "x"]
+            for other in others:
+                variant = {**data, key: other}
+                fast = _answer(variant)
+                with monkeypatch.context() as patch:
+                    patch.setattr(loading, "read", _general_road)
+                    general = _answer(variant)
+                assert fast == general, (key, other)
 
 
 def test_a_state_the_reader_takes_is_checked_for_what_ties_its_fields() -> None:

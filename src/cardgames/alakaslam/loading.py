@@ -249,6 +249,8 @@ def read(data: Any, read_config: Callable[[Any], Config]) -> State:
     ):
         raise UnusualError
     pending = get("pending", [])
+    if type(pending) is not list:  # an empty value of another type is no empty list
+        raise UnusualError
     last = get("last_point")
     point = None
     if last is not None:
@@ -289,9 +291,9 @@ def read(data: Any, read_config: Callable[[Any], Config]) -> State:
     return state
 
 
-def _pending(value: Any, seats: int) -> tuple[Bind, ...]:
-    """Enchantments waiting for a target: at most two, each ``[player, cards]``."""
-    if type(value) is not list or len(value) > _MOST_PENDING:
+def _pending(value: list[Any], seats: int) -> tuple[Bind, ...]:
+    """Enchantments waiting for a target (a list): at most two, each ``[player, cards]``."""
+    if len(value) > _MOST_PENDING:
         raise UnusualError
     binds = []
     for item in value:
