@@ -39,6 +39,7 @@ __all__ = [
     "MAX_INTEGER_BITS",
     "converter",
     "encode",
+    "give_text_writer",
     "intern_configs",
     "register_quick_hooks",
     "text_writer",
@@ -67,6 +68,13 @@ def text_writer(kind: Any) -> Callable[[Any], str]:
     """A function that writes a value of type ``kind`` as JSON text: the text that ``encode``
     makes of what the converter's hook of ``kind`` returns, most of it written directly."""
     return _WRITERS.text_of(kind, converter.get_unstructure_hook(kind))
+
+
+def give_text_writer(hook: Callable[[Any], Any], write: Callable[[Any], str]) -> None:
+    """Make ``write`` the writer of the JSON text of values whose unstructure hook is ``hook``
+    (a game's own hook): it writes exactly what ``encode(hook(value))`` writes, or raises, and
+    ``to_json`` then writes that instead."""
+    _WRITERS.give(hook, write)
 
 
 def _is_enum(t: Any) -> bool:

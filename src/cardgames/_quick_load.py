@@ -212,6 +212,9 @@ class QuickWriters:
         self.items_of: dict[Any, Any] = {}
         #: The hook of a card type -> id of a card -> its JSON text, for cards kept alive.
         self.codes_of: dict[Any, dict[int, str]] = {}
+        #: A game's own unstructure hook -> the writer of the same text that the game gives
+        #: with it (see :meth:`give`).
+        self.given: dict[Any, Text] = {}
         # An attrs class -> its writer (or the generic one), made once.
         self._classes: dict[Any, Text] = {}
 
@@ -219,6 +222,9 @@ class QuickWriters:
         """The writer of values of type ``kind`` whose unstructure hook is ``hook``."""
         if hook is self.identity:
             return self._scalar
+        given = self.given.get(hook)
+        if given is not None:
+            return given
         other = _optional_of(kind)
         defaults: Any = getattr(hook, "__defaults__", None)
         if getattr(hook, "__name__", "") == "unstructure_optional" and other and defaults:
@@ -234,6 +240,12 @@ class QuickWriters:
         if isinstance(kind, type) and attrs.has(kind):
             return self._class(kind, hook)
         return self._generic(hook)
+
+    def give(self, hook: Callable[[Any], Any], write: Text) -> None:
+        """Make ``write`` the writer of the values whose unstructure hook is ``hook`` (a game's
+        own hook, which the generic writer would only call and encode). ``write`` writes what
+        ``encode(hook(value))`` writes, or raises, and the caller falls back to those two."""
+        self.given[hook] = write
 
     def _generic(self, hook: Callable[[Any], Any]) -> Text:
         """What the hook makes, written by the encoder, but for a string or a list or tuple of

@@ -227,7 +227,8 @@ def _zones(state: State) -> str | None:
 def _zone_sizes(state: State) -> str | None:
     """What is wrong with the counts of forest cards known and held, or ``None``."""
     n = state.config.players
-    if not counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
+    # The counts are ints once counts_ok holds: the largest, if any, is at most the size.
+    if not counts_ok(state.seen, n) or (state.seen and max(state.seen) > len(state.forest)):
         return f"seen must hold {n} counts, each at most the forest deck's size"
     # A Magic of the forest takes FOREST_MAGIC_CARDS cards and forgets what was known: only
     # its caster knows cards at the top, at most those put back.
@@ -353,7 +354,11 @@ def _enemy_places(state: State) -> str | None:
     if type(state.known) is not tuple or len(state.known) != n:
         return f"known must hold {n} sets"
     for known in state.known:
-        if type(known) is not frozenset or not all(is_player(i, k) for i in known):
+        if type(known) is not frozenset:
+            return f"known must hold sets of enemy places 0-{k - 1}"
+        if not known:  # most are: nothing more to look at
+            continue
+        if not all(is_player(i, k) for i in known):
             return f"known must hold sets of enemy places 0-{k - 1}"
         if any(state.enemy_up[i] for i in known):
             return "known holds only face-down enemies (a face-up one is known to all)"

@@ -23,6 +23,7 @@ from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.quick_json import state_reader
+from cardgames.alakazum.quick_text import state_writer
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.errors import SerializationError, excerpt
 from cardgames.game import Outcome
@@ -509,6 +510,7 @@ _NAME = operator.attrgetter("name")
 
 def register() -> None:
     """Give states and views their JSON form (called once, when the package loads)."""
+    from cardgames._converter import encode, give_text_writer
     from cardgames.serialization import converter
 
     codecs = _codecs()
@@ -518,3 +520,8 @@ def register() -> None:
             unstructure, structure = _quick_state_hooks((unstructure, structure), codecs)
         converter.register_unstructure_hook(cls, unstructure)
         converter.register_structure_hook(cls, structure)
+        if cls is State:
+            give_text_writer(
+                unstructure,
+                state_writer(unstructure, encode, lambda name, value: codecs[name][0](value)),
+            )

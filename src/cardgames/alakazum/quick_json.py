@@ -224,6 +224,8 @@ _make_state = slot_filler(State)
 _DEFAULTS = tuple(
     (field.name, field.default) for field in _FIELDS if field.default is not attrs.NOTHING
 )
+#: The place of each field with a default among them.
+_PLACES = {name: place for place, (name, _) in enumerate(_DEFAULTS)}
 
 
 def _optional_fields(
@@ -232,16 +234,17 @@ def _optional_fields(
     """The values of the fields with a default, in the class's order: their defaults when
     left out, the general decoders' for the rare ones, the JSON values themselves for
     the scalars (their checks look at their types and ranges)."""
-    values = []
-    for name, default in _DEFAULTS:
-        if name not in data:
-            values.append(default)
-        elif name == "held":
-            values.append(_cards(data["held"], tables.any, names))
+    values = [default for _, default in _DEFAULTS]
+    # Only the fields the document holds (most documents hold one or two of them), each put
+    # in its place; the order they are read in changes no value.
+    for name in _PLACES.keys() & data.keys():
+        if name == "held":
+            value = _cards(data["held"], tables.any, names)
         elif name in _GENERAL:
-            values.append(read(name, data[name], config))
+            value = read(name, data[name], config)
         else:
-            values.append(data[name])
+            value = data[name]
+        values[_PLACES[name]] = value
     return values
 
 
