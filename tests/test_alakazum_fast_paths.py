@@ -209,3 +209,40 @@ def test_hands_of_cards_named_alike_in_two_configs_are_each_their_configs() -> N
             if state.phase is alakazum.Phase.ACTION:
                 quick = generate._quick_action_moves(state, state.active)
                 assert quick == tuple(generate._action_moves(state))
+
+
+def _worked_out(hand: Hand, name: str) -> bool:
+    """Whether the slot ``name`` of ``hand`` is set (read past ``__getattr__``)."""
+    slot: Any = vars(Hand)[name]
+    try:
+        slot.__get__(hand, Hand)
+    except AttributeError:
+        return False
+    return True
+
+
+def test_a_hands_table_works_out_each_group_when_first_read() -> None:
+    """A hand's table works out its three groups of fields (the action phase's, a combat's, the
+    end of a turn's) one at a time, when a field of the group is first read; read in any order
+    they say what the hand's cards say, and a name that is no field is refused as usual."""
+    config = alakazum.GAME.presets["expansion"]
+    groups = (
+        ("market", "objects", "hats", "cauldrons"),
+        ("drinks", "robbery", "die_drinks"),
+        ("points", "amulets", "extra"),
+    )
+    hands = {hand for seed in SEEDS for state in _playout(config, seed) for hand in state.hands}
+    assert len(hands) > 50
+    for index, hand in enumerate(sorted(hands)):
+        fresh = Hand(hand)
+        order = groups[index % 3 :] + groups[: index % 3]
+        for group in order:
+            assert not any(_worked_out(fresh, name) for name in group)
+            getattr(fresh, group[index % len(group)])
+            assert all(_worked_out(fresh, name) for name in group)
+        _check_hand(config, hand)
+        kept = hand_of(config, hand)
+        for name in (name for group in groups for name in group):
+            assert getattr(fresh, name) == getattr(kept, name)
+    with pytest.raises(AttributeError):
+        _ = Hand(()).nothing
