@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import generate, rules, tables
+from cardgames.alakazum import combat, generate, rules, tables
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.config import all_cards
 from cardgames.alakazum.draft import (
@@ -246,3 +246,21 @@ def test_a_hands_table_works_out_each_group_when_first_read() -> None:
             assert getattr(fresh, name) == getattr(kept, name)
     with pytest.raises(AttributeError):
         _ = Hand(()).nothing
+
+
+@pytest.mark.parametrize("preset", ["default", "expansion-4"])
+def test_fights_and_fighters_made_once_are_the_plain_ones(preset: str) -> None:
+    """In every state of random games: the fights the action phase lists (made once for each
+    team met) are the plain fights, and the choice of fighter is one per member, in order."""
+    config = alakazum.GAME.presets[preset]
+    for seed in SEEDS:
+        for state in _playout(config, seed):
+            for player, team in enumerate(state.teams):
+                assert list(combat.fights(player, team)) == combat.fight_moves(player, team)
+                assert combat.fighter_moves(team) == tuple(
+                    alakazum.Fighter(m.card.name) for m in team
+                )
+            if state.phase is alakazum.Phase.FIGHTER:
+                assert state.to_move is not None
+                team = state.teams[state.to_move]
+                assert alakazum.legal_moves(state) == combat.fighter_moves(team)

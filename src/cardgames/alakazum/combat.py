@@ -11,6 +11,7 @@ then changes team; a forest character that wins brings drama.
 from __future__ import annotations
 
 import functools
+import operator
 
 from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import (
@@ -34,6 +35,7 @@ __all__ = [
     "fight_moves",
     "fighter",
     "fighter_moves",
+    "fights",
     "hypnosis",
     "meet",
     "support",
@@ -54,6 +56,8 @@ _PASS = Pass()
 _FIGHTER = functools.lru_cache(maxsize=4096)(Fighter)
 _SUPPORT = functools.lru_cache(maxsize=4096)(Support)
 _FIGHT = functools.lru_cache(maxsize=4096)(Fight)
+#: A member's name, read at C speed.
+_member_name = operator.attrgetter("card.name")
 
 
 # --- who fights -------------------------------------------------------------------------------
@@ -66,8 +70,19 @@ def meet(d: Draft, card: Card) -> Next:
 
 
 def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
-    """The fights against each character of ``player``'s team."""
+    """The fights against each character of ``player``'s team (the plain reading;
+    :func:`fights` gives the same, made once for each team met)."""
     return [_FIGHT(player, member.card.name) for member in team]
+
+
+def fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
+    """:func:`fight_moves` as a tuple, looked up by the team's names."""
+    return _fights(player, tuple(map(_member_name, team)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fights(player: int, names: tuple[str, ...]) -> tuple[Fight, ...]:
+    return tuple([_FIGHT(player, name) for name in names])
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -97,8 +112,14 @@ def _choose_fighter(d: Draft) -> Next:
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
-    """A choice of each character of the team to fight."""
-    return tuple([_FIGHTER(member.card.name) for member in team])
+    """A choice of each character of the team to fight (made once for each team met, looked
+    up by its names)."""
+    return _fighters(tuple(map(_member_name, team)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fighters(names: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple([_FIGHTER(name) for name in names])
 
 
 def fighter(d: Draft, move: Fighter) -> Next:

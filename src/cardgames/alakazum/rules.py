@@ -145,7 +145,12 @@ def _work_out(state: State) -> tuple[moves.Move, ...]:
 
 def apply_move(state: State, move: moves.Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    legal = find_move(legal_moves(state), move)
+    # The moves a caller just asked legal_moves for are the memo: read here without a call.
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields (State.__new__)
+        memo = None
+    legal = find_move(memo if type(memo) is tuple else legal_moves(state), move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
