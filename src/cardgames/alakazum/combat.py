@@ -42,9 +42,12 @@ __all__ = [
     "support_moves",
 ]
 
+_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
 #: Passes in a row that end the bidding of potions between two players.
 BOTH_PASSED = 2
 
+_LEVEL_A = Level.A
 _PHASE_FIGHTER = Phase.FIGHTER
 _PHASE_HYPNOSIS = Phase.HYPNOSIS
 _PHASE_POTIONS = Phase.POTIONS
@@ -108,7 +111,7 @@ def _choose_fighter(d: Draft) -> Next:
         return _set_fighter(d, team[0].card.name)
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
-    return Next.DECIDE
+    return _DECIDE
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
@@ -192,7 +195,7 @@ def _offer_support(d: Draft, side: int) -> Next:
         combat.to_act = side
         d.phase = _PHASE_SUPPORT
         d.to_move = owner
-        return Next.DECIDE
+        return _DECIDE
     return _after_support(d, side)
 
 
@@ -239,7 +242,7 @@ def _next_bidder(d: Draft) -> Next:
             d.phase = _PHASE_POTIONS
             d.to_move = side_owner(combat, side)
             d.moves = (*potions, _PASS)
-            return Next.DECIDE
+            return _DECIDE
         if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
         combat.passes += 1
@@ -301,7 +304,7 @@ def _resistance(d: Draft, combat: CombatDraft) -> int:
     """The hypnosis resistance the roll must beat: the loser's, at its level (a character of
     the forest is at level A)."""
     if combat.defender is None:
-        return combat.opponent.resistance[Level.A]
+        return combat.opponent.resistance[_LEVEL_A]
     loser = 1 - (combat.roller or 0)
     owner = side_owner(combat, loser)
     name = main_character(combat, loser)
@@ -318,7 +321,7 @@ def _after_roll(d: Draft) -> Next:
         d.phase = _PHASE_HYPNOSIS
         d.to_move = side_owner(combat, combat.roller or 0)
         d.moves = (*potions, _PASS)
-        return Next.DECIDE
+        return _DECIDE
     return _end_combat(d, hypnotised=False)
 
 
@@ -352,7 +355,7 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
         index, member = d.member(loser, main_character(combat, loser_side))
         d.remove_member(loser, index)
         d.join(winner, member)
-    return Next.CONTINUE
+    return _CONTINUE
 
 
 def _drama(d: Draft) -> Next:
@@ -369,4 +372,4 @@ def _drama(d: Draft) -> Next:
     _, member = d.member(player, combat.fighter)
     if can_leave(team, member):
         d.bury(player, combat.fighter)
-    return Next.CONTINUE
+    return _CONTINUE

@@ -24,6 +24,8 @@ from cardgames.game import Outcome
 
 __all__ = ["ACTIONS", "carry_on", "choose"]
 
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
+
 #: Actions of a turn.
 ACTIONS = 1
 
@@ -31,7 +33,6 @@ _CHARACTER = Kind.CHARACTER
 _TRAPS = tuple(TRAP_KINDS)  # searched by identity: an enum's hash is a Python call
 _PHASE_ACTION = Phase.ACTION
 _PHASE_ALAKAZUM = Phase.ALAKAZUM
-_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
 
 
 def carry_on(d: Draft, step: Next) -> None:
@@ -97,7 +98,7 @@ def _continue(d: Draft) -> Next:
         d.phase = _PHASE_ALAKAZUM
         d.to_move = player
         return _DECIDE
-    return Next.END_TURN
+    return _END_TURN
 
 
 def _ready(d: Draft, player: int) -> bool:

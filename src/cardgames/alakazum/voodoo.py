@@ -23,6 +23,8 @@ from cardgames.alakazum.tables import tables
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
+
 _DOLL_KIND = Kind.DOLL
 _PHASE_DOLL = Phase.DOLL
 
@@ -47,7 +49,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
             if card in hand:
                 d.phase = _PHASE_DOLL
                 d.to_move = seat
-                return Next.DECIDE
+                return _DECIDE
         seat = (seat + 1) % n
     move = d.pending
     assert move is not None
@@ -77,4 +79,4 @@ def doll(d: Draft, move: Doll) -> Next:
     cancelled = d.pending
     d.pending = None
     d.to_move = d.active
-    return Next.END_TURN if isinstance(cancelled, Alakazum) else Next.CONTINUE
+    return _END_TURN if isinstance(cancelled, Alakazum) else _CONTINUE
