@@ -41,9 +41,9 @@ def object_moves(state: State, player: int, faces: Sequence[Card]) -> list[Move]
         if kind is _MEAL:
             if hungry is None:
                 hungry = {m.card.culture for m in team if m.level < _LEVEL_C}
-            moves.extend(
-                _USE_OBJECT(card.name, culture) for culture in card.cultures if culture in hungry
-            )
+            for culture in card.cultures:
+                if culture in hungry:
+                    moves.append(_USE_OBJECT(card.name, culture))
         elif kind is _BROOM or kind is _CAPE:
             moves.extend(_equip_moves(card, team))
         elif kind is _CRYSTAL_BALL:

@@ -52,7 +52,7 @@ __all__ = [
     "new_game",
 ]
 
-_CONTINUE, _END_TURN = Next.CONTINUE, Next.END_TURN
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
 _PHASE_ACTION = Phase.ACTION
 _PHASE_ALAKAZUM = Phase.ALAKAZUM
@@ -157,7 +157,9 @@ def apply_move(state: State, move: moves.Move) -> State:
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
-    carry_on(d, _APPLY[type(legal)](d, legal))
+    step = _APPLY[type(legal)](d, legal)
+    if step is not _DECIDE:  # a player decides next: nothing more of the turn to play
+        carry_on(d, step)
     return d.finish()
 
 
