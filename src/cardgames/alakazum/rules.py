@@ -158,7 +158,7 @@ def apply_move(state: State, move: moves.Move) -> State:
         raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
     step = _APPLY[type(legal)](d, legal)
-    if step is not _DECIDE:  # a player decides next: nothing more of the turn to play
+    if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
         carry_on(d, step)
     return d.finish()
 
