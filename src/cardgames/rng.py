@@ -146,7 +146,7 @@ def shuffle_one_by_one(out: list[T], state: int) -> tuple[tuple[T, ...], Rng]:
 _MOST_AT_ONCE = 1024
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)  # every length of the games' decks
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
     """For ``count`` draws: 1 in every lane, k * golden in lane k - 1, 2**64 - 1 in every
     lane, and the layout of the lanes as bytes (each lane's low and high 64 bits)."""

@@ -190,7 +190,8 @@ def _offer_support(d: Draft, side: int) -> Next:
     assert combat is not None
     if side == DEFENDER and combat.defender is None:
         return _start_bidding(d)
-    owner = side_owner(combat, side)
+    owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
+    assert owner is not None
     if _has_supporter(d.teams[owner], main_character(combat, side)):
         combat.to_act = side
         d.phase = _PHASE_SUPPORT
@@ -240,7 +241,7 @@ def _next_bidder(d: Draft) -> Next:
         potions = potion_moves(d, combat, side)
         if potions:
             d.phase = _PHASE_POTIONS
-            d.to_move = side_owner(combat, side)
+            d.to_move = combat.attacker if side == ATTACKER else combat.defender
             d.moves = (*potions, _PASS)
             return _DECIDE
         if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:

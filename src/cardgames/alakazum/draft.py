@@ -383,6 +383,14 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         twin: Any = self
         twin._memo = TRUSTED if moves is None else moves
 
+    def die(self) -> int:
+        """A roll of the die, 1 to 6 (:meth:`Draft.die`, drawn from the generator the twin
+        keeps in its ``rng``)."""
+        twin: Any = self
+        value, state = draw_below(twin.rng.state, DIE_SIDES)
+        twin.rng = _rng(state)
+        return value + 1
+
     def finish(self) -> State:
         """The next state: this very object, its combat frozen, turned into a State."""
         twin: Any = self  # its slots hold the draft's values until now
@@ -401,8 +409,9 @@ def _share_methods(twin: type, draft: type, *leave: str) -> None:
             setattr(twin, name, function)
 
 
-# The rules' operations on a draft are the Draft's own functions.
-_share_methods(_TwinDraft, Draft, "__init__", "finish")
+# The rules' operations on a draft are the Draft's own functions (but the die, drawn above from
+# the twin's own generator without the rng_state property's two calls).
+_share_methods(_TwinDraft, Draft, "__init__", "finish", "die")
 
 
 def draft_of(state: State) -> Draft:
