@@ -264,3 +264,12 @@ def test_fights_and_fighters_made_once_are_the_plain_ones(preset: str) -> None:
                 assert state.to_move is not None
                 team = state.teams[state.to_move]
                 assert alakazum.legal_moves(state) == combat.fighter_moves(team)
+
+
+def test_tables_of_is_the_memo_of_the_configs_tables() -> None:
+    """``tables_of`` gives what the memo gives: the tables of the config itself, made once, and
+    an equal config's own."""
+    config = alakazum.GAME.presets["five"]
+    again = alakazum.Config(players=config.players, expansion=config.expansion)
+    assert tables.tables_of(config) is tables.tables(config) is tables.tables_of(config)
+    assert tables.tables_of(again) is tables.tables(again) is not tables.tables_of(config)

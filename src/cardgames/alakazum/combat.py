@@ -190,9 +190,13 @@ def _offer_support(d: Draft, side: int) -> Next:
     assert combat is not None
     if side == DEFENDER and combat.defender is None:
         return _start_bidding(d)
-    owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
-    assert owner is not None
-    if _has_supporter(d.teams[owner], main_character(combat, side)):
+    # side_owner and main_character, inlined: this runs twice in every combat.
+    if side == ATTACKER:
+        owner, main = combat.attacker, combat.fighter
+    else:
+        owner, main = combat.defender, combat.opponent.name
+    assert owner is not None and main is not None
+    if _has_supporter(d.teams[owner], main):
         combat.to_act = side
         d.phase = _PHASE_SUPPORT
         d.to_move = owner
@@ -342,7 +346,7 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
     played go to the market deck."""
     combat = d.combat
     assert combat is not None
-    d.to_market(*(card for _, card, _ in combat.potions))
+    d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
     winner = side_owner(combat, combat.roller or 0)
     if combat.defender is None:
@@ -365,7 +369,7 @@ def _drama(d: Draft) -> Next:
     broom)."""
     combat = d.combat
     assert combat is not None and combat.fighter is not None
-    d.to_market(*(card for _, card, _ in combat.potions))
+    d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
     d.shuffle_into_forest(combat.opponent)
     player = combat.attacker

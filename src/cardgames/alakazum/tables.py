@@ -24,7 +24,16 @@ from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
 from cardgames.alakazum.moves import Drink, Effect, Market
 
-__all__ = ["MOST_HANDS", "Hand", "Tables", "drink_move", "hand_of", "market_move", "tables"]
+__all__ = [
+    "MOST_HANDS",
+    "Hand",
+    "Tables",
+    "drink_move",
+    "hand_of",
+    "market_move",
+    "tables",
+    "tables_of",
+]
 
 #: Hands remembered per config; past this many, the table starts again empty. A random game
 #: meets about a hundred new hands, and a program that plays the same games again (a search, a
@@ -227,9 +236,16 @@ class Tables:
 tables = ByIdentity(Tables, _MOST_CONFIGS)
 
 
+def tables_of(config: Config) -> Tables:
+    """``tables(config)`` as a plain function, which costs less to call than the memo object:
+    the move path asks at every announcement and at the end of every turn."""
+    kept = tables.kept.get(id(config))
+    return kept[1] if kept is not None and kept[0] is config else tables(config)
+
+
 def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
     """What ``hand`` offers by itself, in a game of ``config``."""
-    # Tables.hand of tables(config), written out: the move path asks this about once a
+    # tables_of(config).hand(hand), written out: the move path asks this about once a
     # decision.
     kept = tables.kept.get(id(config))
     found = kept[1] if kept is not None and kept[0] is config else tables(config)

@@ -18,7 +18,7 @@ from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import ready_for_alakazum
 from cardgames.alakazum.moves import Choose
 from cardgames.alakazum.state import Member, Phase
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import tables_of
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
 
@@ -103,7 +103,7 @@ def _continue(d: Draft) -> Next:
 
 def _ready(d: Draft, player: int) -> bool:
     """Whether ``player`` has the points of some culture for an Alakazum."""
-    found = tables(d.config)
+    found = tables_of(d.config)
     return ready_for_alakazum(d.teams[player], found.hand(d.hands[player]), found.cultures)
 
 

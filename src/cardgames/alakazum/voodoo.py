@@ -19,7 +19,7 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObj
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import tables_of
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
@@ -41,7 +41,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     n = d.config.players
-    dolls = tables(d.config).dolls
+    dolls = tables_of(d.config).dolls
     seat = (after + 1) % n
     while dolls and seat != d.active:
         hand = d.hands[seat]
