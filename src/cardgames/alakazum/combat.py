@@ -191,6 +191,8 @@ def _offer_support(d: Draft, side: int) -> Next:
     if side == DEFENDER and combat.defender is None:
         return _start_bidding(d)
     # side_owner and main_character, inlined: this runs twice in every combat.
+    owner: int | None
+    main: str | None
     if side == ATTACKER:
         owner, main = combat.attacker, combat.fighter
     else:
