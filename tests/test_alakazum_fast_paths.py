@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import generate, rules, tables
+from cardgames.alakazum import combat, generate, rules, tables
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.config import all_cards
 from cardgames.alakazum.draft import (
@@ -209,3 +209,67 @@ def test_hands_of_cards_named_alike_in_two_configs_are_each_their_configs() -> N
             if state.phase is alakazum.Phase.ACTION:
                 quick = generate._quick_action_moves(state, state.active)
                 assert quick == tuple(generate._action_moves(state))
+
+
+def _worked_out(hand: Hand, name: str) -> bool:
+    """Whether the slot ``name`` of ``hand`` is set (read past ``__getattr__``)."""
+    slot: Any = vars(Hand)[name]
+    try:
+        slot.__get__(hand, Hand)
+    except AttributeError:
+        return False
+    return True
+
+
+def test_a_hands_table_works_out_each_group_when_first_read() -> None:
+    """A hand's table works out its three groups of fields (the action phase's, a combat's, the
+    end of a turn's) one at a time, when a field of the group is first read; read in any order
+    they say what the hand's cards say, and a name that is no field is refused as usual."""
+    config = alakazum.GAME.presets["expansion"]
+    groups = (
+        ("market", "objects", "hats", "cauldrons"),
+        ("drinks", "robbery", "die_drinks"),
+        ("points", "amulets", "extra"),
+    )
+    hands = {hand for seed in SEEDS for state in _playout(config, seed) for hand in state.hands}
+    assert len(hands) > 50
+    for index, hand in enumerate(sorted(hands)):
+        fresh = Hand(hand)
+        order = groups[index % 3 :] + groups[: index % 3]
+        for group in order:
+            assert not any(_worked_out(fresh, name) for name in group)
+            getattr(fresh, group[index % len(group)])
+            assert all(_worked_out(fresh, name) for name in group)
+        _check_hand(config, hand)
+        kept = hand_of(config, hand)
+        for name in (name for group in groups for name in group):
+            assert getattr(fresh, name) == getattr(kept, name)
+    with pytest.raises(AttributeError):
+        _ = Hand(()).nothing
+
+
+@pytest.mark.parametrize("preset", ["default", "expansion-4"])
+def test_fights_and_fighters_made_once_are_the_plain_ones(preset: str) -> None:
+    """In every state of random games: the fights the action phase lists (made once for each
+    team met) are the plain fights, and the choice of fighter is one per member, in order."""
+    config = alakazum.GAME.presets[preset]
+    for seed in SEEDS:
+        for state in _playout(config, seed):
+            for player, team in enumerate(state.teams):
+                assert list(combat.fights(player, team)) == combat.fight_moves(player, team)
+                assert combat.fighter_moves(team) == tuple(
+                    alakazum.Fighter(m.card.name) for m in team
+                )
+            if state.phase is alakazum.Phase.FIGHTER:
+                assert state.to_move is not None
+                team = state.teams[state.to_move]
+                assert alakazum.legal_moves(state) == combat.fighter_moves(team)
+
+
+def test_tables_of_is_the_memo_of_the_configs_tables() -> None:
+    """``tables_of`` gives what the memo gives: the tables of the config itself, made once, and
+    an equal config's own."""
+    config = alakazum.GAME.presets["five"]
+    again = alakazum.Config(players=config.players, expansion=config.expansion)
+    assert tables.tables_of(config) is tables.tables(config) is tables.tables_of(config)
+    assert tables.tables_of(again) is tables.tables(again) is not tables.tables_of(config)

@@ -12,6 +12,9 @@ The algorithm is SplitMix64. Every draw returns the value *and* the next generat
 
 from __future__ import annotations
 
+import functools
+import operator
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -20,7 +23,7 @@ import attrs
 from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError, excerpt
 
-__all__ = ["SEED_BITS", "Rng", "check_seed", "draw_below"]
+__all__ = ["SEED_BITS", "Rng", "check_seed", "draw_below", "shuffle_one_by_one"]
 
 #: A seed is an int of at most this many bits, of either sign: far more than any seed needs (the
 #: generator keeps 64 bits of it), few enough that no seed costs time to read or write.
@@ -29,6 +32,7 @@ SEED_BITS = 1024
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
+_mod = operator.mod
 T = TypeVar("T")
 
 
@@ -70,7 +74,9 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """The items in a uniformly random order (Fisher-Yates) and the next generator.
 
-        The same draws as calling :meth:`below` for each swap, with the arithmetic inlined.
+        The same draws as calling :meth:`below` for each swap, from the last place down
+        (:func:`shuffle_one_by_one` reads so); they are worked out all at once (see
+        :func:`_draws`).
         """
         try:
             out = list(items)
@@ -78,21 +84,21 @@ class Rng:
             raise InvalidConfigError(
                 f"shuffled() needs a sequence of items, got {type(items).__name__}"
             ) from None
-        state = self.state
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                # _mix(state), inlined: shuffles are the hot path of dealing.
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                value = z ^ (z >> 31)
-                if value < limit:
-                    break
-            j = value % n
+        count = len(out)
+        if count < 2:
+            return tuple(out), Rng(self.state)
+        if count > _MOST_AT_ONCE:
+            return shuffle_one_by_one(out, self.state)
+        values = _draws(self.state, count - 1)
+        # below(n) draws again when its draw is 2**64 - 2**64 % n or more, which is more than
+        # 2**64 - count for every n of this shuffle: below that, no draw is drawn again (all
+        # but certain); otherwise the draws are taken one by one.
+        if max(values) >= _SPAN - count:
+            return shuffle_one_by_one(out, self.state)
+        places = range(count - 1, 0, -1)
+        for i, j in zip(places, map(_mod, values, range(count, 1, -1)), strict=True):
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(state)
+        return tuple(out), Rng((self.state + (count - 1) * _GOLDEN) & _MASK)
 
     def split(self) -> tuple[Rng, Rng]:
         """Two independent generators: one to use now and one to keep."""
@@ -113,6 +119,59 @@ def draw_below(state: int, n: int) -> tuple[int, int]:
         value = _mix(state)
         if value < limit:
             return value % n, state
+
+
+def shuffle_one_by_one(out: list[T], state: int) -> tuple[tuple[T, ...], Rng]:
+    """Shuffle the list ``out`` in place as :meth:`Rng.shuffled` does from the generator
+    state ``state`` (Fisher-Yates: for each place ``i`` from the last down, swap it with the
+    place drawn below ``i + 1``), one draw at a time: the plain reading, and the road of a
+    shuffle with a draw to take again. Returns the items in their new order and the next
+    generator."""
+    for i in range(len(out) - 1, 0, -1):
+        j, state = draw_below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), Rng(state)
+
+
+# --- many draws at once ----------------------------------------------------------------------
+# SplitMix64 is a counter: its k-th draw from the state s mixes s + k * golden (mod 2**64). So
+# the draws of a whole shuffle can be mixed together, as one long int that holds each counter
+# in a lane of 128 bits: a shift, an xor, a product by a 64-bit constant or a mask then works
+# on every lane in one operation at C speed (a product of two 64-bit numbers fits in its lane,
+# and what a right shift brings down from the next lane lands above the low 64 bits, which the
+# mask clears), instead of a dozen operations of the interpreter for each draw.
+
+# Longer shuffles (none of the games') take their draws one by one, so that the tables below
+# stay small.
+_MOST_AT_ONCE = 1024
+
+
+@functools.lru_cache(maxsize=256)  # every length of the games' decks
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+    """For ``count`` draws: 1 in every lane, k * golden in lane k - 1, 2**64 - 1 in every
+    lane, and the layout of the lanes as bytes (each lane's low and high 64 bits)."""
+    layout = struct.Struct(f"<{2 * count}Q")
+    ones = int.from_bytes(layout.pack(*[1, 0] * count), "little")
+    words = [part for k in range(1, count + 1) for part in _halves(k * _GOLDEN)]
+    steps = int.from_bytes(layout.pack(*words), "little")
+    return ones, steps, ones * _MASK, layout
+
+
+def _halves(value: int) -> tuple[int, int]:
+    """A number below 2**128 as its low and high 64 bits."""
+    return value & _MASK, value >> 64
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` 64-bit draws of the generator state ``state``, without rejection
+    (as :meth:`Rng.next64` gives them one after the other)."""
+    ones, steps, low, layout = _lanes(count)
+    z = (state * ones + steps) & low  # each lane's counter: state + k * golden, mod 2**64
+    z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
+    z = (z ^ (z >> 31)) & low
+    words = layout.unpack(z.to_bytes(layout.size, "little"))
+    return words[::2]
 
 
 def check_seed(seed: object) -> None:

@@ -11,6 +11,7 @@ then changes team; a forest character that wins brings drama.
 from __future__ import annotations
 
 import functools
+import operator
 
 from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import (
@@ -34,15 +35,19 @@ __all__ = [
     "fight_moves",
     "fighter",
     "fighter_moves",
+    "fights",
     "hypnosis",
     "meet",
     "support",
     "support_moves",
 ]
 
+_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
 #: Passes in a row that end the bidding of potions between two players.
 BOTH_PASSED = 2
 
+_LEVEL_A = Level.A
 _PHASE_FIGHTER = Phase.FIGHTER
 _PHASE_HYPNOSIS = Phase.HYPNOSIS
 _PHASE_POTIONS = Phase.POTIONS
@@ -54,6 +59,8 @@ _PASS = Pass()
 _FIGHTER = functools.lru_cache(maxsize=4096)(Fighter)
 _SUPPORT = functools.lru_cache(maxsize=4096)(Support)
 _FIGHT = functools.lru_cache(maxsize=4096)(Fight)
+#: A member's name, read at C speed.
+_member_name = operator.attrgetter("card.name")
 
 
 # --- who fights -------------------------------------------------------------------------------
@@ -66,8 +73,19 @@ def meet(d: Draft, card: Card) -> Next:
 
 
 def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
-    """The fights against each character of ``player``'s team."""
+    """The fights against each character of ``player``'s team (the plain reading;
+    :func:`fights` gives the same, made once for each team met)."""
     return [_FIGHT(player, member.card.name) for member in team]
+
+
+def fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
+    """:func:`fight_moves` as a tuple, looked up by the team's names."""
+    return _fights(player, tuple(map(_member_name, team)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fights(player: int, names: tuple[str, ...]) -> tuple[Fight, ...]:
+    return tuple([_FIGHT(player, name) for name in names])
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -93,12 +111,18 @@ def _choose_fighter(d: Draft) -> Next:
         return _set_fighter(d, team[0].card.name)
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
-    return Next.DECIDE
+    return _DECIDE
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
-    """A choice of each character of the team to fight."""
-    return tuple([_FIGHTER(member.card.name) for member in team])
+    """A choice of each character of the team to fight (made once for each team met, looked
+    up by its names)."""
+    return _fighters(tuple(map(_member_name, team)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fighters(names: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple([_FIGHTER(name) for name in names])
 
 
 def fighter(d: Draft, move: Fighter) -> Next:
@@ -166,12 +190,19 @@ def _offer_support(d: Draft, side: int) -> Next:
     assert combat is not None
     if side == DEFENDER and combat.defender is None:
         return _start_bidding(d)
-    owner = side_owner(combat, side)
-    if _has_supporter(d.teams[owner], main_character(combat, side)):
+    # side_owner and main_character, inlined: this runs twice in every combat.
+    owner: int | None
+    main: str | None
+    if side == ATTACKER:
+        owner, main = combat.attacker, combat.fighter
+    else:
+        owner, main = combat.defender, combat.opponent.name
+    assert owner is not None and main is not None
+    if _has_supporter(d.teams[owner], main):
         combat.to_act = side
         d.phase = _PHASE_SUPPORT
         d.to_move = owner
-        return Next.DECIDE
+        return _DECIDE
     return _after_support(d, side)
 
 
@@ -216,9 +247,9 @@ def _next_bidder(d: Draft) -> Next:
         potions = potion_moves(d, combat, side)
         if potions:
             d.phase = _PHASE_POTIONS
-            d.to_move = side_owner(combat, side)
+            d.to_move = combat.attacker if side == ATTACKER else combat.defender
             d.moves = (*potions, _PASS)
-            return Next.DECIDE
+            return _DECIDE
         if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
         combat.passes += 1
@@ -280,7 +311,7 @@ def _resistance(d: Draft, combat: CombatDraft) -> int:
     """The hypnosis resistance the roll must beat: the loser's, at its level (a character of
     the forest is at level A)."""
     if combat.defender is None:
-        return combat.opponent.resistance[Level.A]
+        return combat.opponent.resistance[_LEVEL_A]
     loser = 1 - (combat.roller or 0)
     owner = side_owner(combat, loser)
     name = main_character(combat, loser)
@@ -297,7 +328,7 @@ def _after_roll(d: Draft) -> Next:
         d.phase = _PHASE_HYPNOSIS
         d.to_move = side_owner(combat, combat.roller or 0)
         d.moves = (*potions, _PASS)
-        return Next.DECIDE
+        return _DECIDE
     return _end_combat(d, hypnotised=False)
 
 
@@ -317,7 +348,7 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
     played go to the market deck."""
     combat = d.combat
     assert combat is not None
-    d.to_market(*(card for _, card, _ in combat.potions))
+    d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
     winner = side_owner(combat, combat.roller or 0)
     if combat.defender is None:
@@ -331,7 +362,7 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
         index, member = d.member(loser, main_character(combat, loser_side))
         d.remove_member(loser, index)
         d.join(winner, member)
-    return Next.CONTINUE
+    return _CONTINUE
 
 
 def _drama(d: Draft) -> Next:
@@ -340,7 +371,7 @@ def _drama(d: Draft) -> Next:
     broom)."""
     combat = d.combat
     assert combat is not None and combat.fighter is not None
-    d.to_market(*(card for _, card, _ in combat.potions))
+    d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
     d.shuffle_into_forest(combat.opponent)
     player = combat.attacker
@@ -348,4 +379,4 @@ def _drama(d: Draft) -> Next:
     _, member = d.member(player, combat.fighter)
     if can_leave(team, member):
         d.bury(player, combat.fighter)
-    return Next.CONTINUE
+    return _CONTINUE

@@ -52,6 +52,8 @@ ATTACKER = 0
 DEFENDER = 1
 
 _LEVEL_C = Level.C
+# The level above each level but C (Level(n) is a call into the enum machinery).
+_LEVEL_ABOVE = (Level.B, Level.C)
 _PHASE_OVER = Phase.OVER
 
 
@@ -64,6 +66,11 @@ class Next(Enum):
     CONTINUE = "continue"
     #: The turn is over: the next player's begins.
     END_TURN = "end turn"
+
+
+# The chapters read Next's members (and other enum members in their hot paths) as module
+# constants (``_DECIDE = Next.DECIDE``): on Python 3.11 the enum type defines ``__getattr__``,
+# which makes every read off an enum class a call, where a module constant is one lookup.
 
 
 class _Checked:
@@ -316,7 +323,7 @@ class Draft:
         """The character ``name`` of ``player``'s team goes up a level (none above C)."""
         index, member = self.member(player, name)
         if member.level < _LEVEL_C:
-            self.set_member(player, index, with_level(member, Level(member.level + 1)))
+            self.set_member(player, index, with_level(member, _LEVEL_ABOVE[member.level]))
 
     def bury(self, player: int, name: str) -> None:
         """Send a character of ``player``'s team to the cemetery (back at level A; a cape under
@@ -376,6 +383,14 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         twin: Any = self
         twin._memo = TRUSTED if moves is None else moves
 
+    def die(self) -> int:
+        """A roll of the die, 1 to 6 (:meth:`Draft.die`, drawn from the generator the twin
+        keeps in its ``rng``)."""
+        twin: Any = self
+        value, state = draw_below(twin.rng.state, DIE_SIDES)
+        twin.rng = _rng(state)
+        return value + 1
+
     def finish(self) -> State:
         """The next state: this very object, its combat frozen, turned into a State."""
         twin: Any = self  # its slots hold the draft's values until now
@@ -394,8 +409,9 @@ def _share_methods(twin: type, draft: type, *leave: str) -> None:
             setattr(twin, name, function)
 
 
-# The rules' operations on a draft are the Draft's own functions.
-_share_methods(_TwinDraft, Draft, "__init__", "finish")
+# The rules' operations on a draft are the Draft's own functions (but the die, drawn above from
+# the twin's own generator without the rng_state property's two calls).
+_share_methods(_TwinDraft, Draft, "__init__", "finish", "die")
 
 
 def draft_of(state: State) -> Draft:

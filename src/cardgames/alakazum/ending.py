@@ -34,6 +34,8 @@ __all__ = [
     "sacrifice_moves",
 ]
 
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
+
 #: Points of one culture needed to cast the Alakazum.
 ALAKAZUM_POINTS = 8
 
@@ -162,9 +164,9 @@ def alakazum(d: Draft, move: Alakazum) -> Next:
                 f"{enemy.name} ({value})",
             )
         )
-        return Next.DECIDE
+        return _DECIDE
     d.failed = move.culture
-    return offer_sacrifice(d, player, then=Next.END_TURN)
+    return offer_sacrifice(d, player, then=_END_TURN)
 
 
 def _participants(team: tuple[Member, ...], culture: Culture) -> list[Member]:
@@ -195,7 +197,7 @@ def offer_sacrifice(d: Draft, player: int, *, then: Next) -> Next:
     if len(options) > 1:
         d.phase = _PHASE_SACRIFICE
         d.to_move = player
-        return Next.DECIDE
+        return _DECIDE
     if options:
         d.bury(player, options[0].card.name)
     return then
@@ -206,4 +208,4 @@ def sacrifice(d: Draft, move: Sacrifice) -> Next:
     player = d.to_move
     assert player is not None
     d.bury(player, move.character)
-    return Next.END_TURN if d.failed is not None else Next.CONTINUE
+    return _END_TURN if d.failed is not None else _CONTINUE

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
+from cardgames.alakazum.combat import fight_moves, fighter_moves, fights, support_moves
 from cardgames.alakazum.draft import distinct, faces
 from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
 from cardgames.alakazum.market import market_moves
@@ -70,7 +70,7 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
         moves += object_moves(state, player, hand.objects)
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
-            moves += fight_moves(other, theirs)
+            moves += fights(other, theirs)
     moves += casts_with(state, player, hand.hats, hand.cauldrons)
     return tuple(moves)
 

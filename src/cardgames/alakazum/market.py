@@ -10,6 +10,8 @@ from cardgames.alakazum.tables import market_move
 
 __all__ = ["market", "market_moves"]
 
+_CONTINUE = Next.CONTINUE
+
 _DOLL_KIND = Kind.DOLL
 
 
@@ -25,4 +27,4 @@ def market(d: Draft, move: Market) -> Next:
     card = d.take_from_hand(player, move.card)
     d.draw_market(player, card.market)
     d.to_market(card)
-    return Next.CONTINUE
+    return _CONTINUE

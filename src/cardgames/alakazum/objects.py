@@ -20,9 +20,12 @@ from cardgames.alakazum.state import Member, State
 
 __all__ = ["object_moves", "use_object"]
 
+_CONTINUE = Next.CONTINUE
+
 _LEVEL_C = Level.C
 _MEAL, _BROOM, _CAPE = Kind.MEAL, Kind.BROOM, Kind.CAPE
 _CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
+_DIVINATION, _RESURRECT = Spell.DIVINATION, Spell.RESURRECT
 
 # Moves are small values shared by every state that offers them: each is made once.
 _USE_OBJECT = functools.lru_cache(maxsize=4096)(UseObject)
@@ -38,9 +41,9 @@ def object_moves(state: State, player: int, faces: Sequence[Card]) -> list[Move]
         if kind is _MEAL:
             if hungry is None:
                 hungry = {m.card.culture for m in team if m.level < _LEVEL_C}
-            moves.extend(
-                _USE_OBJECT(card.name, culture) for culture in card.cultures if culture in hungry
-            )
+            for culture in card.cultures:
+                if culture in hungry:
+                    moves.append(_USE_OBJECT(card.name, culture))
         elif kind is _BROOM or kind is _CAPE:
             moves.extend(_equip_moves(card, team))
         elif kind is _CRYSTAL_BALL:
@@ -82,5 +85,5 @@ def use_object(d: Draft, move: UseObject) -> Next:
         d.set_member(player, index, member)
     else:  # a crystal ball works as Divination, a recovery potion as Resurrect
         d.to_market(card)
-        return aim(d, Spell.DIVINATION if kind is _CRYSTAL_BALL else Spell.RESURRECT)
-    return Next.CONTINUE
+        return aim(d, _DIVINATION if kind is _CRYSTAL_BALL else _RESURRECT)
+    return _CONTINUE

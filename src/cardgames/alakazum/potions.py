@@ -31,10 +31,11 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     """The potions ``side`` may play while combat points are bid: each combat or double potion
     of its player's hand, and each robbery while the opponent has a combat potion to steal (in
     a combat between players), one move per name, in the hand's order."""
-    owner = side_owner(combat, side)
     duel = combat.defender is not None
     if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
         return []  # winning the forest's character already: no potion can help
+    owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
+    assert owner is not None
     hand = hand_of(d.config, d.hands[owner])
     if not hand.robbery:
         return list(hand.drinks)

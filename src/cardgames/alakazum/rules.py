@@ -52,12 +52,15 @@ __all__ = [
     "new_game",
 ]
 
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
+
 _PHASE_ACTION = Phase.ACTION
 _PHASE_ALAKAZUM = Phase.ALAKAZUM
 _PHASE_DOLL = Phase.DOLL
 _PHASE_SUPPORT = Phase.SUPPORT
 _PHASE_POTIONS = Phase.POTIONS
 _EFFECT_DIE = moves.Effect.DIE
+_CHARACTER = Kind.CHARACTER
 # The memo of a state known to be playable, under the name this module has always given it.
 _TRUSTED = TRUSTED
 
@@ -104,7 +107,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         active=starter,
         turn=0,
         forest=forest,
-        market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
+        market=tuple(c for c in start if c.kind is not _CHARACTER),
         hands=tuple(hands),
         teams=((),) * n,
         cemetery=(),
@@ -113,7 +116,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         enemy_up=(False,) * len(enemies),
         known=(frozenset(),) * n,
         seen=(0,) * n,
-        start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
+        start_row=tuple(c for c in start if c.kind is _CHARACTER),
         exchanges=tuple(exchanges),
         rng=rng,
     )
@@ -145,11 +148,18 @@ def _work_out(state: State) -> tuple[moves.Move, ...]:
 
 def apply_move(state: State, move: moves.Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    legal = find_move(legal_moves(state), move)
+    # The moves a caller just asked legal_moves for are the memo: read here without a call.
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields (State.__new__)
+        memo = None
+    legal = find_move(memo if type(memo) is tuple else legal_moves(state), move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
-    carry_on(d, _APPLY[type(legal)](d, legal))
+    step = _APPLY[type(legal)](d, legal)
+    if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
+        carry_on(d, step)
     return d.finish()
 
 
@@ -158,9 +168,9 @@ def _pass(d: Draft, move: moves.Pass) -> Next:
     phase = d.phase
     if phase is _PHASE_ACTION:  # no more actions this turn
         d.actions = 0
-        return Next.CONTINUE
+        return _CONTINUE
     if phase is _PHASE_ALAKAZUM:  # no Alakazum: the turn ends
-        return Next.END_TURN
+        return _END_TURN
     if phase is _PHASE_DOLL:  # the doll is not used: the next holder is asked
         assert d.to_move is not None
         return ask_next_doll(d, d.to_move)

@@ -54,6 +54,8 @@ __all__ = [
     "target_moves",
 ]
 
+_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
 #: Magic of the forest takes this many cards.
 FOREST_MAGIC_CARDS = 6
 #: Miserable witch takes this many market cards.
@@ -327,13 +329,13 @@ def cast(d: Draft, move: Cast) -> Next:
     if spell is _MISERABLE_WITCH:
         d.taking = min(MISERABLE_WITCH_CARDS, len(d.market))
         d.phase = _PHASE_TAKE
-        return Next.DECIDE
+        return _DECIDE
     if spell is _MAGIC_OF_THE_FOREST:
         return _take_forest_cards(d)
     if spell is _DEJA_VU:
         d.actions += DEJA_VU_ACTIONS
         d.deja_vu = True
-        return Next.CONTINUE
+        return _CONTINUE
     return aim(d, spell)
 
 
@@ -342,7 +344,7 @@ def aim(d: Draft, spell: Spell) -> Next:
     d.spell = spell
     d.phase = _PHASE_TARGET
     d.to_move = d.active
-    return Next.DECIDE
+    return _DECIDE
 
 
 def hit(d: Draft, move: Train | Peek | Swap | Raise) -> Next:
@@ -357,7 +359,7 @@ def hit(d: Draft, move: Train | Peek | Swap | Raise) -> Next:
         _levitate(d, move)
     else:
         _raise_from_cemetery(d, player, move.character)
-    return Next.CONTINUE
+    return _CONTINUE
 
 
 def _peek(d: Draft, player: int, enemy: int) -> None:
@@ -402,7 +404,7 @@ def _take_forest_cards(d: Draft) -> Next:
     d.seen = (0,) * d.config.players
     if any(card.kind is _CHARACTER or card.kind.is_hand for card in d.held):
         d.phase = _PHASE_KEEP
-        return Next.DECIDE
+        return _DECIDE
     return _place_or_finish(d)
 
 
@@ -447,12 +449,12 @@ def _place_or_finish(d: Draft) -> Next:
         _put_back(d, 0)
     if d.held:
         d.phase = _PHASE_PLACE
-        return Next.DECIDE
+        return _DECIDE
     combat = d.combat
     if combat is not None:
         d.combat = None
         return meet(d, combat.opponent)
-    return Next.CONTINUE
+    return _CONTINUE
 
 
 def take(d: Draft, move: Take) -> Next:
@@ -464,5 +466,5 @@ def take(d: Draft, move: Take) -> Next:
     d.taking -= 1
     if d.taking == 0 or not d.market:
         d.taking = 0
-        return Next.CONTINUE
-    return Next.DECIDE
+        return _CONTINUE
+    return _DECIDE

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Callable
 
 from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
@@ -23,10 +24,23 @@ from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
 from cardgames.alakazum.moves import Drink, Effect, Market
 
-__all__ = ["MOST_HANDS", "Hand", "Tables", "drink_move", "hand_of", "market_move", "tables"]
+__all__ = [
+    "MOST_HANDS",
+    "Hand",
+    "Tables",
+    "drink_move",
+    "hand_of",
+    "market_move",
+    "tables",
+    "tables_of",
+]
 
-#: Hands remembered per config; past this many, the table starts again empty.
-MOST_HANDS = 4096
+#: Hands remembered per config; past this many, the table starts again empty. A random game
+#: meets about a hundred new hands, and a program that plays the same games again (a search, a
+#: benchmark) finds its hands again only while they all fit: with room for a few thousand,
+#: playing fifty games in turn paid for every table afresh. A hand's table and its key take
+#: about 0.9 KB: at most about 15 MB per config.
+MOST_HANDS = 16384
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
@@ -60,10 +74,18 @@ def drink_move(name: str, effect: Effect) -> Drink:
 
 
 class Hand:
-    """What a hand's cards offer by themselves, each name once, in the hand's order."""
+    """What a hand's cards offer by themselves, each name once, in the hand's order.
+
+    A hand is met far more often than it is read in full: the action phase reads its market
+    trips, objects, hats and cauldrons, a combat its potions, the end of a turn its points.
+    So each of these three groups is worked out the first time one of its fields is read
+    (by ``__getattr__``, which Python calls only while the slot is empty) and kept in its
+    slots after that, read at full speed.
+    """
 
     __slots__ = (
         "amulets",
+        "cards",
         "cauldrons",
         "die_drinks",
         "drinks",
@@ -75,6 +97,9 @@ class Hand:
         "robbery",
     )
 
+    #: The hand's cards.
+    cards: tuple[Card, ...]
+    # What the action phase reads:
     #: A trip to the market with each card but a voodoo doll.
     market: tuple[Market, ...]
     #: The cards given as the Give objects action (meals, brooms, capes, crystal balls,
@@ -83,12 +108,14 @@ class Hand:
     #: Each hat held, copies included, as ``(name, energy)``, and the cauldrons' energy.
     hats: tuple[tuple[str, int], ...]
     cauldrons: int
+    # What a combat reads:
     #: The potions played while combat points are bid (combat and double potions as combat,
     #: robberies as robbery), and whether a robbery is among them.
     drinks: tuple[Drink, ...]
     robbery: bool
     #: The potions drunk for a hypnosis roll (die and double potions).
     die_drinks: tuple[Drink, ...]
+    # What the end of a turn reads:
     #: The cultural objects' points by culture (as a tuple of pairs), the amulets' points, and
     #: the points of both.
     points: tuple[tuple[Culture | None, int], ...]
@@ -96,26 +123,30 @@ class Hand:
     extra: int
 
     def __init__(self, hand: tuple[Card, ...]) -> None:
+        self.cards = hand
+
+    def __getattr__(self, name: str) -> object:
+        """A field not worked out yet: its group is worked out now (and kept)."""
+        group = _GROUPS.get(name)
+        if group is None:
+            raise AttributeError(name)
+        group(self)
+        return object.__getattribute__(self, name)
+
+    def _actions(self) -> None:
+        """The market trips, the objects, the hats and the cauldrons' energy."""
         market: list[Market] = []
         objects: list[Card] = []
-        drinks: list[Drink] = []
-        die_drinks: list[Drink] = []
         hats: list[tuple[str, int]] = []
-        points: dict[Culture | None, int] = {}
-        self.cauldrons = self.amulets = 0
-        self.robbery = False
+        cauldrons = 0
         last = None
-        for card in hand:
+        for card in self.cards:
             kind = card.kind
-            # Copies count for energy and points; the moves are one per name.
+            # Copies count for energy; the moves are one per name.
             if kind is _HAT:
                 hats.append((card.name, card.value))
             elif kind is _CAULDRON:
-                self.cauldrons += card.value
-            elif kind is _AMULET:
-                self.amulets += card.value
-            elif kind is _OBJECT:
-                points[card.culture] = points.get(card.culture, 0) + card.value
+                cauldrons += card.value
             if card.name == last:
                 continue
             last = card.name
@@ -123,20 +154,54 @@ class Hand:
                 market.append(market_move(card.name))
             if kind in _OBJECT_ACTIONS:
                 objects.append(card)
+        self.market = tuple(market)
+        self.objects = tuple(objects)
+        self.hats = tuple(hats)
+        self.cauldrons = cauldrons
+
+    def _potions(self) -> None:
+        """The potions of a combat: those bid for points and those drunk for the die."""
+        drinks: list[Drink] = []
+        die_drinks: list[Drink] = []
+        robbery = False
+        last = None
+        for card in self.cards:
+            if card.name == last:
+                continue
+            last = card.name
+            kind = card.kind
             if kind is _COMBAT_POTION or kind is _DOUBLE_POTION:
                 drinks.append(drink_move(card.name, _EFFECT_COMBAT))
             elif kind is _ROBBERY:
                 drinks.append(drink_move(card.name, _EFFECT_ROBBERY))
-                self.robbery = True
+                robbery = True
             if kind is _DIE_POTION or kind is _DOUBLE_POTION:
                 die_drinks.append(drink_move(card.name, _EFFECT_DIE))
-        self.market = tuple(market)
-        self.objects = tuple(objects)
-        self.hats = tuple(hats)
         self.drinks = tuple(drinks)
+        self.robbery = robbery
         self.die_drinks = tuple(die_drinks)
+
+    def _points(self) -> None:
+        """The points of the cultural objects and the amulets (copies count)."""
+        points: dict[Culture | None, int] = {}
+        amulets = 0
+        for card in self.cards:
+            kind = card.kind
+            if kind is _AMULET:
+                amulets += card.value
+            elif kind is _OBJECT:
+                points[card.culture] = points.get(card.culture, 0) + card.value
         self.points = tuple(points.items())
-        self.extra = self.amulets + sum(points.values())
+        self.amulets = amulets
+        self.extra = amulets + sum(points.values())
+
+
+#: The group of fields each field of a :class:`Hand` is worked out with.
+_GROUPS: dict[str, Callable[[Hand], None]] = {
+    **dict.fromkeys(("market", "objects", "hats", "cauldrons"), Hand._actions),
+    **dict.fromkeys(("drinks", "robbery", "die_drinks"), Hand._potions),
+    **dict.fromkeys(("points", "amulets", "extra"), Hand._points),
+}
 
 
 class Tables:
@@ -171,9 +236,16 @@ class Tables:
 tables = ByIdentity(Tables, _MOST_CONFIGS)
 
 
+def tables_of(config: Config) -> Tables:
+    """``tables(config)`` as a plain function, which costs less to call than the memo object:
+    the move path asks at every announcement and at the end of every turn."""
+    kept = tables.kept.get(id(config))
+    return kept[1] if kept is not None and kept[0] is config else tables(config)
+
+
 def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
     """What ``hand`` offers by itself, in a game of ``config``."""
-    # Tables.hand of tables(config), written out: the move path asks this about once a
+    # tables_of(config).hand(hand), written out: the move path asks this about once a
     # decision.
     kept = tables.kept.get(id(config))
     found = kept[1] if kept is not None and kept[0] is config else tables(config)

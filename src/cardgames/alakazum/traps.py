@@ -28,6 +28,8 @@ __all__ = [
     "trick_moves",
 ]
 
+_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
 #: Santa Claus' Present explodes on a roll below this.
 SANTA_EXPLODES_BELOW = 3
 #: After this many passes, the Santa Claus die explodes whatever it shows (see the rules doc).
@@ -36,6 +38,7 @@ SANTA_MAX_PASSES = 20
 _PHASE_GIVE = Phase.GIVE
 _PHASE_SANTA = Phase.SANTA
 _PHASE_TRICK = Phase.TRICK
+_BLACK_FRIDAY, _HALLOWEEN, _SANTA_CLAUS = Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS
 _GIVE_HALF = GiveHalf()
 # Moves are small values shared by every state that offers them: each is made once.
 _GIVE_CARD = functools.lru_cache(maxsize=4096)(GiveCard)
@@ -48,22 +51,22 @@ def spring(d: Draft, trap: Card) -> Next:
     player = d.active
     half = len(d.hands[player]) // 2
     kind = trap.kind
-    if kind is Kind.BLACK_FRIDAY:
+    if kind is _BLACK_FRIDAY:
         return _start_giving(d, half)
-    if kind is Kind.HALLOWEEN:
+    if kind is _HALLOWEEN:
         # Half the hand or a character; a player who can give neither is spared.
         if half and sacrificable(d, player):
             d.phase = _PHASE_TRICK
-            return Next.DECIDE
+            return _DECIDE
         if half:
             return _start_giving(d, half)
-        return offer_sacrifice(d, player, then=Next.CONTINUE)
-    if kind is Kind.SANTA_CLAUS:
+        return offer_sacrifice(d, player, then=_CONTINUE)
+    if kind is _SANTA_CLAUS:
         d.santa = 0
         return _santa_roll(d, player)
     # Cupcakes: the turn's action is lost
     d.actions = 0
-    return Next.CONTINUE
+    return _CONTINUE
 
 
 # --- Black Friday and Halloween -------------------------------------------------------------
@@ -76,10 +79,10 @@ def trick_moves(state: State, player: int) -> tuple[Move, ...]:
 
 def _start_giving(d: Draft, count: int) -> Next:
     if count <= 0:
-        return Next.CONTINUE
+        return _CONTINUE
     d.giving = count
     d.phase = _PHASE_GIVE
-    return Next.DECIDE
+    return _DECIDE
 
 
 def give_half(d: Draft, move: GiveHalf) -> Next:
@@ -98,7 +101,7 @@ def give_card(d: Draft, move: GiveCard) -> Next:
     card = d.take_from_hand(d.active, move.card)
     d.add_to_hand(move.player, card)
     d.giving -= 1
-    return Next.CONTINUE if d.giving == 0 else Next.DECIDE
+    return _CONTINUE if d.giving == 0 else _DECIDE
 
 
 # --- Santa Claus' Present ---------------------------------------------------------------------
@@ -110,9 +113,9 @@ def _santa_roll(d: Draft, holder: int) -> Next:
     d.roll = d.die()
     d.to_move = holder
     if d.roll < SANTA_EXPLODES_BELOW or d.santa >= SANTA_MAX_PASSES:
-        return offer_sacrifice(d, holder, then=Next.CONTINUE)
+        return offer_sacrifice(d, holder, then=_CONTINUE)
     d.phase = _PHASE_SANTA
-    return Next.DECIDE
+    return _DECIDE
 
 
 def santa_moves(state: State, player: int) -> tuple[Move, ...]:

@@ -18,11 +18,13 @@ from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import ready_for_alakazum
 from cardgames.alakazum.moves import Choose
 from cardgames.alakazum.state import Member, Phase
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import tables_of
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
 
 __all__ = ["ACTIONS", "carry_on", "choose"]
+
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
 #: Actions of a turn.
 ACTIONS = 1
@@ -31,7 +33,6 @@ _CHARACTER = Kind.CHARACTER
 _TRAPS = tuple(TRAP_KINDS)  # searched by identity: an enum's hash is a Python call
 _PHASE_ACTION = Phase.ACTION
 _PHASE_ALAKAZUM = Phase.ALAKAZUM
-_DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
 
 
 def carry_on(d: Draft, step: Next) -> None:
@@ -97,12 +98,12 @@ def _continue(d: Draft) -> Next:
         d.phase = _PHASE_ALAKAZUM
         d.to_move = player
         return _DECIDE
-    return Next.END_TURN
+    return _END_TURN
 
 
 def _ready(d: Draft, player: int) -> bool:
     """Whether ``player`` has the points of some culture for an Alakazum."""
-    found = tables(d.config)
+    found = tables_of(d.config)
     return ready_for_alakazum(d.teams[player], found.hand(d.hands[player]), found.cultures)
 
 

@@ -19,9 +19,11 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObj
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import tables_of
 
 __all__ = ["announce", "ask_next_doll", "doll"]
+
+_DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
 _DOLL_KIND = Kind.DOLL
 _PHASE_DOLL = Phase.DOLL
@@ -39,7 +41,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     n = d.config.players
-    dolls = tables(d.config).dolls
+    dolls = tables_of(d.config).dolls
     seat = (after + 1) % n
     while dolls and seat != d.active:
         hand = d.hands[seat]
@@ -47,7 +49,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
             if card in hand:
                 d.phase = _PHASE_DOLL
                 d.to_move = seat
-                return Next.DECIDE
+                return _DECIDE
         seat = (seat + 1) % n
     move = d.pending
     assert move is not None
@@ -77,4 +79,4 @@ def doll(d: Draft, move: Doll) -> Next:
     cancelled = d.pending
     d.pending = None
     d.to_move = d.active
-    return Next.END_TURN if isinstance(cancelled, Alakazum) else Next.CONTINUE
+    return _END_TURN if isinstance(cancelled, Alakazum) else _CONTINUE
