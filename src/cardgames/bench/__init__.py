@@ -52,15 +52,23 @@ How the timing copes with a noisy machine
 Other load on the machine can slow a run down by half, so measurements are interleaved: a short
 warm-up sizes one *slice* of work per contender (each game preset and chess), then several
 *rounds* each time one slice of every contender back to back (starting with a different contender
-each round). Every round replays the same seeds, so every slice of a contender is the same work.
+each round). Every slice plays new seeds (see "Fresh games" below), so a slice's figure is what a
+program gets from games it has not played before.
 The figure reported for a contender is its best round: load only ever slows a process down, so
-the fastest repetition of the same work is the closest estimate of its undisturbed cost, and
-taking the best for every contender compares them at like conditions. The median of the
+the fastest round is the closest estimate of its undisturbed cost per decision, and taking the
+best for every contender compares them at like conditions. The median of the
 per-round ratios (a game's slice against the chess slice of the same round) is shown next to the
 ratio as a check; when the two disagree by much, the machine was too busy for a fair comparison.
 
-All seeds are fixed, so the games played are the same from run to run; only the number of
-playouts in a slice depends on the speed found in the warm-up (and hence on ``--seconds``).
+Fresh games: the games keep caches across games of one config (the moves of a hand met before,
+for instance), as a long-running program would have them. Replaying the same seeds every round
+would find every hand of those games already worked out and measure a speed no program playing
+new games gets (a third more for AlakaSLAM, for instance), so the warm-up plays seeds from 0 and
+round ``r`` of a contender with ``n`` playouts per slice plays seeds
+``FIRST_ROUND_SEED + r * n`` onwards: every timed game is a new one, and the caches hold what
+earlier, different games left, as in a program's long run. All seeds are fixed, so the games
+played are the same from run to run; only the number of playouts in a slice depends on the speed
+found in the warm-up (and hence on ``--seconds``).
 Timing uses the wall clock (:func:`time.perf_counter`) with the garbage collector left on for
 playouts, as a program embedding the library would run them; :mod:`timeit` turns it off for the
 JSON figures.
@@ -135,6 +143,9 @@ SLICE_SECONDS = 0.4
 MIN_SLICE_SECONDS = 0.05
 MIN_ROUNDS = 3
 MAX_ROUNDS = 15
+#: The first seed of the timed rounds. The warm-up plays seeds from 0, far below it, and each
+#: round then plays seeds of its own, so every timed game is one the process has not played.
+FIRST_ROUND_SEED = 1_000_000
 
 #: Plays the playouts of the given seeds; returns how many decisions (or plies) were made.
 Playouts: TypeAlias = Callable[[Sequence[int]], int]
@@ -244,41 +255,43 @@ def measure_playouts(
     rounds = int(rounds_budget / (len(contenders) * SLICE_SECONDS))
     rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, rounds))
     slice_seconds = max(MIN_SLICE_SECONDS, rounds_budget / (rounds * len(contenders)))
-    seeds = {c: range(max(1, round(slice_seconds / per_playout[c]))) for c in contenders}
+    sizes = {c: max(1, round(slice_seconds / per_playout[c])) for c in contenders}
 
+    # The decisions made and the seconds taken by each slice of each contender, round by round.
+    made: dict[Contender, list[int]] = {c: [] for c in contenders}
     times: dict[Contender, list[float]] = {c: [] for c in contenders}
-    decisions: dict[Contender, int] = {}
     for index in range(rounds):
         progress(f"round {index + 1} of {rounds}")
         shift = index % len(contenders)
         for contender in [*contenders[shift:], *contenders[:shift]]:
-            made, took = timed(contender.run, seeds[contender])
-            decisions[contender] = made
+            first = FIRST_ROUND_SEED + index * sizes[contender]
+            decisions, took = timed(contender.run, range(first, first + sizes[contender]))
+            made[contender].append(decisions)
             times[contender].append(took)
 
+    rates = {c: [d / t for d, t in zip(made[c], times[c], strict=True)] for c in contenders}
     chess = next((c for c in contenders if c.game == CHESS), None)
-    chess_best = decisions[chess] / min(times[chess]) if chess is not None else None
+    chess_best = max(rates[chess]) if chess is not None else None
     results = []
     for contender in contenders:
-        made = decisions[contender]
-        rates = [made / took for took in times[contender]]
-        best = max(rates)
+        own = rates[contender]
+        best = max(own)
+        fastest = own.index(best)
         ratio = ratio_median = target = meets = None
         if chess is not None and chess_best is not None and contender is not chess:
             ratio = best / chess_best
-            chess_rates = [decisions[chess] / took for took in times[chess]]
-            ratio_median = statistics.median(r / c for r, c in zip(rates, chess_rates, strict=True))
+            ratio_median = statistics.median(r / c for r, c in zip(own, rates[chess], strict=True))
             target = RATIO_TARGETS.get(contender.game, DEFAULT_RATIO_TARGET)
             meets = ratio >= target
         results.append(
             PlayoutResult(
                 game=contender.game,
                 preset=contender.preset,
-                playouts=len(seeds[contender]),
-                decisions=made,
+                playouts=sizes[contender],
+                decisions=round(statistics.mean(made[contender])),
                 decisions_per_second=best,
-                decisions_per_second_median=statistics.median(rates),
-                games_per_second=len(seeds[contender]) / min(times[contender]),
+                decisions_per_second_median=statistics.median(own),
+                games_per_second=sizes[contender] / times[contender][fastest],
                 ratio=ratio,
                 ratio_median_of_rounds=ratio_median,
                 ratio_target=target,
