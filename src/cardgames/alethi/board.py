@@ -505,7 +505,7 @@ class Board:
         if not self.kinds[colour].get(_SOULCASTER):
             return False
         # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
-        return not _castable(kinds).isdisjoint(self.kinds[1 - colour])
+        return not castable_of(kinds).isdisjoint(self.kinds[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -550,8 +550,9 @@ class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
 #: How many barracks :data:`_CASTABLE` keeps at most.
 _CASTABLE_MOST = 1 << 12
 _CASTABLE = _Castable()
-#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`).
-_castable = _CASTABLE.__getitem__
+#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds of the barracks ``kinds``
+#: that a soulcast may take.
+castable_of = _CASTABLE.__getitem__
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:
