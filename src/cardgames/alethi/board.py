@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import attrgetter
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
@@ -50,6 +52,8 @@ LIMIT = _OFFSET
 #: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
 #: enum goes through the attribute hook of its class.
 _GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
+#: A card's kind, as a C call.
+_kind_of = attrgetter("kind")
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
@@ -255,19 +259,30 @@ class Board:
         # The empty cell was open to each side that touches it: the enemy's open cells tell
         # whether the enemy touches it, with no look at the neighbours. The side's own open
         # cells lose the cell (now taken) and gain the empty cells around it.
+        # (The side's own edit is _edit's, written out: this runs at every throw.)
         if owner:
             i = bisect_left(red, key)
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
+            merged = list(blue)
+            added = {*around_of(key)}.difference(cards, blue)
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
-        board.throwable = (red, blue)
+            merged = list(red)
+            added = {*around_of(key)}.difference(cards, red)
+        i = bisect_left(merged, key)
+        if i < len(merged) and merged[i] == key:
+            del merged[i]
+        for n in added:
+            insort(merged, n)
+        if owner:
+            board.throwable = (red, tuple(merged))
+        else:
+            board.throwable = (tuple(merged), blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
         red_standing, blue_standing = self.standing
@@ -473,7 +488,10 @@ class Board:
             others = self.standing[colour].difference((scout,))
             for n in around_of(scout):
                 if n not in cards and others.isdisjoint(around_of(n)):
-                    cached = _without(cached, n)
+                    # _without, written out: a Scout's targets are worked out on most boards.
+                    i = bisect_left(cached, n)
+                    if i < len(cached) and cached[i] == n:
+                        cached = cached[:i] + cached[i + 1 :]
             known[scout] = cached
         return cached
 
@@ -515,13 +533,17 @@ class Board:
         known = self._targets
         if known is None:
             known = self._targets = {}
-        cached = known.get(("soulcast", colour, kinds))
+        mark = ("soulcast", colour, kinds)
+        cached = known.get(mark)
         if cached is None:
-            held = set(kinds)
-            held.discard(Kind.KING)
-            cards = self.cards
-            cached = tuple(sorted([k for k in self.standing[1 - colour] if cards[k].kind in held]))
-            known["soulcast", colour, kinds] = cached
+            # The enemy's standing cards, in cell order, of a kind the barracks holds (not the
+            # King): picked by C code, without a bytecode loop over the cards.
+            enemy = sorted(self.standing[1 - colour])
+            held = castable_of(kinds).__contains__
+            cached = tuple(
+                compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+            )
+            known[mark] = cached
         return cached
 
     def same_as(self, other: Board) -> bool:

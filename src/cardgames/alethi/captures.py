@@ -115,6 +115,8 @@ def capture(
                 total += GENERAL_BONUS
         if total > health[card.kind]:
             fallen.add(k)
+    if not fallen:
+        return ()
     taken = [cards[k] for k in fallen]
     for k in fallen:
         board.capture(k)
