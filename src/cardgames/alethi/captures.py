@@ -131,7 +131,10 @@ def swapped(field: tuple[Placed, ...], old: Placed, new: Placed) -> tuple[Placed
     an object made per entry, as ``id`` would make).
     """
     i = list(map(is_, field, repeat(old))).index(True)
-    return (*field[:i], new, *field[i + 1 :])
+    # One copy with the entry set, where slices and unpacking make four objects.
+    cards = list(field)
+    cards[i] = new
+    return tuple(cards)
 
 
 def turned_down(

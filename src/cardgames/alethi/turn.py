@@ -151,7 +151,7 @@ def next_decision(
         if turn >= limit:
             result = ended_by_count(board, limit_reason(limit))
             break
-        player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
+        player, phase, turn = opponent, _SOULCAST, turn + 1
     # The board is the memo: it goes in with the other fields, and learns the identity of its
     # state after. It is bound as bind() binds one, written out: this runs after every move.
     board.table, board.moves = table, None
