@@ -259,30 +259,19 @@ class Board:
         # The empty cell was open to each side that touches it: the enemy's open cells tell
         # whether the enemy touches it, with no look at the neighbours. The side's own open
         # cells lose the cell (now taken) and gain the empty cells around it.
-        # (The side's own edit is _edit's, written out: this runs at every throw.)
         if owner:
             i = bisect_left(red, key)
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            merged = list(blue)
-            added = {*around_of(key)}.difference(cards, blue)
+            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            merged = list(red)
-            added = {*around_of(key)}.difference(cards, red)
-        i = bisect_left(merged, key)
-        if i < len(merged) and merged[i] == key:
-            del merged[i]
-        for n in added:
-            insort(merged, n)
-        if owner:
-            board.throwable = (red, tuple(merged))
-        else:
-            board.throwable = (tuple(merged), blue)
+            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
+        board.throwable = (red, blue)
         counts = self.kinds[owner].copy()
         counts[kind] = counts.get(kind, 0) + 1
         red_standing, blue_standing = self.standing
@@ -488,10 +477,7 @@ class Board:
             others = self.standing[colour].difference((scout,))
             for n in around_of(scout):
                 if n not in cards and others.isdisjoint(around_of(n)):
-                    # _without, written out: a Scout's targets are worked out on most boards.
-                    i = bisect_left(cached, n)
-                    if i < len(cached) and cached[i] == n:
-                        cached = cached[:i] + cached[i + 1 :]
+                    cached = _without(cached, n)
             known[scout] = cached
         return cached
 
@@ -536,8 +522,7 @@ class Board:
         mark = ("soulcast", colour, kinds)
         cached = known.get(mark)
         if cached is None:
-            # The enemy's standing cards, in cell order, of a kind the barracks holds (not the
-            # King): picked by C code, without a bytecode loop over the cards.
+            # Enemy cards of a kind held (not the King), in cell order, picked by C code.
             enemy = sorted(self.standing[1 - colour])
             held = castable_of(kinds).__contains__
             cached = tuple(
@@ -572,8 +557,7 @@ class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
 #: How many barracks :data:`_CASTABLE` keeps at most.
 _CASTABLE_MOST = 1 << 12
 _CASTABLE = _Castable()
-#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds of the barracks ``kinds``
-#: that a soulcast may take.
+#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds a soulcast may take.
 castable_of = _CASTABLE.__getitem__
 
 
