@@ -10,10 +10,12 @@ import random
 import pytest
 
 from cardgames import alethi
-from cardgames.alethi import rules
+from cardgames.alethi import ending, rules
 from cardgames.alethi.board import Board, key_of
-from cardgames.alethi.cards import CardType, Kind
+from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
+from cardgames.alethi.state import Placed
+from cardgames.game import Outcome
 
 SEEDS = range(24)
 
@@ -126,3 +128,79 @@ def test_every_state_has_a_board_of_its_own(seed: int) -> None:
                 assert alethi.legal_moves(state) is moves
                 assert mine.same_as(Board.build(after.field))
             state = after
+
+
+def plain_soulcast_targets(board: Board, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
+    """The soulcast targets as the rule reads: with an uncaptured Soulcaster of ``colour``, the
+    cells of the uncaptured enemy cards of a kind in ``kinds``, never a King, in cell order."""
+    mine = [c for c in board.cards.values() if c.owner == colour and not c.captured]
+    if not any(c.kind is Kind.SOULCASTER for c in mine):
+        return []
+    return sorted(
+        key
+        for key, c in board.cards.items()
+        if c.owner != colour and not c.captured and c.kind in kinds and c.kind is not Kind.KING
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_soulcast_targets_are_the_enemy_cards_of_the_kinds_held(seed: int) -> None:
+    """The soulcast targets picked without a bytecode loop are the plain reading of the rule,
+    for each side and barracks of every state of random games (asked twice: the second answer
+    is the one kept on the board)."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        state = alethi.new_game(config, seed=seed)
+        while not alethi.is_over(state):
+            board = rules.board_of(state)
+            for colour in Colour:
+                for kinds in state.barracks:
+                    plain = plain_soulcast_targets(board, colour, kinds)
+                    assert list(board.soulcast_targets(colour, kinds)) == plain
+                    assert list(board.soulcast_targets(colour, kinds)) == plain
+            moves = alethi.legal_moves(state)
+            state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
+
+
+def plain_end_by_capture(board: Board, captured: list[Placed]) -> Outcome | None:
+    """The result of a capture check as the rule reads, each reason gathered in turn: a side
+    whose King fell, then a side with no uncaptured card left."""
+    reasons: dict[Colour, str] = {}
+    for card in captured:
+        if card.kind is Kind.KING:
+            reasons[card.owner] = f"{card.owner.label}'s King was captured"
+    for colour in Colour:
+        if board.alive[colour] == 0:
+            reasons.setdefault(colour, f"{colour.label} has no uncaptured card on the field")
+    if not reasons:
+        return None
+    if len(reasons) == 2:
+        why = "both sides lost at once: " + "; ".join(reasons.values())
+        return Outcome.draw(2, why)
+    ((loser, reason),) = reasons.items()
+    return Outcome.win({int(loser.opponent)}, 2, reason)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_end_by_capture_reads_as_the_rule(seed: int) -> None:
+    """Whether a capture check ended the battle (answered at once when no King fell and both
+    sides keep a card up) agrees with the plain reading, for the cards each move of random
+    games took and for every one-card and two-card list of the field's cards, Kings included."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        state = alethi.new_game(config, seed=seed)
+        while not alethi.is_over(state):
+            board = rules.board_of(state)
+            cards = list(state.field)
+            lists = [[], *([c] for c in cards), chooser.sample(cards, min(2, len(cards)))]
+            for captured in lists:
+                assert ending.ended_by_capture(board, captured) == plain_end_by_capture(
+                    board, captured
+                )
+            moves = alethi.legal_moves(state)
+            state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
+        reason = state.result.reason if state.result is not None else ""
+        if reason.endswith("King was captured") and not reason.startswith("both"):
+            board = rules.board_of(state)
+            fallen = [c for c in state.field if c.captured and c.kind is Kind.KING]
+            assert ending.ended_by_capture(board, fallen) == state.result

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import attrgetter
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
@@ -50,6 +52,8 @@ LIMIT = _OFFSET
 #: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
 #: enum goes through the attribute hook of its class.
 _GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
+#: A card's kind, as a C call.
+_kind_of = attrgetter("kind")
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
 STEPS = (-1, -_STRIDE, _STRIDE, 1)
 
@@ -505,7 +509,7 @@ class Board:
         if not self.kinds[colour].get(_SOULCASTER):
             return False
         # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
-        return not _castable(kinds).isdisjoint(self.kinds[1 - colour])
+        return not castable_of(kinds).isdisjoint(self.kinds[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -515,13 +519,16 @@ class Board:
         known = self._targets
         if known is None:
             known = self._targets = {}
-        cached = known.get(("soulcast", colour, kinds))
+        mark = ("soulcast", colour, kinds)
+        cached = known.get(mark)
         if cached is None:
-            held = set(kinds)
-            held.discard(Kind.KING)
-            cards = self.cards
-            cached = tuple(sorted([k for k in self.standing[1 - colour] if cards[k].kind in held]))
-            known["soulcast", colour, kinds] = cached
+            # Enemy cards of a kind held (not the King), in cell order, picked by C code.
+            enemy = sorted(self.standing[1 - colour])
+            held = castable_of(kinds).__contains__
+            cached = tuple(
+                compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+            )
+            known[mark] = cached
         return cached
 
     def same_as(self, other: Board) -> bool:
@@ -550,8 +557,8 @@ class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
 #: How many barracks :data:`_CASTABLE` keeps at most.
 _CASTABLE_MOST = 1 << 12
 _CASTABLE = _Castable()
-#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`).
-_castable = _CASTABLE.__getitem__
+#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds a soulcast may take.
+castable_of = _CASTABLE.__getitem__
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:

@@ -99,8 +99,24 @@ def capture(
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
         # it, and health is never below zero.
         return ()
-    pressure = board.pressure
-    fallen = {k for k in near if pressure(k, (c := cards[k]), attack) > health[c.kind]}
+    # Each card's pressure as Board.pressure works it out, written out: this runs after most
+    # moves that bring a card next to an enemy. The fallen are gathered in a set, in the
+    # order of ``near``, as a set comprehension would.
+    standing, generals_of = board.standing, board.generals
+    fallen: set[int] = set()
+    for k in near:
+        card = cards[k]
+        enemy = 1 - card.owner
+        generals = generals_of[enemy]
+        total = 0
+        for n in standing[enemy].intersection(around_of(k)):
+            total += attack[cards[n].kind]
+            if generals and not generals.isdisjoint(around_of(n)):
+                total += GENERAL_BONUS
+        if total > health[card.kind]:
+            fallen.add(k)
+    if not fallen:
+        return ()
     taken = [cards[k] for k in fallen]
     for k in fallen:
         board.capture(k)
@@ -115,7 +131,10 @@ def swapped(field: tuple[Placed, ...], old: Placed, new: Placed) -> tuple[Placed
     an object made per entry, as ``id`` would make).
     """
     i = list(map(is_, field, repeat(old))).index(True)
-    return (*field[:i], new, *field[i + 1 :])
+    # One copy with the entry set, where slices and unpacking make four objects.
+    cards = list(field)
+    cards[i] = new
+    return tuple(cards)
 
 
 def turned_down(

@@ -14,12 +14,23 @@ from cardgames.game import Outcome
 
 __all__ = ["capture_results", "ended_by_capture", "ended_by_count", "limit_reason"]
 
+#: The King by name: a global is one lookup, where a member of an enum goes through the
+#: attribute hook of its class.
+_KING = Kind.KING
+
 
 def ended_by_capture(board: Board, captured: Sequence[Placed]) -> Outcome | None:
     """The result if this capture check took a King or left a side without an uncaptured card;
     ``None`` while the battle goes on."""
-    if not captured and board.standing[0] and board.standing[1]:
-        return None
+    red, blue = board.standing
+    if red and blue:
+        # The usual case, with no call or object made: each side still has a card up, and
+        # unless a King was among the fallen, the battle goes on.
+        for card in captured:
+            if card.kind is _KING:
+                break
+        else:
+            return None
     reasons: dict[Colour, str] = {}
     for card in captured:
         if card.kind is Kind.KING:

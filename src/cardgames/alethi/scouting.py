@@ -136,10 +136,25 @@ def scout(state: State, move: Scout, memo: Memo) -> State | None:
     Scout on its new cell, then the capture check; the turn is over. ``None`` when the player
     to move may not make it."""
     me, before = state.to_move, memo
-    found = scout_cells(move, before, me)
-    if found is None:
-        return None
-    start, key, targets = found
+    listed = _LISTED.get(id(move))
+    if listed is not None and listed[0] is move:
+        # scout_cells for a move that legal_moves made, written out: its cells by their keys,
+        # the Scout's targets as the listing left them on the board.
+        _, start, key = listed
+        if start not in before.scouts[me]:
+            return None
+        known = before._targets
+        targets = known.get(start) if known is not None else None
+        if targets is None:
+            targets = before.scout_targets(me, start)
+        i = bisect_left(targets, key)
+        if i == len(targets) or targets[i] != key:
+            return None
+    else:
+        found = scout_cells(move, before, me)
+        if found is None:
+            return None
+        start, key, targets = found
     table = memo.table
     scout = before.cards[start]
     # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules' own

@@ -4,6 +4,9 @@ barracks; the enemy card leaves the game."""
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from cardgames.alethi.board import Board, Memo, cell_of, holds, safe_key
 from cardgames.alethi.captures import capture, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
@@ -79,9 +82,22 @@ def soulcast(state: State, move: Soulcast, memo: Memo) -> State | None:
     enemy card out of the game, the same kind from the barracks on its cell, then the capture
     check; the throw phase comes next. ``None`` when the player to move may not make it."""
     me, barracks = state.to_move, state.barracks
-    key = soulcast_cell(move, memo, barracks, me)
-    if key is None:
-        return None
+    listed = _LISTED.get(id(move))
+    moves = memo.moves
+    if (
+        listed is not None
+        and listed[0] is move
+        and moves is not None
+        and any(map(is_, moves, repeat(move)))
+    ):
+        # The very move that legal_moves listed for this state (its moves are kept on the
+        # memo): legal, with its target known by key, and no look at the targets again.
+        key = listed[1]
+    else:
+        found = soulcast_cell(move, memo, barracks, me)
+        if found is None:
+            return None
+        key = found
     table = memo.table
     victim = memo.cards[key]
     mine = new_placed(me, victim.kind, victim.at, False)

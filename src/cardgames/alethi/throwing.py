@@ -184,7 +184,8 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
     captured = (
         capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
     )
-    field = (*state.field, placed)
+    # A concatenation makes the tuple at once, where unpacking builds a list first.
+    field = state.field + (placed,)  # noqa: RUF005 - see above
     if captured:
         field = turned_down(field, board, captured)
     mine = mine[:i] + mine[i + 1 :]

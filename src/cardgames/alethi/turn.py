@@ -4,9 +4,10 @@ has a decision in, and what ends a turn: the next decision, or the end of the ba
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import STEPS, Board
+from cardgames.alethi.board import STEPS, Board, castable_of
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
@@ -113,9 +114,10 @@ def next_decision(
         # every move).
         if phase is _SOULCAST:
             # Without a standing Soulcaster there is nothing to soulcast with.
-            if board.kinds[player].get(_SOULCASTER) and board.can_soulcast(
-                player, barracks[player]
-            ):
+            # Board.can_soulcast, written out: one test of the kinds apart.
+            if board.kinds[player].get(_SOULCASTER) and not castable_of(
+                barracks[player]
+            ).isdisjoint(board.kinds[_OPPONENT[player]]):
                 break
             phase = _THROW
         if phase is _THROW:
@@ -124,10 +126,15 @@ def next_decision(
             phase = _SCOUT
         # More than four cells open to the side: one of them is not next to a given Scout, so
         # some other card of the side touches it, and that Scout may move there.
+        # Otherwise one of its Scouts has a target (Board.scout_can_move, without the call and
+        # the generator: the targets are kept on the board).
         if (
             phase is _SCOUT
-            and board.scouts[player]
-            and (len(board.throwable[player]) > _STEPS or board.scout_can_move(player))
+            and (scouts := board.scouts[player])
+            and (
+                len(board.throwable[player]) > _STEPS
+                or any(map(board.scout_targets, repeat(player), scouts))
+            )
         ):
             break
         # The turn is over.
@@ -144,7 +151,7 @@ def next_decision(
         if turn >= limit:
             result = ended_by_count(board, limit_reason(limit))
             break
-        player, phase, turn = _OPPONENT[player], _SOULCAST, turn + 1
+        player, phase, turn = opponent, _SOULCAST, turn + 1
     # The board is the memo: it goes in with the other fields, and learns the identity of its
     # state after. It is bound as bind() binds one, written out: this runs after every move.
     board.table, board.moves = table, None
