@@ -249,5 +249,11 @@ def hand_of(config: Config, hand: tuple[Card, ...]) -> Hand:
     # decision.
     kept = tables.kept.get(id(config))
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    known = found.hands.get(tuple(map(_names, hand)))
-    return found.hand(hand) if known is None else known
+    hands = found.hands
+    key = tuple(map(_names, hand))
+    known = hands.get(key)
+    if known is None:  # Tables.hand's miss, with the key already made
+        if len(hands) >= MOST_HANDS:
+            hands.clear()
+        known = hands[key] = Hand(hand)
+    return known
