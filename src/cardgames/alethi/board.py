@@ -24,6 +24,7 @@ from operator import attrgetter
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
+from cardgames.alethi.kinds_held import Held, castable_of, with_kind, without_kind
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -141,7 +142,7 @@ class Board:
         "_targets",
         "cards",
         "generals",
-        "kinds",
+        "held",
         "moves",
         "owner",
         "scouts",
@@ -161,9 +162,8 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of is
-    #: left out).
-    kinds: tuple[dict[Kind, int], dict[Kind, int]]
+    #: Per colour: the kinds of its uncaptured cards (see :mod:`.kinds_held`).
+    held: Held
     #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
     #: state (a board moved onto another state by hand is not trusted there), and its legal
     #: moves once listed (``None`` before). A board belongs to one state: the states of one
@@ -187,7 +187,7 @@ class Board:
         board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
         blue: list[int] = []
-        kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        kinds: tuple[set[Kind], set[Kind]] = (set(), set())
         standing: tuple[set[int], set[int]] = (set(), set())
         generals: tuple[set[int], set[int]] = (set(), set())
         scouts: tuple[set[int], set[int]] = (set(), set())
@@ -195,15 +195,14 @@ class Board:
             if card.captured:
                 continue
             owner, kind = card.owner, card.kind
-            counts = kinds[owner]
-            counts[kind] = counts.get(kind, 0) + 1
+            kinds[owner].add(kind)
             standing[owner].add(key)
             if kind is Kind.GENERAL:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
             (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
-        board.kinds = kinds
+        board.held = (frozenset(kinds[0]), frozenset(kinds[1]))
         board.standing = _frozen(standing)
         board.generals = _frozen(generals)
         board.scouts = _frozen(scouts)
@@ -221,9 +220,20 @@ class Board:
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
-        board.kinds = self.kinds
+        board.held = self.held
         board._targets = self._targets
         return board
+
+    @property
+    def kinds(self) -> tuple[dict[Kind, int], dict[Kind, int]]:
+        """Per colour: how many uncaptured cards of each kind it has, a kind it has none of
+        left out (counted from the field, for tests and tools)."""
+        counts: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        for card in self.cards.values():
+            if not card.captured:
+                mine = counts[card.owner]
+                mine[card.kind] = mine.get(card.kind, 0) + 1
+        return counts
 
     @property
     def alive(self) -> tuple[int, int]:
@@ -240,7 +250,7 @@ class Board:
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
-        board.kinds = self.kinds
+        board.held = self.held
         board._targets = None
         return board
 
@@ -272,15 +282,13 @@ class Board:
                 blue = blue[:i] + blue[i + 1 :]
             red = _edit(red, key, {*around_of(key)}.difference(cards, red))
         board.throwable = (red, blue)
-        counts = self.kinds[owner].copy()
-        counts[kind] = counts.get(kind, 0) + 1
+        held = self.held
+        board.held = held if kind in held[owner] else with_kind(held, owner, kind)
         red_standing, blue_standing = self.standing
         if owner:
             board.standing = (red_standing, blue_standing | {key})
-            board.kinds = (self.kinds[0], counts)
         else:
             board.standing = (red_standing | {key}, blue_standing)
-            board.kinds = (counts, self.kinds[1])
         board.generals = _moved(self.generals, owner, key, 1) if kind is _GENERAL else self.generals
         board.scouts = _moved(self.scouts, owner, key, 1) if kind is _SCOUT else self.scouts
         return board, near
@@ -313,7 +321,7 @@ class Board:
         del cards[start]
         cards[key] = card
         board._targets = None
-        board.kinds, board.generals = self.kinds, self.generals
+        board.held, board.generals = self.held, self.generals
         owner = card.owner
         # The Scout leaves ``start`` (in the set) for ``key`` (not in it): one symmetric
         # difference moves it.
@@ -358,12 +366,7 @@ class Board:
         around = around_of(key)
         theirs = self.standing[enemy].difference((key,))
         ours = self.standing[owner].union((key,))
-        gained = self.kinds[owner].copy()
-        gained[kind] = gained.get(kind, 0) + 1
-        lost = self.kinds[enemy].copy()
-        lost[kind] -= 1
-        if not lost[kind]:
-            del lost[kind]  # a kind a side has none of is left out
+        held = without_kind(with_kind(self.held, owner, kind), enemy, kind, cards, theirs)
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
@@ -373,11 +376,12 @@ class Board:
         mine = self.throwable[owner]
         mine = _edit(mine, None, {*around}.difference(cards, mine))
         if owner:
-            board.standing, board.kinds = (theirs, ours), (lost, gained)
+            board.standing = (theirs, ours)
             board.throwable = (other, mine)
         else:
-            board.standing, board.kinds = (ours, theirs), (gained, lost)
+            board.standing = (ours, theirs)
             board.throwable = (mine, other)
+        board.held = held
         if kind is _GENERAL:
             board.generals = _swapped(self.generals, owner, key)
         else:
@@ -411,19 +415,17 @@ class Board:
     def _count(self, key: int, card: Placed, change: int) -> None:
         """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
         cards, Generals and Scouts."""
-        owner, kind, kinds = card.owner, card.kind, self.kinds
-        counts = kinds[owner].copy()
-        count = counts[kind] = counts.get(kind, 0) + change
-        if not count:
-            del counts[kind]  # a kind a side has none of is left out
+        owner, kind = card.owner, card.kind
         red, blue = self.standing
         if owner:
             blue = blue | {key} if change > 0 else blue - {key}
-            self.kinds = (kinds[0], counts)
         else:
             red = red | {key} if change > 0 else red - {key}
-            self.kinds = (counts, kinds[1])
         self.standing = (red, blue)
+        if change > 0:
+            self.held = with_kind(self.held, owner, kind)
+        else:
+            self.held = without_kind(self.held, owner, kind, self.cards, blue if owner else red)
         if kind is _GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
         elif kind is _SCOUT:
@@ -505,11 +507,9 @@ class Board:
 
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
-        from the counts of standing kinds, without a look at the field."""
-        if not self.kinds[colour].get(_SOULCASTER):
-            return False
-        # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
-        return not castable_of(kinds).isdisjoint(self.kinds[1 - colour])
+        from the kinds standing, without a look at the field."""
+        held = self.held
+        return _SOULCASTER in held[colour] and not castable_of(kinds).isdisjoint(held[1 - colour])
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -534,31 +534,10 @@ class Board:
     def same_as(self, other: Board) -> bool:
         """Whether two boards hold the same facts (for tests)."""
 
-        def standing(board: Board) -> list[dict[Kind, int]]:
-            return [{kind: n for kind, n in counts.items() if n} for counts in board.kinds]
-
-        return standing(self) == standing(other) and all(
+        return all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "standing", "throwable", "generals", "scouts", "alive")
+            for name in ("cards", "held", "standing", "throwable", "generals", "scouts", "alive")
         )
-
-
-class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
-    """The kinds of a barracks that a soulcast may take (all but the King), by the barracks:
-    the same barracks recur across games, and one lookup replaces a pass over it."""
-
-    def __missing__(self, kinds: tuple[Kind, ...]) -> frozenset[Kind]:
-        if len(self) >= _CASTABLE_MOST:
-            self.clear()  # a bound: the kinds are gathered again as needed
-        castable = self[kinds] = frozenset(kinds).difference((_KING,))
-        return castable
-
-
-#: How many barracks :data:`_CASTABLE` keeps at most.
-_CASTABLE_MOST = 1 << 12
-_CASTABLE = _Castable()
-#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds a soulcast may take.
-castable_of = _CASTABLE.__getitem__
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:

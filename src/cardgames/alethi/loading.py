@@ -335,7 +335,7 @@ def _checked_board(
         board = _new_object(Board)
         board.cards = cards  # type: ignore[assignment]
         board._targets = None
-        board.kinds = (red_kinds, blue_kinds)
+        board.held = (frozenset(red_kinds), frozenset(blue_kinds))
         board.standing = (red_keys, blue_keys)
         board.generals = (red_generals, blue_generals)
         board.scouts = (

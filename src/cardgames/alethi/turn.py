@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from itertools import repeat
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import STEPS, Board, castable_of
+from cardgames.alethi.board import STEPS, Board
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
+from cardgames.alethi.kinds_held import castable_of
 from cardgames.alethi.moves import Pass
 from cardgames.alethi.state import Card, Phase, Placed, State
 from cardgames.rng import Rng
@@ -123,9 +124,9 @@ def next_decision(
         if phase is _SOULCAST:
             # Without a standing Soulcaster there is nothing to soulcast with.
             # Board.can_soulcast, written out: one test of the kinds apart.
-            if board.kinds[player].get(_SOULCASTER) and not castable_of(
-                barracks[player]
-            ).isdisjoint(board.kinds[_OPPONENT[player]]):
+            if _SOULCASTER in board.held[player] and not castable_of(barracks[player]).isdisjoint(
+                board.held[_OPPONENT[player]]
+            ):
                 break
             phase = _THROW
         if phase is _THROW:
