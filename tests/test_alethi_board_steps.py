@@ -14,7 +14,12 @@ from cardgames.alethi import ending, rules
 from cardgames.alethi.board import Board, key_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
-from cardgames.alethi.kinds_held import with_kind, without_kind
+from cardgames.alethi.kinds_held import (
+    SOULCASTER_FIELD,
+    castable_fields_of,
+    counts_of,
+    unit_of,
+)
 from cardgames.alethi.state import Placed
 from cardgames.game import Outcome
 
@@ -209,33 +214,33 @@ def test_the_end_by_capture_reads_as_the_rule(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_kinds_held_are_those_of_the_standing_cards(seed: int) -> None:
-    """The kinds a board keeps per side, carried from state to state, are at every decision
-    the kinds of that side's uncaptured cards on the field; a fall takes a kind out only with
-    its last card."""
+    """The packed counts of kinds a board keeps per side, carried from state to state, are at
+    every decision those of that side's uncaptured cards on the field, and each kind's field
+    of them reads as that kind's count."""
     chooser = random.Random(seed)
     for config in configs(seed):
         state = alethi.new_game(config, seed=seed)
         while True:
             board = rules.board_of(state)
-            plain = tuple(
-                frozenset(c.kind for c in state.field if c.owner == colour and not c.captured)
-                for colour in Colour
-            )
-            assert board.held == plain
+            for colour in Colour:
+                standing = [c.kind for c in state.field if c.owner == colour and not c.captured]
+                assert board.held[colour] == counts_of(standing)
+                for kind in Kind:
+                    field = board.held[colour] // unit_of(kind) % (1 << 32)
+                    assert field == standing.count(kind)
             if alethi.is_over(state):
                 break
             moves = alethi.legal_moves(state)
             state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
 
 
-def test_a_kind_goes_with_its_last_standing_card() -> None:
-    """A kind already held leaves the pair as it is; a fallen card's kind stays while another
-    standing card of its side has it, and goes with the last."""
-    squire = Placed(Colour.BLUE, Kind.SQUIRE, alethi.Cell(0, 1))
-    other = Placed(Colour.BLUE, Kind.SQUIRE, alethi.Cell(1, 1))
-    cards = {key_of(squire.at): squire, key_of(other.at): other}
-    held = (frozenset({Kind.KING}), frozenset({Kind.SQUIRE, Kind.SCOUT}))
-    assert with_kind(held, 1, Kind.SCOUT) is held
-    assert with_kind(held, 0, Kind.TOWER) == (frozenset({Kind.KING, Kind.TOWER}), held[1])
-    assert without_kind(held, 1, Kind.SQUIRE, cards, (key_of(other.at),)) is held
-    assert without_kind(held, 1, Kind.SQUIRE, cards, ()) == (held[0], frozenset({Kind.SCOUT}))
+def test_a_kind_is_there_while_one_card_of_it_stands() -> None:
+    """A side has a kind while its count of that kind is above zero, whatever the other
+    kinds' counts, and the castable fields of a barracks leave the King out."""
+    squires = counts_of([Kind.SQUIRE] * 100)
+    assert not squires & SOULCASTER_FIELD
+    assert (squires + unit_of(Kind.SOULCASTER)) & SOULCASTER_FIELD
+    assert not (squires + unit_of(Kind.SOULCASTER) - unit_of(Kind.SOULCASTER)) & SOULCASTER_FIELD
+    king = counts_of([Kind.KING])
+    assert not castable_fields_of((Kind.KING,)) & king
+    assert castable_fields_of((Kind.KING, Kind.SQUIRE)) & squires

@@ -24,7 +24,14 @@ from operator import attrgetter
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
-from cardgames.alethi.kinds_held import Held, castable_of, with_kind, without_kind
+from cardgames.alethi.kinds_held import (
+    SOULCASTER_FIELD,
+    Held,
+    castable_fields_of,
+    castable_of,
+    counts_of,
+    unit_of,
+)
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -52,7 +59,7 @@ _OFFSET = 1 << 15
 LIMIT = _OFFSET
 #: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
 #: enum goes through the attribute hook of its class.
-_GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
+_GENERAL, _SCOUT = Kind.GENERAL, Kind.SCOUT
 #: A card's kind, as a C call.
 _kind_of = attrgetter("kind")
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
@@ -162,7 +169,8 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: the kinds of its uncaptured cards (see :mod:`.kinds_held`).
+    #: Per colour: how many uncaptured cards of each kind it has, packed in one integer (see
+    #: :mod:`.kinds_held`).
     held: Held
     #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
     #: state (a board moved onto another state by hand is not trusted there), and its legal
@@ -187,7 +195,7 @@ class Board:
         board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
         blue: list[int] = []
-        kinds: tuple[set[Kind], set[Kind]] = (set(), set())
+        kinds: tuple[list[Kind], list[Kind]] = ([], [])
         standing: tuple[set[int], set[int]] = (set(), set())
         generals: tuple[set[int], set[int]] = (set(), set())
         scouts: tuple[set[int], set[int]] = (set(), set())
@@ -195,14 +203,14 @@ class Board:
             if card.captured:
                 continue
             owner, kind = card.owner, card.kind
-            kinds[owner].add(kind)
+            kinds[owner].append(kind)
             standing[owner].add(key)
             if kind is Kind.GENERAL:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
             (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
-        board.held = (frozenset(kinds[0]), frozenset(kinds[1]))
+        board.held = (counts_of(kinds[0]), counts_of(kinds[1]))
         board.standing = _frozen(standing)
         board.generals = _frozen(generals)
         board.scouts = _frozen(scouts)
@@ -282,8 +290,11 @@ class Board:
                 blue = blue[:i] + blue[i + 1 :]
             red = _edit(red, key, {*around_of(key)}.difference(cards, red))
         board.throwable = (red, blue)
-        held = self.held
-        board.held = held if kind in held[owner] else with_kind(held, owner, kind)
+        red_held, blue_held = self.held
+        if owner:
+            board.held = (red_held, blue_held + unit_of(kind))
+        else:
+            board.held = (red_held + unit_of(kind), blue_held)
         red_standing, blue_standing = self.standing
         if owner:
             board.standing = (red_standing, blue_standing | {key})
@@ -366,7 +377,7 @@ class Board:
         around = around_of(key)
         theirs = self.standing[enemy].difference((key,))
         ours = self.standing[owner].union((key,))
-        held = without_kind(with_kind(self.held, owner, kind), enemy, kind, cards, theirs)
+        unit, (red_held, blue_held) = unit_of(kind), self.held
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
@@ -378,10 +389,11 @@ class Board:
         if owner:
             board.standing = (theirs, ours)
             board.throwable = (other, mine)
+            board.held = (red_held - unit, blue_held + unit)
         else:
             board.standing = (ours, theirs)
             board.throwable = (mine, other)
-        board.held = held
+            board.held = (red_held + unit, blue_held - unit)
         if kind is _GENERAL:
             board.generals = _swapped(self.generals, owner, key)
         else:
@@ -422,10 +434,9 @@ class Board:
         else:
             red = red | {key} if change > 0 else red - {key}
         self.standing = (red, blue)
-        if change > 0:
-            self.held = with_kind(self.held, owner, kind)
-        else:
-            self.held = without_kind(self.held, owner, kind, self.cards, blue if owner else red)
+        red_held, blue_held = self.held
+        unit = change * unit_of(kind)
+        self.held = (red_held, blue_held + unit) if owner else (red_held + unit, blue_held)
         if kind is _GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
         elif kind is _SCOUT:
@@ -509,7 +520,9 @@ class Board:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
         from the kinds standing, without a look at the field."""
         held = self.held
-        return _SOULCASTER in held[colour] and not castable_of(kinds).isdisjoint(held[1 - colour])
+        return bool(
+            held[colour] & SOULCASTER_FIELD and castable_fields_of(kinds) & held[1 - colour]
+        )
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none

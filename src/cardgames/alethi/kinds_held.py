@@ -1,49 +1,39 @@
-"""The kinds of cards a side has standing, as the board keeps them, and the kinds a soulcast
-may take from a barracks.
+"""How many cards of each kind a side has standing, as the board keeps them, and the kinds a
+soulcast may take from a barracks.
 
 The rules ask of a side's standing kinds only whether one is there: does it have a Soulcaster,
-does the enemy hold a kind the barracks could soulcast. So a board keeps, per side, the frozen
-set of the kinds it has standing, which a placement leaves as it is unless the kind is new to
-the side (a counted copy of every kind was a new dictionary at each placement); a card that
-falls takes its kind out only when no other standing card of its side has it.
+does the enemy hold a kind the barracks could soulcast. A board keeps each side's counts packed
+in one integer, a field of :data:`_WIDTH` bits a kind (no side comes near that many cards), so a
+placement adds the kind's unit and a fall takes it away: one addition, where a dictionary of
+counts was copied at each placement. Whether a side has any card of a set of kinds is one ``&``
+of its counts with the fields of those kinds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from operator import attrgetter
+from collections.abc import Iterable
 
 from cardgames.alethi.cards import Kind
-from cardgames.alethi.state import Placed
 
-__all__ = ["Held", "with_kind", "without_kind"]
+__all__ = ["SOULCASTER_FIELD", "Held", "counts_of"]
 
-#: Per colour (red's first): the kinds of its uncaptured cards.
-Held = tuple[frozenset[Kind], frozenset[Kind]]
+#: Per colour (red's first): its counts of uncaptured cards by kind, packed.
+Held = tuple[int, int]
 
 _KING = Kind.KING
-#: A card's kind, as a C call.
-_kind_of = attrgetter("kind")
+#: Bits per kind: far more than the cards of a field in memory could fill.
+_WIDTH = 32
+_UNIT: dict[Kind, int] = {kind: 1 << (_WIDTH * i) for i, kind in enumerate(Kind)}
+_FIELD: dict[Kind, int] = {kind: ((1 << _WIDTH) - 1) * unit for kind, unit in _UNIT.items()}
+#: The packed count of one card of a kind, by the kind, as a call.
+unit_of = _UNIT.__getitem__
+#: The bits of the Soulcasters' count.
+SOULCASTER_FIELD = _FIELD[Kind.SOULCASTER]
 
 
-def with_kind(held: Held, owner: int, kind: Kind) -> Held:
-    """``held`` with ``kind`` among ``owner``'s kinds (the same pair when it is there)."""
-    mine = held[owner]
-    if kind in mine:
-        return held
-    mine = mine.union((kind,))
-    return (held[0], mine) if owner else (mine, held[1])
-
-
-def without_kind(
-    held: Held, owner: int, kind: Kind, cards: Mapping[int, Placed], standing: Collection[int]
-) -> Held:
-    """``held`` after a card of ``kind`` of ``owner`` fell, given the ``cards`` by key and the
-    keys of ``owner``'s cards still standing: the kind goes only if none of those has it."""
-    if kind in map(_kind_of, map(cards.__getitem__, standing)):
-        return held
-    mine = held[owner].difference((kind,))
-    return (held[0], mine) if owner else (mine, held[1])
+def counts_of(kinds: Iterable[Kind]) -> int:
+    """The packed counts of ``kinds`` (one card for each time a kind comes)."""
+    return sum(map(unit_of, kinds))
 
 
 class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
@@ -57,10 +47,26 @@ class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
         return castable
 
 
-#: How many barracks :data:`_CASTABLE` keeps at most.
+class _CastableFields(dict[tuple[Kind, ...], int]):
+    """The bits of the counts of :data:`castable_of` of a barracks, by the barracks."""
+
+    def __missing__(self, kinds: tuple[Kind, ...]) -> int:
+        if len(self) >= _CASTABLE_MOST:
+            self.clear()
+        fields = 0
+        for kind in castable_of(kinds):
+            fields |= _FIELD[kind]
+        self[kinds] = fields
+        return fields
+
+
+#: How many barracks each of the tables keeps at most.
 _CASTABLE_MOST = 1 << 12
 _CASTABLE = _Castable()
 #: ``_CASTABLE[kinds]`` as a call: Python subscripts a subclass of dict (this one has
 #: ``__missing__``) through a method call, where its bound ``__getitem__`` is the dict's own
 #: lookup. The kinds a soulcast may take.
 castable_of = _CASTABLE.__getitem__
+_CASTABLE_FIELDS = _CastableFields()
+#: The bits of the counts of the kinds a soulcast may take, by the barracks, as a call.
+castable_fields_of = _CASTABLE_FIELDS.__getitem__

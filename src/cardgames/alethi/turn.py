@@ -11,7 +11,7 @@ from cardgames.alethi.board import STEPS, Board
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
-from cardgames.alethi.kinds_held import castable_of
+from cardgames.alethi.kinds_held import SOULCASTER_FIELD, castable_fields_of
 from cardgames.alethi.moves import Pass
 from cardgames.alethi.state import Card, Phase, Placed, State
 from cardgames.rng import Rng
@@ -50,7 +50,6 @@ set_memo = vars(State)["_memo"].__set__
 #: The phases by name: a global is one lookup, where a member of an enum goes through the
 #: attribute hook of its class.
 _SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
-_SOULCASTER = Kind.SOULCASTER
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -124,8 +123,9 @@ def next_decision(
         if phase is _SOULCAST:
             # Without a standing Soulcaster there is nothing to soulcast with.
             # Board.can_soulcast, written out: one test of the kinds apart.
-            if _SOULCASTER in board.held[player] and not castable_of(barracks[player]).isdisjoint(
-                board.held[_OPPONENT[player]]
+            if (
+                board.held[player] & SOULCASTER_FIELD
+                and castable_fields_of(barracks[player]) & board.held[_OPPONENT[player]]
             ):
                 break
             phase = _THROW
