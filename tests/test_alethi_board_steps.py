@@ -14,6 +14,12 @@ from cardgames.alethi import ending, rules
 from cardgames.alethi.board import Board, key_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
+from cardgames.alethi.kinds_held import (
+    SOULCASTER_FIELD,
+    castable_fields_of,
+    counts_of,
+    unit_of,
+)
 from cardgames.alethi.state import Placed
 from cardgames.game import Outcome
 
@@ -204,3 +210,37 @@ def test_the_end_by_capture_reads_as_the_rule(seed: int) -> None:
             board = rules.board_of(state)
             fallen = [c for c in state.field if c.captured and c.kind is Kind.KING]
             assert ending.ended_by_capture(board, fallen) == state.result
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_kinds_held_are_those_of_the_standing_cards(seed: int) -> None:
+    """The packed counts of kinds a board keeps per side, carried from state to state, are at
+    every decision those of that side's uncaptured cards on the field, and each kind's field
+    of them reads as that kind's count."""
+    chooser = random.Random(seed)
+    for config in configs(seed):
+        state = alethi.new_game(config, seed=seed)
+        while True:
+            board = rules.board_of(state)
+            for colour in Colour:
+                standing = [c.kind for c in state.field if c.owner == colour and not c.captured]
+                assert board.held[colour] == counts_of(standing)
+                for kind in Kind:
+                    field = board.held[colour] // unit_of(kind) % (1 << 32)
+                    assert field == standing.count(kind)
+            if alethi.is_over(state):
+                break
+            moves = alethi.legal_moves(state)
+            state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
+
+
+def test_a_kind_is_there_while_one_card_of_it_stands() -> None:
+    """A side has a kind while its count of that kind is above zero, whatever the other
+    kinds' counts, and the castable fields of a barracks leave the King out."""
+    squires = counts_of([Kind.SQUIRE] * 100)
+    assert not squires & SOULCASTER_FIELD
+    assert (squires + unit_of(Kind.SOULCASTER)) & SOULCASTER_FIELD
+    assert not (squires + unit_of(Kind.SOULCASTER) - unit_of(Kind.SOULCASTER)) & SOULCASTER_FIELD
+    king = counts_of([Kind.KING])
+    assert not castable_fields_of((Kind.KING,)) & king
+    assert castable_fields_of((Kind.KING, Kind.SQUIRE)) & squires

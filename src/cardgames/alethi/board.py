@@ -24,6 +24,14 @@ from operator import attrgetter
 
 from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
 from cardgames.alethi.config import Stats
+from cardgames.alethi.kinds_held import (
+    SOULCASTER_FIELD,
+    Held,
+    castable_fields_of,
+    castable_of,
+    counts_of,
+    unit_of,
+)
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -51,7 +59,7 @@ _OFFSET = 1 << 15
 LIMIT = _OFFSET
 #: Kinds the updates and questions test, by name: a global is one lookup, where a member of an
 #: enum goes through the attribute hook of its class.
-_GENERAL, _SCOUT, _SOULCASTER, _KING = Kind.GENERAL, Kind.SCOUT, Kind.SOULCASTER, Kind.KING
+_GENERAL, _SCOUT = Kind.GENERAL, Kind.SCOUT
 #: A card's kind, as a C call.
 _kind_of = attrgetter("kind")
 #: Key offsets of the four orthogonal neighbours: (x, y-1), (x-1, y), (x+1, y), (x, y+1).
@@ -141,7 +149,7 @@ class Board:
         "_targets",
         "cards",
         "generals",
-        "kinds",
+        "held",
         "moves",
         "owner",
         "scouts",
@@ -161,9 +169,9 @@ class Board:
     #: Per colour: keys of its uncaptured Generals, Scouts.
     generals: tuple[frozenset[int], frozenset[int]]
     scouts: tuple[frozenset[int], frozenset[int]]
-    #: Per colour: how many uncaptured cards of each kind it has (a kind it has none of is
-    #: left out).
-    kinds: tuple[dict[Kind, int], dict[Kind, int]]
+    #: Per colour: how many uncaptured cards of each kind it has, packed in one integer (see
+    #: :mod:`.kinds_held`).
+    held: Held
     #: As the memo of a state (see :func:`bind`): the stats of its config, the ``id`` of the
     #: state (a board moved onto another state by hand is not trusted there), and its legal
     #: moves once listed (``None`` before). A board belongs to one state: the states of one
@@ -187,7 +195,7 @@ class Board:
         board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
         blue: list[int] = []
-        kinds: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        kinds: tuple[list[Kind], list[Kind]] = ([], [])
         standing: tuple[set[int], set[int]] = (set(), set())
         generals: tuple[set[int], set[int]] = (set(), set())
         scouts: tuple[set[int], set[int]] = (set(), set())
@@ -195,15 +203,14 @@ class Board:
             if card.captured:
                 continue
             owner, kind = card.owner, card.kind
-            counts = kinds[owner]
-            counts[kind] = counts.get(kind, 0) + 1
+            kinds[owner].append(kind)
             standing[owner].add(key)
             if kind is Kind.GENERAL:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
             (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
-        board.kinds = kinds
+        board.held = (counts_of(kinds[0]), counts_of(kinds[1]))
         board.standing = _frozen(standing)
         board.generals = _frozen(generals)
         board.scouts = _frozen(scouts)
@@ -221,9 +228,20 @@ class Board:
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
-        board.kinds = self.kinds
+        board.held = self.held
         board._targets = self._targets
         return board
+
+    @property
+    def kinds(self) -> tuple[dict[Kind, int], dict[Kind, int]]:
+        """Per colour: how many uncaptured cards of each kind it has, a kind it has none of
+        left out (counted from the field, for tests and tools)."""
+        counts: tuple[dict[Kind, int], dict[Kind, int]] = ({}, {})
+        for card in self.cards.values():
+            if not card.captured:
+                mine = counts[card.owner]
+                mine[card.kind] = mine.get(card.kind, 0) + 1
+        return counts
 
     @property
     def alive(self) -> tuple[int, int]:
@@ -240,7 +258,7 @@ class Board:
         board.throwable = self.throwable
         board.generals = self.generals
         board.scouts = self.scouts
-        board.kinds = self.kinds
+        board.held = self.held
         board._targets = None
         return board
 
@@ -272,15 +290,16 @@ class Board:
                 blue = blue[:i] + blue[i + 1 :]
             red = _edit(red, key, {*around_of(key)}.difference(cards, red))
         board.throwable = (red, blue)
-        counts = self.kinds[owner].copy()
-        counts[kind] = counts.get(kind, 0) + 1
+        red_held, blue_held = self.held
+        if owner:
+            board.held = (red_held, blue_held + unit_of(kind))
+        else:
+            board.held = (red_held + unit_of(kind), blue_held)
         red_standing, blue_standing = self.standing
         if owner:
             board.standing = (red_standing, blue_standing | {key})
-            board.kinds = (self.kinds[0], counts)
         else:
             board.standing = (red_standing | {key}, blue_standing)
-            board.kinds = (counts, self.kinds[1])
         board.generals = _moved(self.generals, owner, key, 1) if kind is _GENERAL else self.generals
         board.scouts = _moved(self.scouts, owner, key, 1) if kind is _SCOUT else self.scouts
         return board, near
@@ -313,7 +332,7 @@ class Board:
         del cards[start]
         cards[key] = card
         board._targets = None
-        board.kinds, board.generals = self.kinds, self.generals
+        board.held, board.generals = self.held, self.generals
         owner = card.owner
         # The Scout leaves ``start`` (in the set) for ``key`` (not in it): one symmetric
         # difference moves it.
@@ -358,12 +377,7 @@ class Board:
         around = around_of(key)
         theirs = self.standing[enemy].difference((key,))
         ours = self.standing[owner].union((key,))
-        gained = self.kinds[owner].copy()
-        gained[kind] = gained.get(kind, 0) + 1
-        lost = self.kinds[enemy].copy()
-        lost[kind] -= 1
-        if not lost[kind]:
-            del lost[kind]  # a kind a side has none of is left out
+        unit, (red_held, blue_held) = unit_of(kind), self.held
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
@@ -373,11 +387,13 @@ class Board:
         mine = self.throwable[owner]
         mine = _edit(mine, None, {*around}.difference(cards, mine))
         if owner:
-            board.standing, board.kinds = (theirs, ours), (lost, gained)
+            board.standing = (theirs, ours)
             board.throwable = (other, mine)
+            board.held = (red_held - unit, blue_held + unit)
         else:
-            board.standing, board.kinds = (ours, theirs), (gained, lost)
+            board.standing = (ours, theirs)
             board.throwable = (mine, other)
+            board.held = (red_held + unit, blue_held - unit)
         if kind is _GENERAL:
             board.generals = _swapped(self.generals, owner, key)
         else:
@@ -411,19 +427,16 @@ class Board:
     def _count(self, key: int, card: Placed, change: int) -> None:
         """Count ``card`` on ``key`` in (``change`` 1) or out (-1) of its side's standing
         cards, Generals and Scouts."""
-        owner, kind, kinds = card.owner, card.kind, self.kinds
-        counts = kinds[owner].copy()
-        count = counts[kind] = counts.get(kind, 0) + change
-        if not count:
-            del counts[kind]  # a kind a side has none of is left out
+        owner, kind = card.owner, card.kind
         red, blue = self.standing
         if owner:
             blue = blue | {key} if change > 0 else blue - {key}
-            self.kinds = (kinds[0], counts)
         else:
             red = red | {key} if change > 0 else red - {key}
-            self.kinds = (counts, kinds[1])
         self.standing = (red, blue)
+        red_held, blue_held = self.held
+        unit = change * unit_of(kind)
+        self.held = (red_held, blue_held + unit) if owner else (red_held + unit, blue_held)
         if kind is _GENERAL:
             self.generals = _moved(self.generals, owner, key, change)
         elif kind is _SCOUT:
@@ -505,11 +518,11 @@ class Board:
 
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
-        from the counts of standing kinds, without a look at the field."""
-        if not self.kinds[colour].get(_SOULCASTER):
-            return False
-        # The enemy's counts leave out the kinds it has none of: one test of the kinds apart.
-        return not castable_of(kinds).isdisjoint(self.kinds[1 - colour])
+        from the kinds standing, without a look at the field."""
+        held = self.held
+        return bool(
+            held[colour] & SOULCASTER_FIELD and castable_fields_of(kinds) & held[1 - colour]
+        )
 
     def soulcast_targets(self, colour: Colour, kinds: tuple[Kind, ...]) -> tuple[int, ...]:
         """Cells of the enemy cards ``colour`` may soulcast with the barracks ``kinds``: none
@@ -534,31 +547,10 @@ class Board:
     def same_as(self, other: Board) -> bool:
         """Whether two boards hold the same facts (for tests)."""
 
-        def standing(board: Board) -> list[dict[Kind, int]]:
-            return [{kind: n for kind, n in counts.items() if n} for counts in board.kinds]
-
-        return standing(self) == standing(other) and all(
+        return all(
             getattr(self, name) == getattr(other, name)
-            for name in ("cards", "standing", "throwable", "generals", "scouts", "alive")
+            for name in ("cards", "held", "standing", "throwable", "generals", "scouts", "alive")
         )
-
-
-class _Castable(dict[tuple[Kind, ...], frozenset[Kind]]):
-    """The kinds of a barracks that a soulcast may take (all but the King), by the barracks:
-    the same barracks recur across games, and one lookup replaces a pass over it."""
-
-    def __missing__(self, kinds: tuple[Kind, ...]) -> frozenset[Kind]:
-        if len(self) >= _CASTABLE_MOST:
-            self.clear()  # a bound: the kinds are gathered again as needed
-        castable = self[kinds] = frozenset(kinds).difference((_KING,))
-        return castable
-
-
-#: How many barracks :data:`_CASTABLE` keeps at most.
-_CASTABLE_MOST = 1 << 12
-_CASTABLE = _Castable()
-#: ``_CASTABLE[kinds]`` as a call (see :data:`around_of`): the kinds a soulcast may take.
-castable_of = _CASTABLE.__getitem__
 
 
 def _frozen(groups: tuple[set[int], set[int]]) -> tuple[frozenset[int], frozenset[int]]:

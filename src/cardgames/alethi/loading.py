@@ -37,6 +37,7 @@ from cardgames.alethi.cards import (
 )
 from cardgames.alethi.checks import stats, vouch
 from cardgames.alethi.config import MAX_CARDS, Config, check_config
+from cardgames.alethi.kinds_held import unit_of
 from cardgames.alethi.state import Card, Phase, Placed, State, new_placed
 from cardgames.alethi.turn import has_options
 from cardgames.rng import Rng
@@ -335,7 +336,10 @@ def _checked_board(
         board = _new_object(Board)
         board.cards = cards  # type: ignore[assignment]
         board._targets = None
-        board.kinds = (red_kinds, blue_kinds)
+        board.held = (
+            sum(unit_of(kind) * n for kind, n in red_kinds.items()),
+            sum(unit_of(kind) * n for kind, n in blue_kinds.items()),
+        )
         board.standing = (red_keys, blue_keys)
         board.generals = (red_generals, blue_generals)
         board.scouts = (

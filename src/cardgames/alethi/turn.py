@@ -7,15 +7,17 @@ from collections.abc import Sequence
 from itertools import repeat
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import STEPS, Board, castable_of
+from cardgames.alethi.board import STEPS, Board
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
+from cardgames.alethi.kinds_held import SOULCASTER_FIELD, castable_fields_of
 from cardgames.alethi.moves import Pass
 from cardgames.alethi.state import Card, Phase, Placed, State
 from cardgames.rng import Rng
 
 __all__ = [
+    "LATEST",
     "NEXT_PHASE",
     "PASS",
     "Barracks",
@@ -35,13 +37,19 @@ PASS = Pass()
 #: Makes a ``State`` from all its fields, the memo (its board) last: the rules' own values need
 #: no check, and setting the slots straight is about half the cost of ``State``'s ``__init__``.
 _fill_state = slot_filler(State)
+#: The state the rules made last and its board, as one pair in ``LATEST[0]``, replaced whole
+#: (one store: a reader never pairs one state with another's board). The pair keeps its state
+#: alive, so ``LATEST[0][0] is state`` proves that ``state`` is that object: the calls a player
+#: makes on the state it was given (is it over, its moves, a move) find its board with one
+#: ``is``, where the test of a memo's owner makes an integer (``id``) each time. It starts with
+#: an object of its own (no argument a caller has can be it) and an empty board.
+LATEST: list[tuple[object, Board]] = [(object(), Board.build(()))]
 #: Sets the memo of a state just made (which names the state, so it comes after it).
 set_memo = vars(State)["_memo"].__set__
 
 #: The phases by name: a global is one lookup, where a member of an enum goes through the
 #: attribute hook of its class.
 _SOULCAST, _THROW, _SCOUT, _OVER = Phase.SOULCAST, Phase.THROW, Phase.SCOUT, Phase.OVER
-_SOULCASTER = Kind.SOULCASTER
 
 #: Each colour's opponent, by colour: ``Colour.opponent`` without a property call.
 _OPPONENT = (Colour.BLUE, Colour.RED)
@@ -115,9 +123,10 @@ def next_decision(
         if phase is _SOULCAST:
             # Without a standing Soulcaster there is nothing to soulcast with.
             # Board.can_soulcast, written out: one test of the kinds apart.
-            if board.kinds[player].get(_SOULCASTER) and not castable_of(
-                barracks[player]
-            ).isdisjoint(board.kinds[_OPPONENT[player]]):
+            if (
+                board.held[player] & SOULCASTER_FIELD
+                and castable_fields_of(barracks[player]) & board.held[_OPPONENT[player]]
+            ):
                 break
             phase = _THROW
         if phase is _THROW:
@@ -162,4 +171,5 @@ def next_decision(
             config, field, barracks, removed, player, _OVER, turn, result, rng, board
         )
     board.owner = id(state)
+    LATEST[0] = (state, board)
     return state
