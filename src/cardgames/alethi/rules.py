@@ -26,7 +26,7 @@ from cardgames.alethi.soulcasting import (
 )
 from cardgames.alethi.state import Phase, State
 from cardgames.alethi.throwing import throw, throw_options, throw_problem
-from cardgames.alethi.turn import LATEST, NEXT_PHASE, next_decision
+from cardgames.alethi.turn import NEXT_PHASE, next_decision
 from cardgames.errors import IllegalMoveError
 from cardgames.game import Outcome
 
@@ -64,10 +64,7 @@ def current_player(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    # The state the rules made last, or one that carries its own memo: checked() in a few
-    # lines, without a call.
-    if LATEST[0][0] is state:
-        return state.result is not None
+    # A state the rules made carries its own memo: checked() in a few lines, without a call.
     if type(state) is State:
         memo = state._memo
         if type(memo) is Memo and memo.owner == id(state):
@@ -86,12 +83,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
     then by cell; scout moves by scout, then by cell, then ``Pass``.
     """
-    latest = LATEST[0]
-    if latest[0] is state:
-        memo = latest[1]
-    else:
-        held = state._memo if type(state) is State else None
-        memo = held if type(held) is Memo and held.owner == id(state) else _memo_of(state)
+    memo = state._memo if type(state) is State else None
+    if type(memo) is not Memo or memo.owner != id(state):
+        memo = _memo_of(state)
     moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
     if moves is None:
         phase, board, me = state.phase, memo, state.to_move
@@ -139,12 +133,9 @@ def is_legal(state: State, move: Move) -> bool:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    latest = LATEST[0]
-    if latest[0] is state:
-        memo = latest[1]
-    else:
-        held = state._memo if type(state) is State else None
-        memo = held if type(held) is Memo and held.owner == id(state) else _memo_of(state)
+    memo = state._memo if type(state) is State else None
+    if type(memo) is not Memo or memo.owner != id(state):
+        memo = _memo_of(state)
     phase, me = state.phase, state.to_move
     # Each phase's legality test gives the cells the move acts on, which the move then uses.
     kind = type(move)

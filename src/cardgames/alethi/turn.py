@@ -17,7 +17,6 @@ from cardgames.alethi.state import Card, Phase, Placed, State
 from cardgames.rng import Rng
 
 __all__ = [
-    "LATEST",
     "NEXT_PHASE",
     "PASS",
     "Barracks",
@@ -37,13 +36,6 @@ PASS = Pass()
 #: Makes a ``State`` from all its fields, the memo (its board) last: the rules' own values need
 #: no check, and setting the slots straight is about half the cost of ``State``'s ``__init__``.
 _fill_state = slot_filler(State)
-#: The state the rules made last and its board, as one pair in ``LATEST[0]``, replaced whole
-#: (one store: a reader never pairs one state with another's board). The pair keeps its state
-#: alive, so ``LATEST[0][0] is state`` proves that ``state`` is that object: the calls a player
-#: makes on the state it was given (is it over, its moves, a move) find its board with one
-#: ``is``, where the test of a memo's owner makes an integer (``id``) each time. It starts with
-#: an object of its own (no argument a caller has can be it) and an empty board.
-LATEST: list[tuple[object, Board]] = [(object(), Board.build(()))]
 #: Sets the memo of a state just made (which names the state, so it comes after it).
 set_memo = vars(State)["_memo"].__set__
 
@@ -171,5 +163,4 @@ def next_decision(
             config, field, barracks, removed, player, _OVER, turn, result, rng, board
         )
     board.owner = id(state)
-    LATEST[0] = (state, board)
     return state
