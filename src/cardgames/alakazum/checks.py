@@ -68,7 +68,9 @@ def inconsistency(state: State) -> str | None:
 
 def vouched(state: State, names: list[str]) -> bool:
     """Whether ``state``, which JSON's quick reader built, passes the check; if it does, it is
-    marked as checked, holding its legal moves, as :func:`checked` marks it.
+    marked as checked, as :func:`checked` marks it: holding its legal moves, or, in a phase
+    where the player to move may always pass, as a state the rules made (the first
+    ``legal_moves`` works them out).
 
     The reader answers for what it built: a config that passed its check; zones that hold
     only the config's own cards of the kinds each may hold, with ``players`` hands each sorted
@@ -99,7 +101,9 @@ def vouched(state: State, names: list[str]) -> bool:
         return False
     if phase_fits(state) is not None:
         return False
-    if state.phase is Phase.OVER:
+    if state.phase in _PASS_OFFERED:
+        # Checked, and the player to move has something to do (at least to pass): the first
+        # ``legal_moves`` works the moves out, as for a state the rules made.
         object.__setattr__(state, "_memo", TRUSTED)
         return True
     moves = generate(state)
@@ -107,6 +111,11 @@ def vouched(state: State, names: list[str]) -> bool:
         return False
     object.__setattr__(state, "_memo", moves)
     return True
+
+
+#: The phases whose moves always end with a pass, or where nobody moves (the game over): a
+#: state in one that passes every other check has something to do, or is over.
+_PASS_OFFERED = frozenset({Phase.ACTION, Phase.DOLL, Phase.POTIONS, Phase.HYPNOSIS, Phase.OVER})
 
 
 def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
