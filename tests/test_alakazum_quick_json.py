@@ -284,3 +284,29 @@ def test_the_quick_writer_leaves_an_unchecked_state_to_the_general_writer() -> N
     assert odd._memo is None
     assert QUICK_WRITE(odd) == GENERAL_WRITE(odd)
     assert "held" in QUICK_WRITE(odd) and "actions" not in QUICK_WRITE(odd)
+
+
+#: A value of every JSON type, the empty ones included (an empty value of the wrong type must
+#: not pass for an empty list, nor a false one for a missing field).
+_OTHER_TYPES: tuple[Any, ...] = (None, False, 0, 1.5, "", {}, [], "x")
+
+
+def _mid_game_documents() -> Iterator[str]:
+    """Documents of a mid-game state of each preset, each with one field (those a document may
+    leave out too) given a value of every JSON type."""
+    for config in alakazum.GAME.presets.values():
+        states = list(random_states(config, 0))
+        data = json.loads(cardgames.to_json(states[len(states) // 2]))["data"]
+        for key in [field.name for field in attrs.fields(alakazum.State) if field.init]:
+            for other in _OTHER_TYPES:
+                variant = {**data, key: other}
+                assert_quick_agrees(variant)
+                yield _document(variant)
+
+
+def test_a_field_of_another_type_gets_the_general_roads_answer(general_hook_only: None) -> None:
+    texts = list(_mid_game_documents())
+    general = [loaded(text) for text in texts]
+    codec.register()
+    assert [loaded(text) for text in texts] == general
+    assert sum(kind == "refused" for kind, _ in general) > len(texts) // 2
