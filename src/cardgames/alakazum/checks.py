@@ -143,9 +143,11 @@ def _scalars(state: State) -> str | None:
         return "the phase is OVER exactly when there is a result"
     if over != (state.to_move is None):
         return "nobody moves exactly when the game is over"
-    if state.to_move is not None and not is_player(state.to_move, n):
+    # is_player, written out: this check runs at every load.
+    to_move, active = state.to_move, state.active
+    if to_move is not None and not (type(to_move) is int and 0 <= to_move < n):
         return f"to_move must be a player 0-{n - 1}"
-    if not is_player(state.active, n):
+    if not (type(active) is int and 0 <= active < n):
         return f"active must be a player 0-{n - 1}"
     if over:
         problem = _result_problem(state)
@@ -180,7 +182,8 @@ def _scalars(state: State) -> str | None:
         return "spell must be a Spell or None"
     if state.roll is not None and (type(state.roll) is not int or state.roll not in DIE_FACES):
         return "roll must be a die roll 1-6 or None"
-    if type(state.rng) is not Rng or not is_int(state.rng.state, 0, (1 << 64) - 1):
+    rng = state.rng
+    if type(rng) is not Rng or not (type(rng.state) is int and 0 <= rng.state < _RNG_STATES):
         return "rng must be an Rng with a 64-bit state"
     # The deal sets aside each character or trap drawn: nobody exchanges more cards than the
     # forest deck has of those.
@@ -191,6 +194,9 @@ def _scalars(state: State) -> str | None:
         )
     return None
 
+
+#: The number of states of the 64-bit generator.
+_RNG_STATES = 1 << 64
 
 #: The fields that count something.
 _COUNTERS = ("turn", "actions", "giving", "santa", "taking")
