@@ -68,7 +68,9 @@ def inconsistency(state: State) -> str | None:
 
 def vouched(state: State, names: list[str]) -> bool:
     """Whether ``state``, which JSON's quick reader built, passes the check; if it does, it is
-    marked as checked, holding its legal moves, as :func:`checked` marks it.
+    marked as checked, as :func:`checked` marks it: holding its legal moves, or, in a phase
+    where the player to move may always pass, as a state the rules made (the first
+    ``legal_moves`` works them out).
 
     The reader answers for what it built: a config that passed its check; zones that hold
     only the config's own cards of the kinds each may hold, with ``players`` hands each sorted
@@ -99,7 +101,9 @@ def vouched(state: State, names: list[str]) -> bool:
         return False
     if phase_fits(state) is not None:
         return False
-    if state.phase is Phase.OVER:
+    if state.phase in _PASS_OFFERED:
+        # Checked, and the player to move has something to do (at least to pass): the first
+        # ``legal_moves`` works the moves out, as for a state the rules made.
         object.__setattr__(state, "_memo", TRUSTED)
         return True
     moves = generate(state)
@@ -107,6 +111,11 @@ def vouched(state: State, names: list[str]) -> bool:
         return False
     object.__setattr__(state, "_memo", moves)
     return True
+
+
+#: The phases whose moves always end with a pass, or where nobody moves (the game over): a
+#: state in one that passes every other check has something to do, or is over.
+_PASS_OFFERED = frozenset({Phase.ACTION, Phase.DOLL, Phase.POTIONS, Phase.HYPNOSIS, Phase.OVER})
 
 
 def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
@@ -134,9 +143,11 @@ def _scalars(state: State) -> str | None:
         return "the phase is OVER exactly when there is a result"
     if over != (state.to_move is None):
         return "nobody moves exactly when the game is over"
-    if state.to_move is not None and not is_player(state.to_move, n):
+    # is_player, written out: this check runs at every load.
+    to_move, active = state.to_move, state.active
+    if to_move is not None and not (type(to_move) is int and 0 <= to_move < n):
         return f"to_move must be a player 0-{n - 1}"
-    if not is_player(state.active, n):
+    if not (type(active) is int and 0 <= active < n):
         return f"active must be a player 0-{n - 1}"
     if over:
         problem = _result_problem(state)
@@ -171,7 +182,8 @@ def _scalars(state: State) -> str | None:
         return "spell must be a Spell or None"
     if state.roll is not None and (type(state.roll) is not int or state.roll not in DIE_FACES):
         return "roll must be a die roll 1-6 or None"
-    if type(state.rng) is not Rng or not is_int(state.rng.state, 0, (1 << 64) - 1):
+    rng = state.rng
+    if type(rng) is not Rng or not (type(rng.state) is int and 0 <= rng.state < _RNG_STATES):
         return "rng must be an Rng with a 64-bit state"
     # The deal sets aside each character or trap drawn: nobody exchanges more cards than the
     # forest deck has of those.
@@ -182,6 +194,9 @@ def _scalars(state: State) -> str | None:
         )
     return None
 
+
+#: The number of states of the 64-bit generator.
+_RNG_STATES = 1 << 64
 
 #: The fields that count something.
 _COUNTERS = ("turn", "actions", "giving", "santa", "taking")

@@ -8,7 +8,7 @@ card name is looked up in a table of the config's cards that its zone may hold, 
 reads is both the config's own and of a kind its zone holds, and its name is kept for counting.
 :func:`.checks.vouched` then checks what reading does not prove (the counts, ranges and types of
 the other fields, the final enemies, the phase, the moves), and a state that passes is marked
-as checked, holding its legal moves, which ``legal_moves`` then finds.
+as checked, as ``checked`` marks it.
 
 Whatever this reader does not take at once (a value of another type, an unknown name, a card out
 of its place, a hand out of order, a state that fails a check) goes to the general road, which
