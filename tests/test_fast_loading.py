@@ -442,3 +442,11 @@ def test_alethi_reads_a_board_of_its_own_making_only_while_it_knows_the_board(
             loaded = loading.read(json.loads(cardgames.to_json(state))["data"])
             assert alethi_checks.vouched(loaded)
             assert alethi_checks.board_of(loaded).same_as(Board.build(loaded.field))
+
+
+def test_alethi_reader_knows_every_part_of_todays_board() -> None:
+    """The reader fills the board itself only while it knows every part of it; a renamed or
+    new part would quietly send every load the slow way (``Board.build``), so the parts it
+    fills are held to the board's slots here."""
+    assert tuple(sorted(Board.__slots__)) == loading._PARTS
+    assert loading._OWN_BUILD

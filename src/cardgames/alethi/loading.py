@@ -387,7 +387,7 @@ _PARTS = (
     "_targets",
     "cards",
     "generals",
-    "kinds",
+    "held",
     "moves",
     "owner",
     "scouts",
