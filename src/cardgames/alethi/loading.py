@@ -37,7 +37,7 @@ from cardgames.alethi.cards import (
 )
 from cardgames.alethi.checks import stats, vouch
 from cardgames.alethi.config import MAX_CARDS, Config, check_config
-from cardgames.alethi.kinds_held import unit_of
+from cardgames.alethi.kinds_held import counts_of
 from cardgames.alethi.state import Card, Phase, Placed, State, new_placed
 from cardgames.alethi.turn import has_options
 from cardgames.rng import Rng
@@ -80,6 +80,7 @@ _KEY = operator.itemgetter(1)
 _KEY_CARD = operator.itemgetter(1, 0)
 _AROUND = operator.itemgetter(4)
 _KEY_ATTACK = operator.itemgetter(1, 5)
+_KIND = operator.itemgetter(3)
 _NO_KEYS: frozenset[int] = frozenset()
 _NEW_CELL = tuple.__new__
 _new_object = object.__new__
@@ -336,10 +337,7 @@ def _checked_board(
         board = _new_object(Board)
         board.cards = cards  # type: ignore[assignment]
         board._targets = None
-        board.held = (
-            sum(unit_of(kind) * n for kind, n in red_kinds.items()),
-            sum(unit_of(kind) * n for kind, n in blue_kinds.items()),
-        )
+        board.held = (counts_of(map(_KIND, red_up)), counts_of(map(_KIND, blue_up)))
         board.standing = (red_keys, blue_keys)
         board.generals = (red_generals, blue_generals)
         board.scouts = (
