@@ -9,6 +9,8 @@ reader does not recognise at once (a wrong type anywhere, a key too many or too 
 an unusual config) goes to the converter's own hook, which reads it or says exactly where it is
 wrong, so a document loads, or fails, as it always did. Either way the state then gets the
 full ``check_state`` of a loaded state, which a state the reader checked passes at once.
+The JSON text of a checked state is written straight from its fields
+(:mod:`~cardgames.alethi.quick_text`), the same text the encoder makes of the hook's form.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from cardgames.alethi.cards import DEFAULT_ARMY
 from cardgames.alethi.config import Config
 from cardgames.alethi.loading import CONFIGS, UnusualError, read
+from cardgames.alethi.quick_text import state_writer
 from cardgames.alethi.state import Card, Placed, State
 from cardgames.rng import Rng
 
@@ -109,10 +112,13 @@ generic_writer: Callable[[Any], Any]
 
 def register() -> None:
     """Give the converter the hooks of this module (called once, when the game loads)."""
+    from cardgames._converter import encode, give_text_writer
     from cardgames.serialization import converter
 
     global generic_reader, generic_writer  # set once, when the game loads
     generic_reader = converter.get_structure_hook(State)
     generic_writer = converter.get_unstructure_hook(State)
     converter.register_structure_hook(State, read_state(generic_reader))
-    converter.register_unstructure_hook(State, write_state(generic_writer))
+    unstructure = write_state(generic_writer)
+    converter.register_unstructure_hook(State, unstructure)
+    give_text_writer(unstructure, state_writer(unstructure, encode, _plain))
