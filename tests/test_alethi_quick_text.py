@@ -183,12 +183,14 @@ def test_a_full_table_starts_anew() -> None:
     field = HOOK(state)["field"]
     assert len(state.field) > 3
     assert table.join(state.field) == encode(field)[1:-1]
-    assert len(table.texts) == len(table.kept) == len(state.field)
+    assert len(table.entries) == len(state.field)
+    # Each entry holds its card, so that no other object can take the card's id meanwhile.
+    assert all(table.entries[id(card)][0] is card for card in state.field)
     again = table.join(state.field[:2])  # every text found at once
     assert again == encode(field[:2])[1:-1]
     fresh = table.join(tuple(attrs.evolve(card) for card in state.field[:2]))
     assert fresh == again
-    assert len(table.texts) == len(table.kept) == 2
+    assert len(table.entries) == 2
 
 
 def test_a_loaded_state_is_written_as_it_was_read() -> None:

@@ -14,6 +14,7 @@ and the encoder.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -34,6 +35,8 @@ _KIND_TEXT = {kind: f'"{kind.value}"' for kind in Kind}
 _PHASE_TEXT = {phase: f'"{phase.value}"' for phase in Phase}
 #: The most cards each identity table keeps before it is emptied and fills anew.
 _MOST_CARDS = 4096
+#: The text of a table's entry (its card, its text).
+_TEXT = operator.itemgetter(1)
 
 
 class _UnusualError(Exception):
@@ -80,35 +83,32 @@ def _card_text(card: object) -> str:
 
 
 class _Texts:
-    """The texts of cards of one class, kept by identity: each entry holds its card, so that no
-    other object takes its ``id`` while it lasts; past ``most`` cards the table starts anew."""
+    """The texts of cards of one class, kept by identity: each entry holds its card with its
+    text, so that no other object takes its ``id`` while the entry lasts (one entry, set and
+    dropped whole, so that threads writing at once never leave a text without its card); past
+    ``most`` cards the table starts anew."""
 
-    __slots__ = ("kept", "make", "most", "texts")
+    __slots__ = ("entries", "make", "most")
 
     def __init__(self, make: Callable[[object], str], most: int = _MOST_CARDS) -> None:
         self.make = make
         self.most = most
-        #: id of a card -> its text.
-        self.texts: dict[int, str] = {}
-        #: id of a card -> the card, kept alive.
-        self.kept: dict[int, object] = {}
+        #: id of a card -> the card (kept alive) and its text.
+        self.entries: dict[int, tuple[object, str]] = {}
 
     def join(self, cards: tuple[object, ...]) -> str:
         """The cards' texts, joined by commas (a card the table cannot write: ``_UnusualError``)."""
-        found = list(map(self.texts.get, map(id, cards)))
+        found = list(map(self.entries.get, map(id, cards)))
         if None not in found:
-            return ",".join(cast("list[str]", found))
-        if len(self.texts) + len(cards) > self.most:
-            self.texts.clear()
-            self.kept.clear()
+            return ",".join(map(_TEXT, cast("list[tuple[object, str]]", found)))
+        if len(self.entries) + len(cards) > self.most:
+            self.entries.clear()
         made = []
         for card in cards:
-            text = self.texts.get(id(card))
-            if text is None:
-                text = self.make(card)
-                self.texts[id(card)] = text
-                self.kept[id(card)] = card
-            made.append(text)
+            entry = self.entries.get(id(card))
+            if entry is None:
+                entry = self.entries[id(card)] = (card, self.make(card))
+            made.append(entry[1])
         return ",".join(made)
 
 
