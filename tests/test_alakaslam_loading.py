@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import cardgames
+import random_play
 from cardgames import alakaslam
 from cardgames.alakaslam import checks, loading
 from cardgames.errors import SerializationError
@@ -36,15 +37,8 @@ def _read_config(value: Any) -> alakaslam.Config:
 
 
 def _states(config: alakaslam.Config, seed: int) -> Iterator[alakaslam.State]:
-    """Every state of a seeded random match."""
-    rng = random.Random(seed)
-    state = alakaslam.new_game(config, seed=seed)
-    while True:
-        yield state
-        if alakaslam.is_over(state):
-            return
-        moves = alakaslam.legal_moves(state)
-        state = alakaslam.apply_move(state, moves[rng.randrange(len(moves))])
+    """Every state of a seeded random game."""
+    return random_play.random_states(alakaslam, config, seed, alakaslam.State)
 
 
 def _changes(data: dict[str, Any], n: int) -> Iterator[dict[str, Any]]:

@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import cardgames
+import random_play
 from cardgames import alakazum
 from cardgames.alakazum import checks, codec
 from cardgames.alakazum.draft import TRUSTED
@@ -38,14 +39,8 @@ QUICK_WRITE, _ = codec._quick_state_hooks((GENERAL_WRITE, GENERAL_READ), _CODECS
 
 
 def random_states(config: alakazum.Config, seed: int) -> Iterator[alakazum.State]:
-    rng = random.Random(seed)
-    state = alakazum.new_game(config, seed=seed)
-    while True:
-        yield state
-        if alakazum.is_over(state):
-            return
-        moves = alakazum.legal_moves(state)
-        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
+    """Every state of a seeded random game."""
+    return random_play.random_states(alakazum, config, seed, alakazum.State)
 
 
 def general_outcome(data: Any) -> alakazum.State | None:

@@ -9,12 +9,12 @@ object, a config whose names the encoder escapes) is written by the hook and the
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import attrs
 
 import cardgames
+import random_play
 from cardgames import alakazum, serialization
 from cardgames._converter import encode, text_writer
 from cardgames.alakazum import codec, quick_text
@@ -28,14 +28,8 @@ WRITE = text_writer(alakazum.State)
 
 
 def random_states(config: alakazum.Config, seed: int) -> Iterator[alakazum.State]:
-    rng = random.Random(seed)
-    state = alakazum.new_game(config, seed=seed)
-    while True:
-        yield state
-        if alakazum.is_over(state):
-            return
-        moves = alakazum.legal_moves(state)
-        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
+    """Every state of a seeded random game."""
+    return random_play.random_states(alakazum, config, seed, alakazum.State)
 
 
 def general_text(state: alakazum.State) -> str:

@@ -10,7 +10,6 @@ does not write itself, a result, and field values of types the writer does not k
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +17,7 @@ import attrs
 import pytest
 
 import cardgames
+import random_play
 from cardgames import alethi, serialization
 from cardgames._converter import encode, text_writer
 from cardgames.alethi import checks, codec, quick_text
@@ -33,14 +33,8 @@ WRITE = text_writer(alethi.State)
 
 
 def random_states(config: Config, seed: int) -> Iterator[alethi.State]:
-    rng = random.Random(seed)
-    state = alethi.new_game(config, seed=seed)
-    while True:
-        yield state
-        if alethi.is_over(state):
-            return
-        moves = alethi.legal_moves(state)
-        state = alethi.apply_move(state, moves[rng.randrange(len(moves))])
+    """Every state of a seeded random game."""
+    return random_play.random_states(alethi, config, seed, alethi.State)
 
 
 def hook_text(state: alethi.State) -> str:
