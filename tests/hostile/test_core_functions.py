@@ -218,3 +218,22 @@ def test_finding_12_command_line_input_is_never_echoed(argv: list[str]) -> None:
     assert len(lines[0]) <= SHORT + 100
     assert "9" * 40 not in lines[0]
     assert "internal error" not in lines[0]
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_a_state_shell_without_its_fields_is_refused_by_every_function(name: str) -> None:
+    """``State.__new__`` alone makes a state without any field (no memo either): every game
+    function refuses it with ``InvalidStateError``, never an ``AttributeError`` from inside."""
+    game = cardgames.GAMES[name]
+    state = game.new_game(next(iter(game.presets.values())), seed=1)
+    move = game.legal_moves(state)[0]
+    shell = object.__new__(type(state))
+    calls: list[Callable[[], object]] = [
+        lambda: game.legal_moves(shell),
+        lambda: game.is_over(shell),
+        lambda: game.current_player(shell),
+        lambda: game.apply_move(shell, move),
+    ]
+    for call in calls:
+        with pytest.raises(cardgames.InvalidStateError):
+            call()

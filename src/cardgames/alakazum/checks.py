@@ -10,8 +10,11 @@ of the config all present once, and the fields that go with each phase (those ar
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections import Counter
+
+import attrs
 
 from cardgames.alakazum.cards import MAX_NAME, Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
@@ -38,6 +41,10 @@ from cardgames.errors import InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
+#: The fields of a state, each of which a state to play from has (``State.__new__`` alone
+#: makes a shell without them).
+_FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
+
 __all__ = ["MAX_REASON", "checked", "inconsistency", "vouched"]
 
 
@@ -50,7 +57,11 @@ def checked(state: object) -> State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
         raise InvalidStateError(f"expected an alakazum State, got {type(state).__name__}{extra}")
-    if state._memo is None:
+    if getattr(state, "_memo", None) is None:
+        if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
+            raise InvalidStateError(
+                "not a playable alakazum state: a State made without its fields"
+            )
         found = _problem_or_moves(state)
         if type(found) is str:
             raise InvalidStateError(f"not a playable alakazum state: {found}")

@@ -13,6 +13,8 @@ import itertools
 import operator
 from collections import Counter
 
+import attrs
+
 from cardgames._engine import ByIdentity, Passed
 from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
@@ -24,6 +26,10 @@ from cardgames.alethi.turn import can_bring_in, has_options
 from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
+
+#: The fields of a state, each of which a state to play from has (``State.__new__`` alone
+#: makes a shell without them).
+_FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
 
 __all__ = [
     "board_of",
@@ -50,8 +56,10 @@ def checked(state: object) -> State:
         view = isinstance(state, View)
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
         raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
-    memo = state._memo
+    memo = getattr(state, "_memo", None)
     if type(memo) is not Memo or memo.owner != id(state):
+        if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
+            raise InvalidStateError("not a playable alethi state: a State made without its fields")
         found = playable_board(state)
         if isinstance(found, str):
             raise InvalidStateError(f"not a playable alethi state: {found}")

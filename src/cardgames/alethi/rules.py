@@ -66,7 +66,7 @@ def is_over(state: State) -> bool:
     """Whether the game has ended."""
     # A state the rules made carries its own memo: checked() in a few lines, without a call.
     if type(state) is State:
-        memo = state._memo
+        memo = getattr(state, "_memo", None)  # none on a shell made by State.__new__
         if type(memo) is Memo and memo.owner == id(state):
             return state.result is not None
     return checked(state).result is not None
@@ -83,7 +83,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Order: soulcast targets then ``Pass``; throws by kind (the barracks keeps the army's order),
     then by cell; scout moves by scout, then by cell, then ``Pass``.
     """
-    memo = state._memo if type(state) is State else None
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields (State.__new__): refused below
+        memo = None
     if type(memo) is not Memo or memo.owner != id(state):
         memo = _memo_of(state)
     moves: tuple[Move, ...] | None = memo.moves  # type: ignore[assignment]
@@ -133,7 +136,10 @@ def is_legal(state: State, move: Move) -> bool:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` saying why if it is not legal."""
-    memo = state._memo if type(state) is State else None
+    try:
+        memo = state._memo if type(state) is State else None
+    except AttributeError:  # a State made without its fields (State.__new__): refused below
+        memo = None
     if type(memo) is not Memo or memo.owner != id(state):
         memo = _memo_of(state)
     phase, me = state.phase, state.to_move
