@@ -20,6 +20,7 @@ import cardgames
 import random_play
 from cardgames import alethi, serialization
 from cardgames._converter import encode, text_writer
+from cardgames._engine import ByIdentity
 from cardgames.alethi import checks, codec, quick_text
 from cardgames.alethi.cards import CardType, Kind
 from cardgames.alethi.config import Config
@@ -173,18 +174,20 @@ def test_values_written_alike_are_written_quickly_alike() -> None:
 
 def test_a_full_table_starts_anew() -> None:
     state = mid_game()
-    table = quick_text._Texts(quick_text._placed_text, most=3)
+    table: ByIdentity[Any, str] = ByIdentity(quick_text._placed_text, most=3)
     field = HOOK(state)["field"]
     assert len(state.field) > 3
-    assert table.join(state.field) == encode(field)[1:-1]
-    assert len(table.entries) == len(state.field)
+    assert quick_text._join(table, state.field) == encode(field)[1:-1]
+    assert 0 < len(table.kept) <= 3
     # Each entry holds its card, so that no other object can take the card's id meanwhile.
-    assert all(table.entries[id(card)][0] is card for card in state.field)
-    again = table.join(state.field[:2])  # every text found at once
+    assert all(id(entry[0]) == number for number, entry in table.kept.items())
+    again = quick_text._join(table, state.field[:2])
     assert again == encode(field[:2])[1:-1]
-    fresh = table.join(tuple(attrs.evolve(card) for card in state.field[:2]))
+    twice = quick_text._join(table, state.field[:2])  # every text found at once
+    assert twice == again
+    fresh = quick_text._join(table, tuple(attrs.evolve(card) for card in state.field[:2]))
     assert fresh == again
-    assert len(table.entries) == 2
+    assert len(table.kept) <= 3
 
 
 def test_a_loaded_state_is_written_as_it_was_read() -> None:

@@ -82,34 +82,15 @@ def _card_text(card: object) -> str:
     return f'{{"owner":{_number(card.owner)},"kind":{_kind(card.kind)}}}'
 
 
-class _Texts:
-    """The texts of cards of one class, kept by identity: each entry holds its card with its
-    text, so that no other object takes its ``id`` while the entry lasts (one entry, set and
-    dropped whole, so that threads writing at once never leave a text without its card); past
-    ``most`` cards the table starts anew."""
-
-    __slots__ = ("entries", "make", "most")
-
-    def __init__(self, make: Callable[[object], str], most: int = _MOST_CARDS) -> None:
-        self.make = make
-        self.most = most
-        #: id of a card -> the card (kept alive) and its text.
-        self.entries: dict[int, tuple[object, str]] = {}
-
-    def join(self, cards: tuple[object, ...]) -> str:
-        """The cards' texts, joined by commas (a card the table cannot write: ``_UnusualError``)."""
-        found = list(map(self.entries.get, map(id, cards)))
-        if None not in found:
-            return ",".join(map(_TEXT, cast("list[tuple[object, str]]", found)))
-        if len(self.entries) + len(cards) > self.most:
-            self.entries.clear()
-        made = []
-        for card in cards:
-            entry = self.entries.get(id(card))
-            if entry is None:
-                entry = self.entries[id(card)] = (card, self.make(card))
-            made.append(entry[1])
-        return ",".join(made)
+def _join(texts: ByIdentity[Any, str], cards: tuple[object, ...]) -> str:
+    """The texts of ``cards`` joined by commas, each made once and kept in ``texts`` by the
+    card's identity (each entry holds its card, so no other object takes its ``id`` while it
+    lasts); when every text is kept already they are found at C speed. A card the writer
+    cannot write raises ``_UnusualError``."""
+    found = list(map(texts.kept.get, map(id, cards)))
+    if None not in found:
+        return ",".join(map(_TEXT, cast("list[tuple[object, str]]", found)))
+    return ",".join(map(texts, cards))
 
 
 def state_writer(
@@ -128,8 +109,8 @@ def state_writer(
         return None if form is None else encode(form)
 
     config_of = ByIdentity(config_text)
-    field_texts = _Texts(_placed_text)
-    removed_texts = _Texts(_card_text)
+    field_texts = ByIdentity(_placed_text, _MOST_CARDS)
+    removed_texts = ByIdentity(_card_text, _MOST_CARDS)
 
     def write(state: State) -> str:
         memo = getattr(state, "_memo", None)
@@ -146,8 +127,8 @@ def state_writer(
 def _text(
     state: State,
     config_of: Callable[[Config], str | None],
-    field_texts: _Texts,
-    removed_texts: _Texts,
+    field_texts: ByIdentity[Any, str],
+    removed_texts: ByIdentity[Any, str],
 ) -> str:
     """The text of a state whose memo is its own (a value the writer does not know for sure:
     :class:`_UnusualError`)."""
@@ -180,8 +161,8 @@ def _text(
     except (KeyError, TypeError):  # not a kind, or not hashable
         raise _UnusualError from None
     return (
-        f'{{"config":{config},"field":[{field_texts.join(field)}],'
-        f'"barracks":[{barracks_text}],"removed":[{removed_texts.join(removed)}],'
+        f'{{"config":{config},"field":[{_join(field_texts, field)}],'
+        f'"barracks":[{barracks_text}],"removed":[{_join(removed_texts, removed)}],'
         f'"to_move":{_number(state.to_move)},"phase":{_PHASE_TEXT[phase]},'
         f'"turn":{_NUMBER(turn)},"result":null,"rng":{{"state":{_NUMBER(rng.state)}}}}}'
     )
