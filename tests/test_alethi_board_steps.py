@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from alethi_fields import field_after
 from cardgames import alethi
 from cardgames.alethi import ending, rules
 from cardgames.alethi.board import Board, key_of
@@ -57,18 +58,6 @@ def stepped(board: Board, state: alethi.State, move: alethi.Move) -> tuple[Board
     return None
 
 
-def plain_field(state: alethi.State, move: alethi.Move) -> tuple[alethi.Placed, ...]:
-    """The field after ``move``, before the capture check, built card by card."""
-    me, field = state.to_move, state.field
-    if isinstance(move, alethi.Throw):
-        return (*field, alethi.Placed(me, move.kind, move.at))
-    if isinstance(move, alethi.Soulcast):
-        return tuple(alethi.Placed(me, c.kind, c.at) if c.at == move.target else c for c in field)
-    if isinstance(move, alethi.Scout):
-        return tuple(alethi.Placed(me, c.kind, move.to) if c.at == move.scout else c for c in field)
-    return field
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
     """At every move of random games, the board a step derives equals the board built from
@@ -94,7 +83,7 @@ def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
             step = stepped(board, state, move)
             if step is not None:
                 after, near = step
-                field = plain_field(state, move)
+                field = field_after(state, move)
                 assert after.same_as(Board.build(field))
                 cell = move.at if isinstance(move, alethi.Throw) else None
                 cell = move.target if isinstance(move, alethi.Soulcast) else cell

@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 import cardgames
+from alethi_fields import field_after
 from cardgames import alethi
 from cardgames import errors as alethi_errors
 from cardgames.alethi import board as board_module
@@ -93,18 +94,6 @@ def test_games_sharing_an_opening_leave_it_as_it_was(seed: int) -> None:
     assert alethi.new_game(config, seed=seed) == reference_opening(config, seed)
 
 
-def arrived(state: alethi.State, move: alethi.Move) -> tuple[alethi.Placed, ...]:
-    """The field of ``state`` after ``move`` changed it, before any capture."""
-    me, field = state.to_move, state.field
-    if isinstance(move, alethi.Throw):
-        return (*field, alethi.Placed(me, move.kind, move.at))
-    if isinstance(move, alethi.Soulcast):
-        return tuple(alethi.Placed(me, c.kind, c.at) if c.at == move.target else c for c in field)
-    if isinstance(move, alethi.Scout):
-        return tuple(alethi.Placed(me, c.kind, move.to) if c.at == move.scout else c for c in field)
-    return field
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_step_agrees_with_the_plain_rules(seed: int) -> None:
     """At every step of random games: each Scout's targets equal the cell-by-cell rule, the
@@ -123,9 +112,9 @@ def test_every_step_agrees_with_the_plain_rules(seed: int) -> None:
             moves = alethi.legal_moves(state)
             move = moves[chooser.randrange(len(moves))]
             after = alethi.apply_move(state, move)
-            before = {c.at for c in arrived(state, move) if c.captured}
+            before = {c.at for c in field_after(state, move) if c.captured}
             taken = sorted(c.at for c in after.field if c.captured and c.at not in before)
-            assert taken == alethi.find_captures(arrived(state, move), config)
+            assert taken == alethi.find_captures(field_after(state, move), config)
             state = after
 
 
