@@ -39,6 +39,7 @@ from cardgames.alakaslam.config import (
     deck_cards,
 )
 from cardgames.alakaslam.court import Cell, court_for
+from cardgames.alakaslam.quick_text import state_writer
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State
 from cardgames.rng import Rng
 
@@ -336,7 +337,9 @@ generic_reader: Callable[[Any, Any], State]
 
 
 def register() -> None:
-    """Give the converter the hook of this module (called once, when the game loads)."""
+    """Give the converter the hook of this module, and the core the writer of
+    :mod:`~cardgames.alakaslam.quick_text` (called once, when the game loads)."""
+    from cardgames._converter import encode, give_text_writer
     from cardgames.serialization import converter
 
     global generic_reader  # set once, when the game loads
@@ -348,3 +351,13 @@ def register() -> None:
         return config
 
     converter.register_structure_hook(State, read_state(generic_reader, read_config))
+    # The state's own hook, made by cattrs, kept as the hook of State from now on: the writer
+    # is given for this very hook (cattrs would make a new one whenever a hook is registered).
+    unstructure = converter.get_unstructure_hook(State)
+    converter.register_unstructure_hook(State, unstructure)
+    write_config = converter.get_unstructure_hook(Config)
+
+    def config_text(config: Config) -> str:
+        return encode(write_config(config))
+
+    give_text_writer(unstructure, state_writer(unstructure, encode, config_text))
