@@ -71,14 +71,14 @@ def test_every_state_of_random_matches_is_written_as_the_encoder_writes_it() -> 
 
 def test_a_loaded_state_is_written_alike() -> None:
     for state in random_states(lerally.GAME.presets["one-set-doubles"], 3):
-        loaded = cardgames.from_json(cardgames.to_json(state), lerally.State)
+        loaded: lerally.State = cardgames.from_json(cardgames.to_json(state), lerally.State)
         assert loaded._memo is not None
         assert WRITE(loaded) == general_text(state)
 
 
 def test_an_unchecked_state_is_written_by_the_hook_and_the_encoder() -> None:
     state = next(s for s in random_states(lerally.Config(), 1) if s.plays)
-    odd = attrs.evolve(state, deck=list(state.deck), plays=True)
+    odd = attrs.evolve(state, deck=list(state.deck), plays=True)  # type: ignore[arg-type]
     assert odd._memo is None
     assert WRITE(odd) == general_text(odd)
     assert '"plays":true' in WRITE(odd)

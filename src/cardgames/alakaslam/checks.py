@@ -44,14 +44,36 @@ from cardgames.rng import Rng
 
 __all__ = ["COURT_PHASES", "state_problem", "vouch_fields"]
 
+# Enum members read by the checks, as module names: on Python 3.11 reading a member through
+# its class costs about ten times as much as reading a module name, and a check reads dozens.
+_ENCHANT = CardKind.ENCHANT
+_HIT = CardKind.HIT
+_SIMON = Character.SIMON
+_TOOTS = Character.TOOTS
+_NO_ANSWER = Fault.NO_ANSWER
+_AFTER = Phase.AFTER
+_CALL = Phase.CALL
+_CHOOSE = Phase.CHOOSE
+_COPY = Phase.COPY
+_CORNER = Phase.CORNER
+_LOSER_DISCARD = Phase.LOSER_DISCARD
+_MOVE = Phase.MOVE
+_MULLIGAN = Phase.MULLIGAN
+_OVER = Phase.OVER
+_PICK_SERVER = Phase.PICK_SERVER
+_REFILL = Phase.REFILL
+_SERVE = Phase.SERVE
+_SUPPORT = Phase.SUPPORT
+_TARGET = Phase.TARGET
+
 #: Phases of a point in play: the ball is on the court and a side is hitting or about to.
-COURT_PHASES = frozenset({Phase.SERVE, Phase.MOVE, Phase.SUPPORT, Phase.TARGET, Phase.AFTER})
+COURT_PHASES = frozenset({_SERVE, _MOVE, _SUPPORT, _TARGET, _AFTER})
 #: Phases of a shot already hit (the hitter is known) but not finished.
-_SHOT_PHASES = frozenset({Phase.SUPPORT, Phase.TARGET, Phase.AFTER})
+_SHOT_PHASES = frozenset({_SUPPORT, _TARGET, _AFTER})
 #: Phases before the first serve of the match, when nobody serves yet.
-_SET_UP_PHASES = frozenset({Phase.CHOOSE, Phase.MULLIGAN, Phase.CALL, Phase.PICK_SERVER})
+_SET_UP_PHASES = frozenset({_CHOOSE, _MULLIGAN, _CALL, _PICK_SERVER})
 #: Phases between two points (after a point is won, before the next corner is picked).
-_BETWEEN_POINTS = frozenset({Phase.LOSER_DISCARD, Phase.REFILL})
+_BETWEEN_POINTS = frozenset({_LOSER_DISCARD, _REFILL})
 #: A hit holds at most one Enchantment, so a doubles shot (the hitter's play and the support's)
 #: leaves at most two waiting for a target.
 _MOST_PENDING = 2
@@ -122,14 +144,14 @@ def _field_problem(state: State) -> str | None:
     result = state.result
     if type(phase) is not Phase:
         return "phase is not a Phase"
-    if (result is None) != (phase is not Phase.OVER):
+    if (result is None) != (phase is not _OVER):
         return "the result and the phase disagree"
     if result is not None and (type(result) is not Outcome or len(result.returns) != n):
         return f"result must be an Outcome for {n} players"
     # Seats are numbered 0 .. players-1; nobody decides once the match is over.
     players = range(n)
     to_move, queue = state.to_move, state.queue
-    if phase is Phase.OVER:
+    if phase is _OVER:
         if to_move is not None or queue:
             return "nobody decides in a finished match"
     elif not _is_player(to_move, players):
@@ -146,14 +168,14 @@ def _field_problem(state: State) -> str | None:
         return "characters must be a tuple of Character"
     if len(set(chars)) != len(chars) or len(chars) > n:
         return "characters must be distinct, one per player at most"
-    if len(chars) < n and phase is not Phase.CHOOSE:
+    if len(chars) < n and phase is not _CHOOSE:
         return "every player needs a character once set-up is over"
     if config.characters is not None and chars != config.characters:
         return "the characters must be those the config names"
     copied = state.copied
     if copied is not None and (type(copied) is not Character or copied not in chars):
         return "Simon can copy only a character in play"
-    if copied is not None and (Character.SIMON not in chars or copied is Character.SIMON):
+    if copied is not None and (_SIMON not in chars or copied is _SIMON):
         return "only Simon copies, and never himself"
     problem = _card_problem(state)
     if problem is not None:
@@ -302,11 +324,11 @@ def _phase_problem(state: State) -> str | None:
     config = state.config
     if state.result is None and max(state.score) >= config.points_to_win:
         return "a side has already won the match"
-    if state.played and phase is not Phase.SUPPORT:
+    if state.played and phase is not _SUPPORT:
         return "cards lie face down only while the support decides"
-    if not config.doubles and phase in (Phase.SUPPORT, Phase.TARGET, Phase.PICK_SERVER):
+    if not config.doubles and phase in (_SUPPORT, _TARGET, _PICK_SERVER):
         return f"there is no {phase} phase in singles"
-    if phase is Phase.OVER or mover is None:
+    if phase is _OVER or mover is None:
         return None
     hand = state.hands[mover]
     on_court = phase in COURT_PHASES
@@ -314,29 +336,27 @@ def _phase_problem(state: State) -> str | None:
         return f"the {phase} phase needs the players, the ball and the binds on the court"
     if phase in _SHOT_PHASES and state.hitter is None:
         return f"the {phase} phase needs a hitter"
-    if phase is Phase.SUPPORT and (not state.played or state.hitter != partner(mover)):
+    if phase is _SUPPORT and (not state.played or state.hitter != partner(mover)):
         return "the support decides after the hitter, their partner, has played"
-    if phase is Phase.TARGET and (not state.pending or state.pending[0].player != mover):
+    if phase is _TARGET and (not state.pending or state.pending[0].player != mover):
         return "the target phase needs the mover's Enchantment waiting for a target"
-    if phase in (Phase.COPY, Phase.CORNER, Phase.SERVE) and state.server is None:
+    if phase in (_COPY, _CORNER, _SERVE) and state.server is None:
         return f"the {phase} phase needs a server"
-    if phase is Phase.COPY and (
-        Character.SIMON not in state.characters or state.characters[mover] is not Character.SIMON
-    ):
+    if phase is _COPY and (_SIMON not in state.characters or state.characters[mover] is not _SIMON):
         return "only Simon copies"
-    if phase is Phase.SERVE and (mover != state.server or state.ball != state.positions[mover]):
+    if phase is _SERVE and (mover != state.server or state.ball != state.positions[mover]):
         return "the server serves from where they stand, with the ball"
-    if phase is Phase.CHOOSE and len(state.characters) != mover:
+    if phase is _CHOOSE and len(state.characters) != mover:
         return "characters are chosen in seat order"
-    if phase is Phase.CALL and not any(c.kind is CardKind.HIT for c in state.deck + state.discard):
+    if phase is _CALL and not any(c.kind is _HIT for c in state.deck + state.discard):
         return "the call needs a Hit card left to reveal"
-    if phase in (Phase.MULLIGAN, Phase.LOSER_DISCARD) and not hand:
+    if phase in (_MULLIGAN, _LOSER_DISCARD) and not hand:
         return f"a player with no cards has nothing to decide in the {phase} phase"
-    if phase is Phase.LOSER_DISCARD and state.discards_left < 1:
+    if phase is _LOSER_DISCARD and state.discards_left < 1:
         return "the loser-discard phase needs a discard left"
-    if phase is not Phase.LOSER_DISCARD and state.discards_left:
+    if phase is not _LOSER_DISCARD and state.discards_left:
         return "discards_left counts only in the loser-discard phase"
-    if phase is Phase.REFILL and len(hand) <= config.hand_size:
+    if phase is _REFILL and len(hand) <= config.hand_size:
         return "only a player above the hand size discards in the refill phase"
     if phase in _BETWEEN_POINTS and state.last_point is None:
         return f"the {phase} phase comes only after a point"
@@ -354,7 +374,7 @@ def _history_problem(state: State) -> str | None:
     if not served:
         if state.last_point is not None or state.shots or state.ball is not None:
             return "nothing is played before the first serve"
-        if phase not in _SET_UP_PHASES and phase not in (Phase.COPY, Phase.CORNER):
+        if phase not in _SET_UP_PHASES and phase not in (_COPY, _CORNER):
             return f"the {phase} phase needs the players on the court"
     if state.server is None:
         if served or phase not in _SET_UP_PHASES:
@@ -362,13 +382,13 @@ def _history_problem(state: State) -> str | None:
         # Before the first point hands only shrink (mulligans) from the opening size.
         if any(len(hand) > state.config.hand_size for hand in state.hands):
             return "no hand is above the hand size before the first serve"
-    elif phase is Phase.CHOOSE or phase is Phase.CALL:
+    elif phase is _CHOOSE or phase is _CALL:
         return f"the {phase} phase comes before anybody serves"
     # A point is scored at the moment its last_point is set.
     point = state.last_point
     if point is not None and state.score[point.side] < 1:
         return "the last point's winners have no point"
-    if point is not None and point.fault is Fault.NO_ANSWER and not state.config.doubles:
+    if point is not None and point.fault is _NO_ANSWER and not state.config.doubles:
         return "only a doubles support can fail to answer an Enchantment"
     return None
 
@@ -411,17 +431,17 @@ def _turn_problem(state: State) -> str | None:
     mover = state.to_move
     config = state.config
     n = config.players
-    if phase is Phase.OVER or mover is None:
+    if phase is _OVER or mover is None:
         return None
     queue = state.queue
     # Phases with a single decision-maker, and those whose waiting players follow an order.
-    if phase in (Phase.CALL, Phase.PICK_SERVER, Phase.COPY, Phase.CORNER, Phase.SERVE) and queue:
+    if phase in (_CALL, _PICK_SERVER, _COPY, _CORNER, _SERVE) and queue:
         return f"nobody waits in the {phase} phase"
-    if phase in (Phase.SUPPORT, Phase.TARGET) and queue:
+    if phase in (_SUPPORT, _TARGET) and queue:
         return f"nobody waits in the {phase} phase"
-    if phase is Phase.CHOOSE and queue != tuple(range(mover + 1, n)):
+    if phase is _CHOOSE and queue != tuple(range(mover + 1, n)):
         return "characters are chosen in seat order"
-    if phase is Phase.CHOOSE and (
+    if phase is _CHOOSE and (
         not config.choose_characters
         or config.characters is not None
         or any(state.hands)
@@ -429,33 +449,33 @@ def _turn_problem(state: State) -> str | None:
     ):
         # Characters are chosen before anything is dealt, and only when the config says so.
         return "the choose phase comes first, before the deal, and only when characters are chosen"
-    if phase is Phase.MULLIGAN and state.server is None and _not_after(queue, mover):
+    if phase is _MULLIGAN and state.server is None and _not_after(queue, mover):
         return "the opening mulligans go in seat order"
-    if phase is Phase.REFILL and (
+    if phase is _REFILL and (
         _not_after(queue, mover) or any(len(state.hands[p]) <= config.hand_size for p in queue)
     ):
         return "the refill goes in seat order among the players above the hand size"
-    if phase is Phase.CALL and mover != 1:
+    if phase is _CALL and mover != 1:
         return "player 1 calls the colour"
-    if phase is Phase.PICK_SERVER and mover not in (0, 1):
+    if phase is _PICK_SERVER and mover not in (0, 1):
         return "the first player of a side names its server"
     point = state.last_point
-    if point is not None and phase in (Phase.PICK_SERVER, *_BETWEEN_POINTS):
+    if point is not None and phase in (_PICK_SERVER, *_BETWEEN_POINTS):
         # Between points the losers discard, and then pick their server.
         losers = 1 - point.side
-        if phase is Phase.PICK_SERVER and mover != losers:
+        if phase is _PICK_SERVER and mover != losers:
             return "the side that lost the point names its server"
-        if phase is Phase.LOSER_DISCARD and side_of(mover) != losers:
+        if phase is _LOSER_DISCARD and side_of(mover) != losers:
             return "only the side that lost the point discards in the loser-discard phase"
     elif point is not None and state.server is not None and side_of(state.server) != 1 - point.side:
         return "the side that lost the last point serves"
-    if phase in (Phase.CORNER, Phase.SERVE) and mover != state.server:
+    if phase in (_CORNER, _SERVE) and mover != state.server:
         return f"the server decides in the {phase} phase"
-    if phase is Phase.COPY and state.copied is not None:
+    if phase is _COPY and state.copied is not None:
         return "Simon has not copied anybody yet in the copy phase"
     # Simon picks before the corner is chosen and keeps his pick until the point ends. (A
     # Simon who copies nobody merely lacks a second ability; such states are accepted.)
-    if phase not in COURT_PHASES and phase is not Phase.CORNER and state.copied is not None:
+    if phase not in COURT_PHASES and phase is not _CORNER and state.copied is not None:
         return f"Simon copies nobody in the {phase} phase"
     if phase not in COURT_PHASES:
         if state.ball is not None or state.hitter is not None or state.serving:
@@ -485,50 +505,50 @@ def _court_problem(state: State, mover: int) -> str | None:
         return f"the {phase} phase needs the ball on the court"
     # The side in turn: the receivers before they hit, the hitter's side afterwards.
     side = side_of(mover) if hitter is None else side_of(hitter)
-    if phase in (Phase.SERVE, Phase.MOVE) and hitter is not None:
+    if phase in (_SERVE, _MOVE) and hitter is not None:
         return f"nobody has hit yet in the {phase} phase"
-    if phase in (Phase.AFTER, Phase.TARGET) and side_of(mover) != side:
+    if phase in (_AFTER, _TARGET) and side_of(mover) != side:
         return f"the hitter's side decides in the {phase} phase"
     # ``serving`` is set at the corner choice and cleared when the serve lands.
     if (
-        (phase is Phase.SERVE and not state.serving)
-        or (phase in (Phase.MOVE, Phase.TARGET, Phase.AFTER) and state.serving)
-        or (phase is Phase.SUPPORT and state.serving and hitter != state.server)
+        (phase is _SERVE and not state.serving)
+        or (phase in (_MOVE, _TARGET, _AFTER) and state.serving)
+        or (phase is _SUPPORT and state.serving and hitter != state.server)
     ):
         return "serving is true from the corner choice until the serve has landed"
     members = team(config.players, side)
     if any(p not in members for p in (*state.queue, *state.moved)):
         return "only the side in turn moves and waits"
-    if phase in (Phase.MOVE, Phase.AFTER) and _not_after(state.queue, mover):
+    if phase in (_MOVE, _AFTER) and _not_after(state.queue, mover):
         return "a side's players decide in seat order"
-    if phase is Phase.SERVE:
+    if phase is _SERVE:
         if ball not in court_for(config.columns).back_corners(side):
             return "the server serves from a back corner"
         if state.moved or state.meddled or not state.free_step or state.locked:
             return "the serve opens a fresh turn"
     # Where the ball waits: on the receivers' side before the hit, still at the hitter's feet
     # while the support decides, and in the opponents' half once the shot has landed.
-    if phase is Phase.MOVE and ball not in _half(state, side):
+    if phase is _MOVE and ball not in _half(state, side):
         return "the ball waits in the half of the side about to hit it"
-    if phase is Phase.SUPPORT and hitter is not None and state.positions[hitter] != ball:
+    if phase is _SUPPORT and hitter is not None and state.positions[hitter] != ball:
         return "the ball is at the hitter's feet until the support has played"
-    if phase in (Phase.TARGET, Phase.AFTER) and ball not in _half(state, 1 - side):
+    if phase in (_TARGET, _AFTER) and ball not in _half(state, 1 - side):
         return "a good shot lands in the opponents' half"
     # A good shot frees the side that hit it of its binds and binds only the opponents, so
     # only the side about to return the ball (or returning it now) can be bound. The serve
     # starts with nobody bound, and a target is asked for only while both opponents are free.
-    returning = side if phase in (Phase.MOVE, Phase.SUPPORT) else 1 - side
-    if phase in (Phase.SERVE, Phase.TARGET):
+    returning = side if phase in (_MOVE, _SUPPORT) else 1 - side
+    if phase in (_SERVE, _TARGET):
         bound = [p for p, b in enumerate(state.binds) if b]
     else:
         bound = [p for p in team(config.players, 1 - returning) if state.binds[p]]
     if bound:
         return f"player {bound[0]} cannot be bound in the {phase} phase"
-    if phase is not Phase.TARGET and state.pending:
+    if phase is not _TARGET and state.pending:
         return "Enchantments wait for a target only in the target phase"
     if any(side_of(b.player) != side for b in state.pending):
         return "only the hitting side's Enchantments wait for a target"
-    if phase is Phase.SUPPORT and hitter is not None:
+    if phase is _SUPPORT and hitter is not None:
         problem = _played_problem(state, hitter)
         if problem is not None:
             return problem
@@ -536,9 +556,7 @@ def _court_problem(state: State, mover: int) -> str | None:
         return "the match ends at the hit that reaches the shot limit"
     # Toots meddles in her own side's movement. (Rich's lock, by contrast, is accepted in any
     # point in play but the serve: a lock nobody could have set only narrows the return.)
-    if state.meddled and not any(
-        has_ability(state, p, Character.TOOTS) for p in team(config.players, side)
-    ):
+    if state.meddled and not any(has_ability(state, p, _TOOTS) for p in team(config.players, side)):
         return "only Toots meddles"
     return None
 
@@ -549,7 +567,7 @@ def _played_problem(state: State, hitter: int) -> str | None:
     need = state.binds[hitter]
     if not 1 <= len(played) <= MAX_HIT_CARDS or (need and len(played) != need):
         return "the face-down cards must be a hit of 1 to 3 cards (exactly as many as bound)"
-    enchantments = sum(1 for card in played if card.kind is CardKind.ENCHANT)
+    enchantments = sum(1 for card in played if card.kind is _ENCHANT)
     if enchantments > (0 if state.locked else 1) or list(played) != sorted(played):
         return "the face-down cards must be a hit the hitter could make"
     return None
