@@ -32,24 +32,52 @@ from cardgames.alakazum.wellformed import (
 
 __all__ = ["combat_problem", "nothing_to_do", "phase_fits"]
 
+# Enum members read by the checks, as module names: on Python 3.11 reading a member through
+# its class costs about ten times as much as reading a module name, and a check reads dozens.
+_CAPE_KIND = Kind.CAPE
+_CHARACTER_KIND = Kind.CHARACTER
+_DOLL_KIND = Kind.DOLL
+_HAT_KIND = Kind.HAT
+_ACTION = Phase.ACTION
+_ALAKAZUM = Phase.ALAKAZUM
+_CHOOSE = Phase.CHOOSE
+_DOLL = Phase.DOLL
+_FIGHTER = Phase.FIGHTER
+_GIVE = Phase.GIVE
+_HYPNOSIS = Phase.HYPNOSIS
+_KEEP = Phase.KEEP
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_POTIONS = Phase.POTIONS
+_SACRIFICE = Phase.SACRIFICE
+_SANTA = Phase.SANTA
+_SUPPORT = Phase.SUPPORT
+_TAKE = Phase.TAKE
+_TARGET = Phase.TARGET
+_TRICK = Phase.TRICK
+_DIVINATION = Spell.DIVINATION
+_LEVITATION = Spell.LEVITATION
+_RESURRECT = Spell.RESURRECT
+_TRAINING = Spell.TRAINING
+
 #: Phases with a combat under way (a Magic of the forest may also hold a kept character).
-_COMBAT_PHASES = frozenset({Phase.FIGHTER, Phase.SUPPORT, Phase.POTIONS, Phase.HYPNOSIS})
+_COMBAT_PHASES = frozenset({_FIGHTER, _SUPPORT, _POTIONS, _HYPNOSIS})
 #: Phases in which the player whose turn it is decides.
 _ACTIVE_DECIDES = frozenset(
     {
-        Phase.ACTION,
-        Phase.TARGET,
-        Phase.FIGHTER,
-        Phase.GIVE,
-        Phase.TRICK,
-        Phase.KEEP,
-        Phase.PLACE,
-        Phase.TAKE,
-        Phase.ALAKAZUM,
+        _ACTION,
+        _TARGET,
+        _FIGHTER,
+        _GIVE,
+        _TRICK,
+        _KEEP,
+        _PLACE,
+        _TAKE,
+        _ALAKAZUM,
     }
 )
 #: Spells whose target is chosen in the target phase.
-_AIMED = frozenset({Spell.TRAINING, Spell.DIVINATION, Spell.LEVITATION, Spell.RESURRECT})
+_AIMED = frozenset({_TRAINING, _DIVINATION, _LEVITATION, _RESURRECT})
 
 
 def _names(team: tuple[Member, ...]) -> dict[str, Member]:
@@ -71,7 +99,7 @@ def combat_problem(state: State) -> str | None:
     if duel and (not is_player(combat.defender, n) or combat.defender == combat.attacker):
         return "the defender of a combat is another player"
     ids = config_card_ids(state.config)
-    if not card_ok(combat.opponent, ids) or combat.opponent.kind is not Kind.CHARACTER:
+    if not card_ok(combat.opponent, ids) or combat.opponent.kind is not _CHARACTER_KIND:
         return "a combat's opponent is a character"
     mine = _names(state.teams[combat.attacker])
     if combat.fighter is not None and (
@@ -153,19 +181,19 @@ def _strongest(config: Config) -> int:
         (
             p if p is not None else DIE_SIDES
             for c in cards
-            if c.kind is Kind.CHARACTER
+            if c.kind is _CHARACTER_KIND
             for p in c.combat
         ),
         default=0,
     )
-    return best + max((c.value for c in cards if c.kind is Kind.CAPE), default=0)
+    return best + max((c.value for c in cards if c.kind is _CAPE_KIND), default=0)
 
 
 def phase_fits(state: State) -> str | None:
     """What is wrong with the fields that go with each phase, and who decides in it, or
     ``None``."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         # A game ends as a turn starts or ends, or on an Alakazum: nothing is left under way.
         under_way = (
             state.combat is not None
@@ -181,46 +209,46 @@ def phase_fits(state: State) -> str | None:
         )
     combat = state.combat
     in_combat = phase in _COMBAT_PHASES
-    kept = phase in (Phase.KEEP, Phase.PLACE) and combat is not None
+    kept = phase in (_KEEP, _PLACE) and combat is not None
     if in_combat != (combat is not None) and not kept:
         return f"a combat goes with the combat phases, not with phase {phase.value}"
     if kept and combat is not None and (combat.defender is not None or combat.fighter is not None):
         return "a kept character waits to be faced in a fresh combat"
-    if (phase is Phase.DOLL) != (state.pending is not None):
+    if (phase is _DOLL) != (state.pending is not None):
         return "an announced move waits exactly in the doll phase"
-    if (phase in (Phase.KEEP, Phase.PLACE)) != bool(state.held):
+    if (phase in (_KEEP, _PLACE)) != bool(state.held):
         return "held cards go with the Magic of the forest's keep and place phases"
-    if (phase is Phase.TARGET) != (state.spell is not None) or (
+    if (phase is _TARGET) != (state.spell is not None) or (
         state.spell is not None and state.spell not in _AIMED
     ):
         return "a spell with a target to choose goes with the target phase"
-    if (phase is Phase.GIVE) != (state.giving > 0):
+    if (phase is _GIVE) != (state.giving > 0):
         return "cards to give go with the give phase"
-    if (phase is Phase.TAKE) != (state.taking > 0):
+    if (phase is _TAKE) != (state.taking > 0):
         return "cards to take go with the take phase"
-    if state.failed is not None and phase is not Phase.SACRIFICE:
+    if state.failed is not None and phase is not _SACRIFICE:
         return "a failed Alakazum's culture goes with the sacrifice phase"
-    if phase is Phase.CHOOSE:
+    if phase is _CHOOSE:
         return None if state.start_row else "the set-up needs starting characters to choose"
     if state.start_row:
         return "the starting characters are all taken or buried once the set-up is done"
-    if phase is Phase.ACTION and state.actions < 1:
+    if phase is _ACTION and state.actions < 1:
         return "the action phase needs an action left"
-    if phase is Phase.GIVE and state.giving > len(state.hands[state.active]):
+    if phase is _GIVE and state.giving > len(state.hands[state.active]):
         return "the player cannot give more cards than they hold"
-    if phase is Phase.TAKE and state.taking > len(state.market):
+    if phase is _TAKE and state.taking > len(state.market):
         return "the market deck has fewer cards than are to be taken"
     # A Miserable witch takes at most MISERABLE_WITCH_CARDS cards.
     if state.taking > MISERABLE_WITCH_CARDS:
         return f"taking must be 0-{MISERABLE_WITCH_CARDS}"
-    if phase is Phase.FIGHTER and combat is not None and combat.fighter is not None:
+    if phase is _FIGHTER and combat is not None and combat.fighter is not None:
         return "the fighter is already chosen"
-    if phase in (Phase.SUPPORT, Phase.POTIONS) and combat is not None and combat.fighter is None:
+    if phase in (_SUPPORT, _POTIONS) and combat is not None and combat.fighter is None:
         return f"phase {phase.value} needs a fighter"
-    if phase is Phase.HYPNOSIS and combat is not None and combat.roller is None:
+    if phase is _HYPNOSIS and combat is not None and combat.roller is None:
         return "phase hypnosis needs a winner who rolled"
     # The die is handed on only when it did not explode: a roll of 3 or more, before the cap.
-    if phase is Phase.SANTA and (
+    if phase is _SANTA and (
         state.roll is None or state.roll < SANTA_EXPLODES_BELOW or state.santa >= SANTA_MAX_PASSES
     ):
         return "the Santa Claus die is handed on only after a roll that did not explode"
@@ -231,15 +259,15 @@ def _decider_fits(state: State) -> str | None:
     phase, to_move, combat = state.phase, state.to_move, state.combat
     if phase in _ACTIVE_DECIDES and to_move != state.active:
         return f"in phase {phase.value} the player whose turn it is decides"
-    if combat is not None and phase in (Phase.SUPPORT, Phase.POTIONS, Phase.HYPNOSIS):
-        side = combat.roller if phase is Phase.HYPNOSIS else combat.to_act
+    if combat is not None and phase in (_SUPPORT, _POTIONS, _HYPNOSIS):
+        side = combat.roller if phase is _HYPNOSIS else combat.to_act
         owner = combat.attacker if side == 0 else combat.defender
         if owner is None or owner != to_move:
             return f"in phase {phase.value} the side whose turn it is decides"
-    if phase is Phase.DOLL:
+    if phase is _DOLL:
         if to_move == state.active or to_move is None:
             return "another player than the announcer decides on a voodoo doll"
-        if not any(c.kind is Kind.DOLL for c in state.hands[to_move]):
+        if not any(c.kind is _DOLL_KIND for c in state.hands[to_move]):
             return "only a holder of a voodoo doll decides whether to use it"
         return _pending_problem(state)
     return None
@@ -263,7 +291,7 @@ def _pending_problem(state: State) -> str | None:
                 and not state.enemy_up[enemy]
             )
         elif isinstance(pending, Cast):
-            hats = Counter(c.name for c in state.hands[player] if c.kind is Kind.HAT)
+            hats = Counter(c.name for c in state.hands[player] if c.kind is _HAT_KIND)
             ok = (
                 type(pending.spell) is Spell
                 and type(pending.hats) is tuple
@@ -272,9 +300,7 @@ def _pending_problem(state: State) -> str | None:
                 and castable(state, player, pending.spell)
             )
         elif isinstance(pending, Market | UseObject | Fight):
-            before = attrs.evolve(
-                state, phase=Phase.ACTION, to_move=player, pending=None, actions=1
-            )
+            before = attrs.evolve(state, phase=_ACTION, to_move=player, pending=None, actions=1)
             ok = pending in generate(before)
         else:
             ok = False
@@ -285,6 +311,6 @@ def _pending_problem(state: State) -> str | None:
 
 def nothing_to_do(state: State) -> str | None:
     """A game still on where the player to move has no legal move: the reason, or ``None``."""
-    if state.phase is not Phase.OVER and not generate(state):
+    if state.phase is not _OVER and not generate(state):
         return f"the player to move has nothing to do in phase {state.phase.value}"
     return None

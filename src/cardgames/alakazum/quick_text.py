@@ -32,8 +32,9 @@ _quote: Callable[[str], str] = json.encoder.encode_basestring
 _FLAGS = ("false", "true")
 #: A number's text, as the encoder writes an int.
 _NUMBER = int.__repr__
-#: A card's (or a final enemy's) name.
-_NAME = operator.attrgetter("name")
+#: A card's (or a final enemy's) name: its first field (read by index, at C speed, where
+#: reading it by name looks the field up on the class first).
+_NAME = operator.itemgetter(0)
 
 
 class _Texts:
