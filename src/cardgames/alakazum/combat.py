@@ -11,6 +11,7 @@ then changes team; a forest character that wins brings drama.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 
 from cardgames.alakazum.cards import Card, Level
@@ -31,7 +32,6 @@ from cardgames.alakazum.state import Member, Phase, State
 
 __all__ = [
     "BOTH_PASSED",
-    "MOST_TEAMS",
     "bid",
     "fight",
     "fight_moves",
@@ -66,15 +66,6 @@ _member_name = operator.attrgetter("card.name")
 #: Whether a member is sociable, read at C speed.
 _member_sociable = operator.attrgetter("card.sociable")
 
-#: Teams whose fights (and fighters) are kept by identity; past this many, each table starts
-#: again empty.
-MOST_TEAMS = 1024
-# A team is one tuple, shared by every state until it changes: what was made for it is found
-# again by its identity, one dict lookup, where its names would be gathered and hashed. Each
-# entry holds its team, so no other tuple can take its id while it lasts.
-_fights_kept: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] = {}
-_fighters_kept: dict[int, tuple[tuple[Member, ...], tuple[Move, ...]]] = {}
-
 
 # --- who fights -------------------------------------------------------------------------------
 
@@ -92,21 +83,10 @@ def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
 
 
 def fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
-    """:func:`fight_moves` as a tuple, kept for each team met (by its identity, then by its
-    names)."""
-    kept = _fights_kept.get(id(team))
-    if kept is not None and kept[0] is team and kept[1] == player:
-        return kept[2]
-    found = _fights(player, tuple(map(_member_name, team)))
-    if len(_fights_kept) >= MOST_TEAMS:
-        _fights_kept.clear()
-    _fights_kept[id(team)] = (team, player, found)
-    return found
-
-
-@functools.lru_cache(maxsize=4096)
-def _fights(player: int, names: tuple[str, ...]) -> tuple[Fight, ...]:
-    return tuple([_FIGHT(player, name) for name in names])
+    """:func:`fight_moves` as a tuple, each fight looked up at C speed."""
+    # A team seldom comes back (its order and levels change it), so its fights are not kept as
+    # a whole: a memo of teams, by their names or by identity, missed nearly every time.
+    return tuple(map(_FIGHT, itertools.repeat(player), map(_member_name, team)))
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -136,21 +116,9 @@ def _choose_fighter(d: Draft) -> Next:
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
-    """A choice of each character of the team to fight (made once for each team met, kept by
-    its identity, then by its names)."""
-    kept = _fighters_kept.get(id(team))
-    if kept is not None and kept[0] is team:
-        return kept[1]
-    found = _fighters(tuple(map(_member_name, team)))
-    if len(_fighters_kept) >= MOST_TEAMS:
-        _fighters_kept.clear()
-    _fighters_kept[id(team)] = (team, found)
-    return found
-
-
-@functools.lru_cache(maxsize=4096)
-def _fighters(names: tuple[str, ...]) -> tuple[Move, ...]:
-    return tuple([_FIGHTER(name) for name in names])
+    """A choice of each character of the team to fight, each looked up at C speed (as
+    :func:`fights`)."""
+    return tuple(map(_FIGHTER, map(_member_name, team)))
 
 
 def fighter(d: Draft, move: Fighter) -> Next:
@@ -322,28 +290,33 @@ def _resolve(d: Draft) -> Next:
     and its player rolls to hypnotise; a character of the forest that wins brings drama."""
     combat = d.combat
     assert combat is not None
-    won = combat.points[ATTACKER] > combat.points[DEFENDER]
-    if combat.defender is None and not won:
-        return _drama(d)
-    side = ATTACKER if won else DEFENDER
-    owner = side_owner(combat, side)
-    if combat.defender is not None or won:
-        d.level_up(owner, main_character(combat, side))
-    combat.roller = side
+    attack, defence = combat.points
+    fighter = combat.fighter
+    assert fighter is not None
+    defender = combat.defender
+    if defender is None:  # the forest's character: hypnotised if beaten, else drama
+        if attack <= defence:
+            return _drama(d)
+        d.level_up(combat.attacker, fighter)
+        combat.roller = ATTACKER
+        combat.bonus = 0
+        combat.roll = d.die()
+        return _after_roll(d)
+    # side_owner and main_character of both sides, inlined: once in every duel.
+    if attack > defence:
+        d.level_up(combat.attacker, fighter)
+        combat.roller = ATTACKER
+        loser, name = defender, combat.opponent.name
+    else:
+        d.level_up(defender, combat.opponent.name)
+        combat.roller = DEFENDER
+        loser, name = combat.attacker, fighter
     combat.bonus = 0
-    if not _target_can_move(d, combat, 1 - side):
+    _, member = d.member(loser, name)
+    if not can_leave(d.teams[loser], member):
         return _end_combat(d, hypnotised=False)  # nothing to roll for
     combat.roll = d.die()
     return _after_roll(d)
-
-
-def _target_can_move(d: Draft, combat: CombatDraft, loser: int) -> bool:
-    if combat.defender is None:
-        return True
-    owner = side_owner(combat, loser)
-    team = d.teams[owner]
-    _, member = d.member(owner, main_character(combat, loser))
-    return can_leave(team, member)
 
 
 def _resistance(d: Draft, combat: CombatDraft) -> int:

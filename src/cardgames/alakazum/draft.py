@@ -277,7 +277,10 @@ class Draft:
         """Take the card named ``name`` out of ``player``'s hand."""
         hands = list(self.hands)
         hand = list(hands[player])
-        card = hand.pop(list(map(by_name, hand)).index(name))  # names compared at C speed
+        # The first card of that name, found by halving: hands are sorted by name.
+        at = bisect.bisect_left(hand, name, key=by_name)
+        assert hand[at].name == name, "no card of that name in the hand"
+        card = hand.pop(at)
         hands[player] = tuple(hand)
         self.hands = tuple(hands)
         return card
@@ -299,11 +302,11 @@ class Draft:
 
     def draw_market(self, player: int, count: int) -> None:
         """``player`` takes ``count`` cards (or all there are) from the market deck's top."""
-        count = min(count, len(self.market))
+        market = self.market
+        count = min(count, len(market))
         if count:
-            drawn = self.market[-count:][::-1]
-            self.market = self.market[:-count]
-            self.add_to_hand(player, *drawn)
+            self.market = market[:-count]
+            self.add_to_hand(player, *reversed(market[-count:]))
 
     # --- teams ----------------------------------------------------------------------------
 
