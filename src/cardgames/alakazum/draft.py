@@ -411,7 +411,7 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         fight: Any = twin.combat
         if fight is not None:
             if type(fight) is _TwinCombat:  # the combat the move found: it becomes one too
-                fight.__class__ = Combat
+                twin.combat.__class__ = Combat
             else:  # a combat the move started
                 twin.combat = fight.freeze()
         twin.__class__ = State

@@ -1,0 +1,156 @@
+"""Alakazum!'s quick ways of making members, changing hands and carrying a combat over a move,
+held step by step through random games of every preset to the plain reading they stand for:
+attrs' own ``Member``, hands rebuilt by slicing, a combat copied into a draft and frozen again."""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import operator
+import pickle
+import random
+
+import attrs
+import pytest
+
+from cardgames import alakazum
+from cardgames.alakazum import combat
+from cardgames.alakazum.cards import Card, Level
+from cardgames.alakazum.draft import Draft, draft_of, new_member, with_level
+from cardgames.alakazum.state import Combat, Member
+
+PRESETS = sorted(alakazum.GAME.presets)
+SEEDS = range(3)
+
+_by_name = operator.attrgetter("name")
+
+
+def _playout(config: alakazum.Config, seed: int) -> list[alakazum.State]:
+    """Every state of a seeded random game, the last one (over) included."""
+    rng = random.Random(seed)
+    state = alakazum.new_game(config, seed=seed)
+    states = [state]
+    while not alakazum.GAME.is_over(state):
+        moves = alakazum.legal_moves(state)
+        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+def _states(preset: str) -> list[alakazum.State]:
+    config = alakazum.GAME.presets[preset]
+    return [state for seed in SEEDS for state in _playout(config, seed)]
+
+
+def _same_member(made: Member, plain: Member) -> None:
+    """``made`` is a member as attrs makes it: its class, value, hash, text and copies."""
+    assert type(made) is Member
+    assert made == plain
+    assert (made != plain) is False
+    assert hash(made) == hash(plain) == hash(made)  # the cached hash, worked out and kept
+    assert repr(made) == repr(plain)
+    assert pickle.loads(pickle.dumps(made)) == plain
+    assert copy.deepcopy(made) == plain
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.level = Level.C  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_members_made_by_the_rules_are_the_members_attrs_makes(preset: str) -> None:
+    """Every member of every team, made again by ``new_member`` (and at every level by
+    ``with_level``), is the member attrs' ``__init__`` makes, hash and all; and the members the
+    rules made are such members too."""
+    members = {m for state in _states(preset) for team in state.teams for m in team}
+    assert members
+    for member in members:
+        fields = (member.card, member.level, member.broom, member.cape)
+        _same_member(member, Member(*fields))
+        _same_member(new_member(*fields), Member(*fields))
+        for level in Level:
+            _same_member(with_level(member, level), Member(member.card, level, *fields[2:]))
+    card = next(iter(members)).card
+    _same_member(new_member(card), Member(card))
+
+
+def _plain_add(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards put into a hand one by one, each after the cards of its name (the plain reading of
+    ``Draft.add_to_hand``)."""
+    for card in cards:
+        at = bisect.bisect_right(hand, card.name, key=_by_name)
+        hand = (*hand[:at], card, *hand[at:])
+    return hand
+
+
+def _plain_take(hand: tuple[Card, ...], name: str) -> tuple[Card, tuple[Card, ...]]:
+    """The first card named ``name`` and the hand without it (the plain reading of
+    ``Draft.take_from_hand``)."""
+    i = [card.name for card in hand].index(name)
+    return hand[i], hand[:i] + hand[i + 1 :]
+
+
+def _with(hands: tuple[tuple[Card, ...], ...], player: int, hand: tuple[Card, ...]) -> object:
+    return (*hands[:player], hand, *hands[player + 1 :])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_hands_change_as_the_plain_reading_changes_them(preset: str) -> None:
+    """In every state of random games, on the twin draft and the readable one: taking each
+    card of each hand, putting the market deck's top cards into each hand, and drawing them
+    from the market deck give the hands (and the card) the plain reading gives; the state the
+    draft came from is unchanged."""
+    for state in _states(preset)[::3]:
+        before = (state.hands, state.market)
+        for make in (draft_of, Draft):
+            for player, hand in enumerate(state.hands):
+                for name in sorted({card.name for card in hand}):
+                    d = make(state)
+                    card, rest = _plain_take(hand, name)
+                    assert d.take_from_hand(player, name) == card
+                    assert d.hands == _with(state.hands, player, rest)
+                top = state.market[-3:]
+                d = make(state)
+                d.add_to_hand(player, *top)
+                assert d.hands == _with(state.hands, player, _plain_add(hand, top))
+                d = make(state)
+                d.draw_market(player, 3)
+                drawn = tuple(reversed(top))
+                assert d.hands == _with(state.hands, player, _plain_add(hand, drawn))
+                assert d.market == state.market[: len(state.market) - len(top)]
+        assert (state.hands, state.market) == before
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_combat_carried_over_a_move_is_a_plain_combat(preset: str) -> None:
+    """Every combat under way, drafted and finished unchanged, comes back an equal ``Combat``
+    of its own; one changed on the draft leaves the state it came from as it was."""
+    seen = 0
+    for state in _states(preset):
+        fight = state.combat
+        if fight is None:
+            continue
+        seen += 1
+        kept = attrs.astuple(fight, recurse=False)
+        again = draft_of(state).finish().combat
+        assert type(again) is Combat and again == fight and again is not fight
+        assert hash(again) == hash(fight)
+        d = draft_of(state)
+        assert d.combat is not None
+        d.combat.points = (99, 99)
+        d.combat.passes += 1
+        changed = d.finish().combat
+        assert type(changed) is Combat and changed.points == (99, 99)
+        assert attrs.astuple(fight, recurse=False) == kept
+    assert seen > 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_fights_and_fighters_are_the_plain_ones_in_every_preset(preset: str) -> None:
+    """In every state of random games: the fights against each team and the choice of fighter
+    are one move per member, in the team's order."""
+    for state in _states(preset):
+        for player, team in enumerate(state.teams):
+            assert combat.fights(player, team) == tuple(combat.fight_moves(player, team))
+            assert combat.fights(player, team) == tuple(
+                alakazum.Fight(player, m.card.name) for m in team
+            )
+            assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
