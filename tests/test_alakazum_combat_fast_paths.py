@@ -1,6 +1,7 @@
-"""Alakazum!'s quick ways of making members, changing hands and carrying a combat over a move,
-held step by step through random games of every preset to the plain reading they stand for:
-attrs' own ``Member``, hands rebuilt by slicing, a combat copied into a draft and frozen again."""
+"""Alakazum!'s quick ways of making members, changing hands, carrying a combat over a move and
+dealing a new game, held step by step through random games of every preset to the plain reading
+they stand for: attrs' own ``Member``, hands rebuilt by slicing, a combat copied into a draft and
+frozen again, a new state made by attrs from the config's lists."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import pytest
 
 from cardgames import alakazum
 from cardgames.alakazum import combat
-from cardgames.alakazum.cards import Card, Level
-from cardgames.alakazum.draft import Draft, draft_of, new_member, with_level
+from cardgames.alakazum.cards import Card, Kind, Level
+from cardgames.alakazum.config import HAND_SIZE
+from cardgames.alakazum.draft import TRUSTED, Draft, draft_of, new_member, with_level
 from cardgames.alakazum.state import Combat, Member
+from cardgames.rng import Rng
 
 PRESETS = sorted(alakazum.GAME.presets)
 SEEDS = range(3)
@@ -154,3 +157,71 @@ def test_fights_and_fighters_are_the_plain_ones_in_every_preset(preset: str) -> 
                 alakazum.Fight(player, m.card.name) for m in team
             )
             assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
+
+
+def _plain_new_game(config: alakazum.Config, seed: int) -> alakazum.State:
+    """A new game as attrs' ``__init__`` makes it from the config's own lists (the plain
+    reading of ``new_game``)."""
+    rng = Rng.from_seed(seed)
+    n = config.players
+    enemies, rng = rng.shuffled(config.final_enemies)
+    forest, rng = rng.shuffled(config.forest_cards)
+    deck = list(forest)
+    hands: list[tuple[Card, ...]] = []
+    exchanges = [0] * n
+    aside: list[Card] = []
+    for player in range(n):
+        hand: list[Card] = []
+        while len(hand) < HAND_SIZE:
+            card = deck.pop()
+            if card.kind.is_hand:
+                hand.append(card)
+            else:
+                aside.append(card)
+                exchanges[player] += 1
+        hands.append(tuple(sorted(hand, key=_by_name)))
+    forest, rng = rng.shuffled((*deck, *aside))
+    tied = [p for p in range(n) if exchanges[p] == max(exchanges)]
+    pick, rng = rng.below(len(tied))
+    start = config.start_cards
+    return alakazum.State(
+        config=config,
+        phase=alakazum.Phase.CHOOSE,
+        to_move=tied[pick],
+        active=tied[pick],
+        turn=0,
+        forest=forest,
+        market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
+        hands=tuple(hands),
+        teams=((),) * n,
+        cemetery=(),
+        removed=(),
+        enemies=enemies,
+        enemy_up=(False,) * len(enemies),
+        known=(frozenset(),) * n,
+        seen=(0,) * n,
+        start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
+        exchanges=tuple(exchanges),
+        rng=rng,
+    )
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_new_game_is_the_one_attrs_makes_from_the_configs_lists(preset: str) -> None:
+    """New games of every preset (and of a config made anew, and of one with lists of its own)
+    are, field by field, the state attrs makes from the config's lists, known playable."""
+    base = alakazum.GAME.presets[preset]
+    again = alakazum.Config(players=base.players, expansion=base.expansion)
+    own = alakazum.Config(players=base.players, forest=base.forest_cards[::-1])
+    for config in (base, again, own):
+        for seed in (*SEEDS, 1_000_003, 2**40):
+            made = alakazum.new_game(config, seed=seed)
+            plain = _plain_new_game(config, seed)
+            assert type(made) is alakazum.State
+            fields = [field.name for field in attrs.fields(alakazum.State) if field.init]
+            assert [getattr(made, name) for name in fields] == [
+                getattr(plain, name) for name in fields
+            ]
+            assert made == plain and hash(made) == hash(plain)
+            assert made._memo is TRUSTED
+            assert alakazum.legal_moves(made) == alakazum.legal_moves(plain)
