@@ -225,3 +225,24 @@ def test_a_new_game_is_the_one_attrs_makes_from_the_configs_lists(preset: str) -
             assert made == plain and hash(made) == hash(plain)
             assert made._memo is TRUSTED
             assert alakazum.legal_moves(made) == alakazum.legal_moves(plain)
+
+
+def test_the_fights_kept_by_team_are_bounded_and_each_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The teams whose fights are kept by identity are at most ``MOST_TEAMS``; one team tuple
+    asked for two players gives each player's fights; a team forgotten is worked out again the
+    same."""
+    monkeypatch.setattr(combat, "MOST_TEAMS", 3)
+    combat._fights_kept.clear()
+    teams = sorted(
+        {team for state in _states("default") for team in state.teams if team},
+        key=lambda team: [m.card.name for m in team],
+    )[:8]
+    assert len(teams) == 8
+    for _ in range(2):
+        for player, team in enumerate(teams):
+            for who in (player % 2, 1 - player % 2):
+                assert combat.fights(who, team) == tuple(combat.fight_moves(who, team))
+            assert len(combat._fights_kept) <= 3
+    combat._fights_kept.clear()
