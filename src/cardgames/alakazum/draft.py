@@ -16,6 +16,8 @@ from enum import Enum
 from types import FunctionType
 from typing import Any
 
+import attrs
+
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
 from cardgames._engine import slot_filler, writable_twin
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
@@ -40,6 +42,7 @@ __all__ = [
     "draft_of",
     "faces",
     "main_character",
+    "new_member",
     "side_owner",
     "with_level",
 ]
@@ -246,30 +249,41 @@ class Draft:
 
     # --- cards ----------------------------------------------------------------------------
 
+    # The tuples of hands and teams are rebuilt from a list copy: three calls at C speed, where
+    # slicing around the changed place and joining the pieces costs about twice as much.
+
     def set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
         """``player``'s hand is now ``hand``."""
-        hands = self.hands
-        self.hands = (*hands[:player], hand, *hands[player + 1 :])
+        hands = list(self.hands)
+        hands[player] = hand
+        self.hands = tuple(hands)
 
     def set_team(self, player: int, team: tuple[Member, ...]) -> None:
         """``player``'s team is now ``team``."""
-        teams = self.teams
-        self.teams = (*teams[:player], team, *teams[player + 1 :])
+        teams = list(self.teams)
+        teams[player] = team
+        self.teams = tuple(teams)
 
     def add_to_hand(self, player: int, *cards: Card) -> None:
         """Put ``cards`` into ``player``'s hand, in its order by name."""
-        hand = self.hands[player]
-        for card in cards:  # hands stay sorted by name
-            at = bisect.bisect_right(hand, card.name, key=by_name)
-            hand = (*hand[:at], card, *hand[at:])
-        self.set_hand(player, hand)
+        hands = list(self.hands)
+        hand = list(hands[player])
+        for card in cards:  # hands stay sorted by name (after the cards of the same name)
+            bisect.insort_right(hand, card, key=by_name)
+        hands[player] = tuple(hand)
+        self.hands = tuple(hands)
 
     def take_from_hand(self, player: int, name: str) -> Card:
         """Take the card named ``name`` out of ``player``'s hand."""
-        hand = self.hands[player]
-        i = list(map(by_name, hand)).index(name)  # the names compared at C speed
-        self.set_hand(player, hand[:i] + hand[i + 1 :])
-        return hand[i]
+        hands = list(self.hands)
+        hand = list(hands[player])
+        # The first card of that name, found by halving: hands are sorted by name.
+        at = bisect.bisect_left(hand, name, key=by_name)
+        assert hand[at].name == name, "no card of that name in the hand"
+        card = hand.pop(at)
+        hands[player] = tuple(hand)
+        self.hands = tuple(hands)
+        return card
 
     def to_market(self, *cards: Card) -> None:
         """Put ``cards`` on top of the market deck, in order."""
@@ -288,20 +302,24 @@ class Draft:
 
     def draw_market(self, player: int, count: int) -> None:
         """``player`` takes ``count`` cards (or all there are) from the market deck's top."""
-        count = min(count, len(self.market))
+        market = self.market
+        count = min(count, len(market))
         if count:
-            drawn = self.market[-count:][::-1]
-            self.market = self.market[:-count]
-            self.add_to_hand(player, *drawn)
+            self.market = market[:-count]
+            self.add_to_hand(player, *reversed(market[-count:]))
 
     # --- teams ----------------------------------------------------------------------------
 
     def member(self, player: int, name: str) -> tuple[int, Member]:
         """The place and the member of the character ``name`` in ``player``'s team."""
-        # Teams are small: a scan is cheaper than hashing the team for a table.
-        for i, member in enumerate(self.teams[player]):
+        # Teams are small: a scan is cheaper than hashing the team for a table, or than
+        # gathering its names to search them at C speed; counting the place by hand is cheaper
+        # than enumerate's pairs.
+        i = 0
+        for member in self.teams[player]:
             if member.card.name == name:
                 return i, member
+            i += 1  # noqa: SIM113 (enumerate costs more here)
         raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
 
     def set_member(self, player: int, index: int, member: Member) -> None:
@@ -394,12 +412,33 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
     def finish(self) -> State:
         """The next state: this very object, its combat frozen, turned into a State."""
         twin: Any = self  # its slots hold the draft's values until now
-        fight: CombatDraft | None = twin.combat
+        fight: Any = twin.combat
         if fight is not None:
-            twin.combat = fight.freeze()
+            if type(fight) is _TwinCombat:  # the combat the move found: it becomes one too
+                twin.combat.__class__ = Combat
+            else:  # a combat the move started
+                twin.combat = fight.freeze()
         twin.__class__ = State
         state: State = twin
         return state
+
+
+_CombatTwin: Any = writable_twin(Combat)
+
+
+class _TwinCombat(_CombatTwin):  # type: ignore[misc]  # a Combat once frozen
+    """A :class:`CombatDraft` that becomes the next state's combat: the combat a move found
+    under way is copied into one (by :func:`draft_of`), changed in place, and turned into a
+    plain Combat when the move is done, instead of being copied a second time."""
+
+    __slots__ = _NO_SLOTS  # the layout of a Combat, so that it can become one
+
+    def freeze(self) -> Combat:
+        """The combat as a frozen :class:`Combat`: this very object, turned into one."""
+        twin: Any = self
+        twin.__class__ = Combat
+        combat: Combat = twin
+        return combat
 
 
 def _share_methods(twin: type, draft: type, *leave: str) -> None:
@@ -422,8 +461,8 @@ def draft_of(state: State) -> Draft:
     combat = state.combat
     if combat is None:
         d.combat = None
-    else:
-        d.combat = fight = _new(CombatDraft)
+    else:  # a twin of the combat (see _TwinCombat), filled like a CombatDraft
+        d.combat = fight = _new(_TwinCombat)
         _load_combat(fight, combat)
     d._memo = TRUSTED
     draft: Draft = d
@@ -434,9 +473,50 @@ def draft_of(state: State) -> Draft:
 by_name = operator.attrgetter("name")
 
 
+def _check_member_layout() -> None:
+    """Refuse, once at import, a Member that :func:`new_member` would not make as attrs does:
+    other fields, a field its ``__init__`` checks or converts, or no cached hash slot."""
+    fields = attrs.fields(Member)
+    if (
+        tuple(field.name for field in fields) != ("card", "level", "broom", "cape")
+        or any(field.validator or field.converter for field in fields)
+        or "_attrs_cached_hash" not in vars(Member)["__slots__"]
+        or hasattr(Member, "__attrs_post_init__")
+    ):
+        raise TypeError("Member does more on __init__ than new_member does")
+
+
+_check_member_layout()
+
+
+class _WritableMember(Member):
+    """A writable twin of :class:`Member` (see ``cardgames._engine.writable_twin``, which
+    refuses a class with a cached hash): filled by assignment, then turned into a Member."""
+
+    __slots__ = _NO_SLOTS
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+def new_member(
+    card: Card, level: Level = Level.A, broom: Card | None = None, cape: Card | None = None
+) -> Member:
+    """``Member(card, level, broom, cape)``, made for about a third of the work of attrs'
+    ``__init__``: the rules make a member at every level gained and character won."""
+    made: Any = _new(_WritableMember)
+    made.card = card
+    made.level = level
+    made.broom = broom
+    made.cape = cape
+    made._attrs_cached_hash = None  # what attrs' __init__ sets: the hash is worked out once
+    made.__class__ = Member
+    member: Member = made
+    return member
+
+
 def with_level(member: Member, level: Level) -> Member:
     """``member`` at ``level``, with its broom and cape."""
-    return Member(member.card, level, member.broom, member.cape)
+    return new_member(member.card, level, member.broom, member.cape)
 
 
 def can_leave(team: tuple[Member, ...], member: Member) -> bool:

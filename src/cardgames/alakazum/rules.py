@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import find_move, remembered
+import attrs
+
+from cardgames._engine import ByIdentity, find_move, remembered, slot_filler
 from cardgames.alakazum import moves
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.checks import checked
@@ -27,7 +29,7 @@ from cardgames.alakazum.ending import sacrifice
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.notation import describe
 from cardgames.alakazum.spells import hit, keep, place, take
-from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.state import Member, Phase, State
 from cardgames.alakazum.traps import (
     SANTA_EXPLODES_BELOW,
     SANTA_MAX_PASSES,
@@ -76,10 +78,11 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     config = Config() if config is None else config
     check_config(config)
     check_seed(seed)
+    opening = _openings(config)
     rng = Rng.from_seed(seed)
     n = config.players
-    enemies, rng = rng.shuffled(config.final_enemies)
-    forest, rng = rng.shuffled(config.forest_cards)
+    enemies, rng = rng.shuffled(opening.enemies)
+    forest, rng = rng.shuffled(opening.forest)
     deck = list(forest)
     hands: list[tuple[Card, ...]] = []
     exchanges = [0] * n
@@ -99,29 +102,62 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     tied = [p for p in range(n) if exchanges[p] == most]
     pick, rng = rng.below(len(tied))
     starter = tied[pick]
-    start = config.start_cards
-    state = State(
+    # State(config=config, ..., rng=rng), the other fields at their defaults, with the memo of
+    # a state made by the rules: made as a move makes its next state, without attrs' __init__.
+    return _make_state(
         config=config,
-        phase=Phase.CHOOSE,
+        phase=_PHASE_CHOOSE,
         to_move=starter,
         active=starter,
         turn=0,
         forest=forest,
-        market=tuple(c for c in start if c.kind is not _CHARACTER),
+        market=opening.market,
         hands=tuple(hands),
-        teams=((),) * n,
+        teams=opening.teams,
         cemetery=(),
         removed=(),
         enemies=enemies,
-        enemy_up=(False,) * len(enemies),
-        known=(frozenset(),) * n,
-        seen=(0,) * n,
-        start_row=tuple(c for c in start if c.kind is _CHARACTER),
+        enemy_up=opening.enemy_up,
+        known=opening.known,
+        seen=opening.seen,
+        start_row=opening.start_row,
         exchanges=tuple(exchanges),
         rng=rng,
+        _memo=_TRUSTED,
+        **_STATE_DEFAULTS,
     )
-    object.__setattr__(state, "_memo", _TRUSTED)
-    return state
+
+
+class _Opening:
+    """What every new game of one config starts from, worked out once for the config: the
+    final enemies and the forest deck (before they are shuffled), the market deck and the row
+    of starting characters, and the empty teams, knowledge and face-down row."""
+
+    __slots__ = ("enemies", "enemy_up", "forest", "known", "market", "seen", "start_row", "teams")
+
+    def __init__(self, config: Config) -> None:
+        n = config.players
+        start = config.start_cards
+        self.enemies = config.final_enemies
+        self.forest = config.forest_cards
+        self.market = tuple(c for c in start if c.kind is not _CHARACTER)
+        self.start_row = tuple(c for c in start if c.kind is _CHARACTER)
+        self.teams: tuple[tuple[Member, ...], ...] = ((),) * n
+        self.enemy_up = (False,) * len(self.enemies)
+        self.known: tuple[frozenset[int], ...] = (frozenset(),) * n
+        self.seen = (0,) * n
+
+
+#: Each config's opening, by the config's identity.
+_openings = ByIdentity(_Opening)
+_make_state = slot_filler(State)
+_PHASE_CHOOSE = Phase.CHOOSE
+#: The fields a new game leaves at their defaults, with their defaults.
+_STATE_DEFAULTS = {
+    field.name: field.default
+    for field in attrs.fields(State)
+    if field.init and field.default is not attrs.NOTHING
+}
 
 
 def legal_moves(state: State) -> tuple[moves.Move, ...]:

@@ -40,17 +40,21 @@ def announce(d: Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> Ne
 def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
-    n = d.config.players
-    dolls = tables_of(d.config).dolls
-    seat = (after + 1) % n
-    while dolls and seat != d.active:
-        hand = d.hands[seat]
-        for card in dolls:
-            if card in hand:
-                d.phase = _PHASE_DOLL
-                d.to_move = seat
-                return _DECIDE
-        seat = (seat + 1) % n
+    config = d.config
+    dolls = tables_of(config).dolls
+    if dolls:  # (the draft's fields read once: this runs at every action announced)
+        n = config.players
+        active = d.active
+        hands = d.hands
+        seat = (after + 1) % n
+        while seat != active:
+            hand = hands[seat]
+            for card in dolls:
+                if card in hand:
+                    d.phase = _PHASE_DOLL
+                    d.to_move = seat
+                    return _DECIDE
+            seat = (seat + 1) % n
     move = d.pending
     assert move is not None
     d.pending = None

@@ -1,0 +1,248 @@
+"""Alakazum!'s quick ways of making members, changing hands, carrying a combat over a move and
+dealing a new game, held step by step through random games of every preset to the plain reading
+they stand for: attrs' own ``Member``, hands rebuilt by slicing, a combat copied into a draft and
+frozen again, a new state made by attrs from the config's lists."""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import operator
+import pickle
+import random
+
+import attrs
+import pytest
+
+from cardgames import alakazum
+from cardgames.alakazum import combat
+from cardgames.alakazum.cards import Card, Kind, Level
+from cardgames.alakazum.config import HAND_SIZE
+from cardgames.alakazum.draft import TRUSTED, Draft, draft_of, new_member, with_level
+from cardgames.alakazum.state import Combat, Member
+from cardgames.rng import Rng
+
+PRESETS = sorted(alakazum.GAME.presets)
+SEEDS = range(3)
+
+_by_name = operator.attrgetter("name")
+
+
+def _playout(config: alakazum.Config, seed: int) -> list[alakazum.State]:
+    """Every state of a seeded random game, the last one (over) included."""
+    rng = random.Random(seed)
+    state = alakazum.new_game(config, seed=seed)
+    states = [state]
+    while not alakazum.GAME.is_over(state):
+        moves = alakazum.legal_moves(state)
+        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+def _states(preset: str) -> list[alakazum.State]:
+    config = alakazum.GAME.presets[preset]
+    return [state for seed in SEEDS for state in _playout(config, seed)]
+
+
+def _same_member(made: Member, plain: Member) -> None:
+    """``made`` is a member as attrs makes it: its class, value, hash, text and copies."""
+    assert type(made) is Member
+    assert made == plain
+    assert (made != plain) is False
+    assert hash(made) == hash(plain) == hash(made)  # the cached hash, worked out and kept
+    assert repr(made) == repr(plain)
+    assert pickle.loads(pickle.dumps(made)) == plain
+    assert copy.deepcopy(made) == plain
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.level = Level.C  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_members_made_by_the_rules_are_the_members_attrs_makes(preset: str) -> None:
+    """Every member of every team, made again by ``new_member`` (and at every level by
+    ``with_level``), is the member attrs' ``__init__`` makes, hash and all; and the members the
+    rules made are such members too."""
+    members = {m for state in _states(preset) for team in state.teams for m in team}
+    assert members
+    for member in members:
+        fields = (member.card, member.level, member.broom, member.cape)
+        _same_member(member, Member(*fields))
+        _same_member(new_member(*fields), Member(*fields))
+        for level in Level:
+            _same_member(with_level(member, level), Member(member.card, level, *fields[2:]))
+    card = next(iter(members)).card
+    _same_member(new_member(card), Member(card))
+
+
+def _plain_add(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards put into a hand one by one, each after the cards of its name (the plain reading of
+    ``Draft.add_to_hand``)."""
+    for card in cards:
+        at = bisect.bisect_right(hand, card.name, key=_by_name)
+        hand = (*hand[:at], card, *hand[at:])
+    return hand
+
+
+def _plain_take(hand: tuple[Card, ...], name: str) -> tuple[Card, tuple[Card, ...]]:
+    """The first card named ``name`` and the hand without it (the plain reading of
+    ``Draft.take_from_hand``)."""
+    i = [card.name for card in hand].index(name)
+    return hand[i], hand[:i] + hand[i + 1 :]
+
+
+def _with(hands: tuple[tuple[Card, ...], ...], player: int, hand: tuple[Card, ...]) -> object:
+    return (*hands[:player], hand, *hands[player + 1 :])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_hands_change_as_the_plain_reading_changes_them(preset: str) -> None:
+    """In every state of random games, on the twin draft and the readable one: taking each
+    card of each hand, putting the market deck's top cards into each hand, and drawing them
+    from the market deck give the hands (and the card) the plain reading gives; the state the
+    draft came from is unchanged."""
+    for state in _states(preset)[::3]:
+        before = (state.hands, state.market)
+        for make in (draft_of, Draft):
+            for player, hand in enumerate(state.hands):
+                for name in sorted({card.name for card in hand}):
+                    d = make(state)
+                    card, rest = _plain_take(hand, name)
+                    assert d.take_from_hand(player, name) == card
+                    assert d.hands == _with(state.hands, player, rest)
+                top = state.market[-3:]
+                d = make(state)
+                d.add_to_hand(player, *top)
+                assert d.hands == _with(state.hands, player, _plain_add(hand, top))
+                d = make(state)
+                d.draw_market(player, 3)
+                drawn = tuple(reversed(top))
+                assert d.hands == _with(state.hands, player, _plain_add(hand, drawn))
+                assert d.market == state.market[: len(state.market) - len(top)]
+        assert (state.hands, state.market) == before
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_combat_carried_over_a_move_is_a_plain_combat(preset: str) -> None:
+    """Every combat under way, drafted and finished unchanged, comes back an equal ``Combat``
+    of its own; one changed on the draft leaves the state it came from as it was."""
+    seen = 0
+    for state in _states(preset):
+        fight = state.combat
+        if fight is None:
+            continue
+        seen += 1
+        kept = attrs.astuple(fight, recurse=False)
+        again = draft_of(state).finish().combat
+        assert type(again) is Combat and again == fight and again is not fight
+        assert hash(again) == hash(fight)
+        d = draft_of(state)
+        assert d.combat is not None
+        d.combat.points = (99, 99)
+        d.combat.passes += 1
+        changed = d.finish().combat
+        assert type(changed) is Combat and changed.points == (99, 99)
+        assert attrs.astuple(fight, recurse=False) == kept
+    assert seen > 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_fights_and_fighters_are_the_plain_ones_in_every_preset(preset: str) -> None:
+    """In every state of random games: the fights against each team and the choice of fighter
+    are one move per member, in the team's order."""
+    for state in _states(preset):
+        for player, team in enumerate(state.teams):
+            assert combat.fights(player, team) == tuple(combat.fight_moves(player, team))
+            assert combat.fights(player, team) == tuple(
+                alakazum.Fight(player, m.card.name) for m in team
+            )
+            assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
+
+
+def _plain_new_game(config: alakazum.Config, seed: int) -> alakazum.State:
+    """A new game as attrs' ``__init__`` makes it from the config's own lists (the plain
+    reading of ``new_game``)."""
+    rng = Rng.from_seed(seed)
+    n = config.players
+    enemies, rng = rng.shuffled(config.final_enemies)
+    forest, rng = rng.shuffled(config.forest_cards)
+    deck = list(forest)
+    hands: list[tuple[Card, ...]] = []
+    exchanges = [0] * n
+    aside: list[Card] = []
+    for player in range(n):
+        hand: list[Card] = []
+        while len(hand) < HAND_SIZE:
+            card = deck.pop()
+            if card.kind.is_hand:
+                hand.append(card)
+            else:
+                aside.append(card)
+                exchanges[player] += 1
+        hands.append(tuple(sorted(hand, key=_by_name)))
+    forest, rng = rng.shuffled((*deck, *aside))
+    tied = [p for p in range(n) if exchanges[p] == max(exchanges)]
+    pick, rng = rng.below(len(tied))
+    start = config.start_cards
+    return alakazum.State(
+        config=config,
+        phase=alakazum.Phase.CHOOSE,
+        to_move=tied[pick],
+        active=tied[pick],
+        turn=0,
+        forest=forest,
+        market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
+        hands=tuple(hands),
+        teams=((),) * n,
+        cemetery=(),
+        removed=(),
+        enemies=enemies,
+        enemy_up=(False,) * len(enemies),
+        known=(frozenset(),) * n,
+        seen=(0,) * n,
+        start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
+        exchanges=tuple(exchanges),
+        rng=rng,
+    )
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_new_game_is_the_one_attrs_makes_from_the_configs_lists(preset: str) -> None:
+    """New games of every preset (and of a config made anew, and of one with lists of its own)
+    are, field by field, the state attrs makes from the config's lists, known playable."""
+    base = alakazum.GAME.presets[preset]
+    again = alakazum.Config(players=base.players, expansion=base.expansion)
+    own = alakazum.Config(players=base.players, forest=base.forest_cards[::-1])
+    for config in (base, again, own):
+        for seed in (*SEEDS, 1_000_003, 2**40):
+            made = alakazum.new_game(config, seed=seed)
+            plain = _plain_new_game(config, seed)
+            assert type(made) is alakazum.State
+            fields = [field.name for field in attrs.fields(alakazum.State) if field.init]
+            assert [getattr(made, name) for name in fields] == [
+                getattr(plain, name) for name in fields
+            ]
+            assert made == plain and hash(made) == hash(plain)
+            assert made._memo is TRUSTED
+            assert alakazum.legal_moves(made) == alakazum.legal_moves(plain)
+
+
+def test_the_fights_kept_by_team_are_bounded_and_each_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The teams whose fights are kept by identity are at most ``MOST_TEAMS``; one team tuple
+    asked for two players gives each player's fights; a team forgotten is worked out again the
+    same."""
+    monkeypatch.setattr(combat, "MOST_TEAMS", 3)
+    combat._fights_kept.clear()
+    teams = sorted(
+        {team for state in _states("default") for team in state.teams if team},
+        key=lambda team: [m.card.name for m in team],
+    )[:8]
+    assert len(teams) == 8
+    for _ in range(2):
+        for player, team in enumerate(teams):
+            for who in (player % 2, 1 - player % 2):
+                assert combat.fights(who, team) == tuple(combat.fight_moves(who, team))
+            assert len(combat._fights_kept) <= 3
+    combat._fights_kept.clear()
