@@ -9,12 +9,13 @@ enemy stays face up and one character of that culture that took part goes to the
 from __future__ import annotations
 
 import functools
+import operator
 
 from cardgames.alakazum.cards import Card, Culture, Kind
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import Hand
+from cardgames.alakazum.tables import Hand, Tables
 from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
@@ -28,6 +29,7 @@ __all__ = [
     "culture_totals",
     "face_down",
     "offer_sacrifice",
+    "ready_by_names",
     "ready_for_alakazum",
     "sacrificable",
     "sacrifice",
@@ -43,6 +45,7 @@ _MULTI = Culture.MULTI
 _OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
 _PHASE_SACRIFICE = Phase.SACRIFICE
 _PASS = Pass()
+_names = operator.attrgetter("name")
 
 # Moves are small values shared by every state that offers them: each is made once.
 _SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
@@ -113,6 +116,33 @@ def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Cul
             own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
     need = ALAKAZUM_POINTS - shared
     for culture in cultures:  # noqa: SIM110 - a loop costs less than any()
+        if own.get(culture, 0) >= need:
+            return True
+    return False
+
+
+def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tables) -> bool:
+    """:func:`can_cast_alakazum` with what the hand's cards give read by their names from the
+    config's tables (:class:`.tables.Tables`): the end of every turn asks."""
+    names = list(map(_names, hand))
+    # No culture has more points than the whole team and the hand's objects: a quick bound.
+    characters = sum(map(found.extra_points.__getitem__, names))
+    for member in team:
+        characters += member.card.points[member.level]
+    if characters < ALAKAZUM_POINTS:
+        return False
+    shared = sum(map(found.amulet_points.__getitem__, names))
+    own: dict[Culture | None, int] = {}
+    for culture, value in filter(None, map(found.cultural.get, names)):
+        own[culture] = own.get(culture, 0) + value
+    for member in team:
+        card = member.card
+        if card.culture is _MULTI:
+            shared += card.points[member.level]
+        else:
+            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
+    need = ALAKAZUM_POINTS - shared
+    for culture in found.cultures:  # noqa: SIM110 - a loop costs less than any()
         if own.get(culture, 0) >= need:
             return True
     return False

@@ -8,6 +8,7 @@ this module holds the table of phases and the action phase, which gathers the fo
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 
 from cardgames.alakazum.combat import fight_moves, fighter_moves, fights, support_moves
@@ -19,7 +20,7 @@ from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import hand_of
+from cardgames.alakazum.tables import tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -30,6 +31,8 @@ _DOLL = Doll()
 _CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
 _PLACE = functools.lru_cache(maxsize=4096)(Place)
 _TAKE = functools.lru_cache(maxsize=4096)(Take)
+
+_names = operator.attrgetter("name")
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -59,19 +62,25 @@ def _action_moves(state: State) -> list[Move]:
 
 
 def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
-    """:func:`_action_moves`, with what the hand offers by itself read from its table (the
-    active player's moves, as there)."""
+    """:func:`_action_moves`, with what the hand offers by itself read by its cards' names from
+    the config's tables (the active player's moves, as there)."""
     player = state.active
-    hand = hand_of(state.config, state.hands[player])
+    config = state.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    names = tuple(map(_names, state.hands[player]))
+    faces = dict.fromkeys(names)  # each name once, in the hand's order
     moves: list[Move] = [_PASS]
     if state.market:
-        moves += hand.market
-    if hand.objects:
-        moves += object_moves(state, player, hand.objects)
+        moves += filter(None, map(found.market.get, faces))
+    given = [*filter(None, map(found.given.get, faces))]
+    if given:
+        moves += object_moves(state, player, given)
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
             moves += fights(other, theirs)
-    moves += casts_with(state, player, hand.hats, hand.cauldrons)
+    hats = tuple(filter(None, map(found.hats.get, names)))
+    moves += casts_with(state, player, hats, sum(map(found.cauldron_energy.__getitem__, names)))
     return tuple(moves)
 
 

@@ -8,11 +8,13 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
+import operator
+
 from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import hand_of
+from cardgames.alakazum.tables import tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
@@ -26,6 +28,8 @@ _EFFECT_COMBAT = Effect.COMBAT
 _EFFECT_DIE = Effect.DIE
 _EFFECT_ROBBERY = Effect.ROBBERY
 
+_names = operator.attrgetter("name")
+
 
 def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     """The potions ``side`` may play while combat points are bid: each combat or double potion
@@ -36,19 +40,22 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
         return []  # winning the forest's character already: no potion can help
     owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
     assert owner is not None
-    hand = hand_of(d.config, d.hands[owner])
-    if not hand.robbery:
-        return list(hand.drinks)
+    found = tables_of(d.config)
+    faces = dict.fromkeys(map(_names, d.hands[owner]))  # each name once, in the hand's order
+    drinks = [*filter(None, map(found.bids.get, faces))]
+    if not drinks or found.robberies.isdisjoint(faces):
+        return drinks
     if duel and _stealable(combat, side) is not None:
-        return list(hand.drinks)
-    return [move for move in hand.drinks if move.effect is not _EFFECT_ROBBERY]
+        return drinks
+    return [move for move in drinks if move.effect is not _EFFECT_ROBBERY]
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
     """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
     double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    return list(hand_of(d.config, d.hands[owner]).die_drinks)
+    faces = dict.fromkeys(map(_names, d.hands[owner]))
+    return [*filter(None, map(tables_of(d.config).die_drinks.get, faces))]
 
 
 def _stealable(combat: CombatLike, side: int) -> int | None:

@@ -206,21 +206,83 @@ _GROUPS: dict[str, Callable[[Hand], None]] = {
 
 
 class Tables:
-    """What the move path reads of one config: its cultures, its voodoo dolls, and the hands
-    met so far."""
+    """What the move path reads of one config: its cultures, its voodoo dolls, what each card
+    name gives in a hand, and the hands met so far.
 
-    __slots__ = ("config", "cultures", "dolls", "hands")
+    Within a config one name is one card, so what a hand offers can be read from the names of
+    its cards through the tables below, one ``map`` at C speed per field of a :class:`Hand`
+    (names are hashed at C speed, a :class:`Card` by a Python call). A table holds every name
+    that gives something; ``cauldron_energy``, ``extra_points`` and ``amulet_points`` hold
+    every name of the config, 0 for the rest.
+    """
+
+    __slots__ = (
+        "amulet_points",
+        "bids",
+        "cauldron_energy",
+        "config",
+        "cultural",
+        "cultures",
+        "die_drinks",
+        "dolls",
+        "extra_points",
+        "given",
+        "hands",
+        "hats",
+        "market",
+        "robberies",
+    )
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        cards = all_cards(config)
         #: The cultures an Alakazum can be cast in.
         self.cultures: tuple[Culture, ...] = config.cultures
         #: The game's voodoo dolls, one card of each name (usually one).
-        self.dolls: tuple[Card, ...] = tuple(
-            distinct(c for c in all_cards(config) if c.kind is _DOLL)
-        )
+        self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
         #: Each hand met, by the names of its cards.
         self.hands: dict[tuple[str, ...], Hand] = {}
+        # What each name gives (Hand's fields, card by card):
+        #: The trip to the market showing it (any card but a voodoo doll).
+        self.market: dict[str, Market] = {
+            c.name: market_move(c.name) for c in cards if c.kind is not _DOLL
+        }
+        #: The card given as the Give objects action.
+        self.given: dict[str, Card] = {c.name: c for c in cards if c.kind in _OBJECT_ACTIONS}
+        #: A hat's ``(name, energy)``.
+        self.hats: dict[str, tuple[str, int]] = {
+            c.name: (c.name, c.value) for c in cards if c.kind is _HAT
+        }
+        #: The energy of a cauldron.
+        self.cauldron_energy: dict[str, int] = {
+            c.name: c.value if c.kind is _CAULDRON else 0 for c in cards
+        }
+        #: The potion played while combat points are bid (a combat or double potion as
+        #: combat, a robbery as robbery), and the names of the robberies.
+        self.bids: dict[str, Drink] = {}
+        for card in cards:
+            if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
+                self.bids[card.name] = drink_move(card.name, _EFFECT_COMBAT)
+            elif card.kind is _ROBBERY:
+                self.bids[card.name] = drink_move(card.name, _EFFECT_ROBBERY)
+        self.robberies: frozenset[str] = frozenset(c.name for c in cards if c.kind is _ROBBERY)
+        #: The potion drunk for a hypnosis roll (a die or double potion).
+        self.die_drinks: dict[str, Drink] = {
+            c.name: drink_move(c.name, _EFFECT_DIE)
+            for c in cards
+            if c.kind is _DIE_POTION or c.kind is _DOUBLE_POTION
+        }
+        #: The points of an amulet or a cultural object; of an amulet alone; and a cultural
+        #: object's ``(culture, points)``.
+        self.extra_points: dict[str, int] = {
+            c.name: c.value if c.kind is _AMULET or c.kind is _OBJECT else 0 for c in cards
+        }
+        self.amulet_points: dict[str, int] = {
+            c.name: c.value if c.kind is _AMULET else 0 for c in cards
+        }
+        self.cultural: dict[str, tuple[Culture | None, int]] = {
+            c.name: (c.culture, c.value) for c in cards if c.kind is _OBJECT
+        }
 
     def hand(self, hand: tuple[Card, ...]) -> Hand:
         """What ``hand`` (a hand of this config's cards) offers by itself."""
