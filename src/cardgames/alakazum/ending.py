@@ -46,6 +46,7 @@ _OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
 _PHASE_SACRIFICE = Phase.SACRIFICE
 _PASS = Pass()
 _names = operator.attrgetter("name")
+_points_of = operator.itemgetter(1)
 
 # Moves are small values shared by every state that offers them: each is made once.
 _SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
@@ -122,26 +123,21 @@ def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Cul
 
 
 def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tables) -> bool:
-    """:func:`can_cast_alakazum` with what the hand's cards give read by their names from the
-    config's tables (:class:`.tables.Tables`): the end of every turn asks."""
-    names = list(map(_names, hand))
-    # No culture has more points than the whole team and the hand's objects: a quick bound.
-    characters = sum(map(found.extra_points.__getitem__, names))
-    for member in team:
-        characters += member.card.points[member.level]
-    if characters < ALAKAZUM_POINTS:
-        return False
-    shared = sum(map(found.amulet_points.__getitem__, names))
-    own: dict[Culture | None, int] = {}
-    for culture, value in filter(None, map(found.cultural.get, names)):
-        own[culture] = own.get(culture, 0) + value
+    """:func:`can_cast_alakazum`, with the points of the hand's cards read by their names from
+    the config's tables (:class:`.tables.Tables`): the end of every turn asks."""
+    # Every card's points as (culture, points), amulets as multicoloured: those count for
+    # every culture (objects are never multicoloured, nor is a culture of the Alakazum).
+    points = [*filter(None, map(found.hand_points.get, map(_names, hand)))]
     for member in team:
         card = member.card
-        if card.culture is _MULTI:
-            shared += card.points[member.level]
-        else:
-            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
-    need = ALAKAZUM_POINTS - shared
+        points.append((card.culture, card.points[member.level]))
+    # No culture has more points than all of them: a quick bound.
+    if sum(map(_points_of, points)) < ALAKAZUM_POINTS:
+        return False
+    own: dict[Culture | None, int] = {}
+    for culture, value in points:
+        own[culture] = own.get(culture, 0) + value
+    need = ALAKAZUM_POINTS - own.get(_MULTI, 0)
     for culture in found.cultures:  # noqa: SIM110 - a loop costs less than any()
         if own.get(culture, 0) >= need:
             return True

@@ -14,7 +14,7 @@ from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import tables_of
+from cardgames.alakazum.tables import tables, tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
@@ -40,7 +40,9 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
         return []  # winning the forest's character already: no potion can help
     owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
     assert owner is not None
-    found = tables_of(d.config)
+    config = d.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
     faces = dict.fromkeys(map(_names, d.hands[owner]))  # each name once, in the hand's order
     drinks = [*filter(None, map(found.bids.get, faces))]
     if not drinks or found.robberies.isdisjoint(faces):

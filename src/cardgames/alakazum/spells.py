@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.combat import meet
@@ -300,19 +301,23 @@ def target_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _levitations(state: State, player: int) -> list[Move]:
+    """A swap of each of ``player``'s characters free to go (not on a broom) with each
+    character Levitation may take: another player's (not at level C, not on a broom), by
+    player, then the cemetery's."""
+    # The characters to take are the same for each of one's own: listed once, then each swap
+    # is made (or found, by the move's memo) at C speed by ``map``.
+    takeable = [
+        (other, [m.card.name for m in team if m.broom is None and m.level < _LEVEL_C])
+        for other, team in enumerate(state.teams)
+        if other != player
+    ]
+    takeable.append((None, [c.name for c in state.cemetery]))
     out: list[Move] = []
     for mine in state.teams[player]:
-        if mine.broom is not None:
-            continue
-        name = mine.card.name
-        for other in range(state.config.players):
-            if other != player:
-                out.extend(
-                    _SWAP(name, m.card.name, other)
-                    for m in state.teams[other]
-                    if m.broom is None and m.level < _LEVEL_C
-                )
-        out.extend([_SWAP(name, c.name, None) for c in state.cemetery])
+        if mine.broom is None:
+            name = repeat(mine.card.name)
+            for other, names in takeable:
+                out += map(_SWAP, name, names, repeat(other))
     return out
 
 

@@ -212,21 +212,18 @@ class Tables:
     Within a config one name is one card, so what a hand offers can be read from the names of
     its cards through the tables below, one ``map`` at C speed per field of a :class:`Hand`
     (names are hashed at C speed, a :class:`Card` by a Python call). A table holds every name
-    that gives something; ``cauldron_energy``, ``extra_points`` and ``amulet_points`` hold
-    every name of the config, 0 for the rest.
+    that gives something; ``cauldron_energy`` holds every name of the config, 0 for the rest.
     """
 
     __slots__ = (
-        "amulet_points",
         "bids",
         "cauldron_energy",
         "config",
-        "cultural",
         "cultures",
         "die_drinks",
         "dolls",
-        "extra_points",
         "given",
+        "hand_points",
         "hands",
         "hats",
         "market",
@@ -272,16 +269,13 @@ class Tables:
             for c in cards
             if c.kind is _DIE_POTION or c.kind is _DOUBLE_POTION
         }
-        #: The points of an amulet or a cultural object; of an amulet alone; and a cultural
-        #: object's ``(culture, points)``.
-        self.extra_points: dict[str, int] = {
-            c.name: c.value if c.kind is _AMULET or c.kind is _OBJECT else 0 for c in cards
-        }
-        self.amulet_points: dict[str, int] = {
-            c.name: c.value if c.kind is _AMULET else 0 for c in cards
-        }
-        self.cultural: dict[str, tuple[Culture | None, int]] = {
-            c.name: (c.culture, c.value) for c in cards if c.kind is _OBJECT
+        #: The points of a cultural object or an amulet, as ``(culture, points)``; an
+        #: amulet's points count for every culture, as a multicoloured character's do, so its
+        #: culture is :attr:`Culture.MULTI`.
+        self.hand_points: dict[str, tuple[Culture | None, int]] = {
+            c.name: (_MULTI if c.kind is _AMULET else c.culture, c.value)
+            for c in cards
+            if c.kind is _AMULET or c.kind is _OBJECT
         }
 
     def hand(self, hand: tuple[Card, ...]) -> Hand:
