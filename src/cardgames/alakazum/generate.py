@@ -80,7 +80,9 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
         if other != player and len(theirs) > 1:  # never a player's last one
             moves += fights(other, theirs)
     hats = tuple(filter(None, map(found.hats.get, names)))
-    moves += casts_with(state, player, hats, sum(map(found.cauldron_energy.__getitem__, names)))
+    energy = found.cauldron_energy
+    cauldrons = sum(filter(None, map(energy.get, names))) if energy else 0
+    moves += casts_with(state, player, hats, cauldrons)
     return tuple(moves)
 
 

@@ -212,7 +212,7 @@ class Tables:
     Within a config one name is one card, so what a hand offers can be read from the names of
     its cards through the tables below, one ``map`` at C speed per field of a :class:`Hand`
     (names are hashed at C speed, a :class:`Card` by a Python call). A table holds every name
-    that gives something; ``cauldron_energy`` holds every name of the config, 0 for the rest.
+    that gives something.
     """
 
     __slots__ = (
@@ -250,9 +250,9 @@ class Tables:
         self.hats: dict[str, tuple[str, int]] = {
             c.name: (c.name, c.value) for c in cards if c.kind is _HAT
         }
-        #: The energy of a cauldron.
+        #: The energy of a cauldron (empty in a game without cauldrons).
         self.cauldron_energy: dict[str, int] = {
-            c.name: c.value if c.kind is _CAULDRON else 0 for c in cards
+            c.name: c.value for c in cards if c.kind is _CAULDRON
         }
         #: The potion played while combat points are bid (a combat or double potion as
         #: combat, a robbery as robbery), and the names of the robberies.
