@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat, generate, rules, tables
-from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum import combat, generate, rules, spells, tables
+from cardgames.alakazum.cards import Card, Culture, Kind, Level
 from cardgames.alakazum.config import all_cards
 from cardgames.alakazum.draft import (
     ATTACKER,
@@ -24,11 +24,12 @@ from cardgames.alakazum.draft import (
     faces,
     side_owner,
 )
-from cardgames.alakazum.ending import can_cast_alakazum, ready_for_alakazum
+from cardgames.alakazum.ending import can_cast_alakazum, ready_by_names, ready_for_alakazum
 from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import spell_moves
 from cardgames.alakazum.tables import Hand, hand_of
+from random_play import random_states
 
 PRESETS = sorted(alakazum.GAME.presets)
 SEEDS = range(4)
@@ -273,3 +274,78 @@ def test_tables_of_is_the_memo_of_the_configs_tables() -> None:
     again = alakazum.Config(players=config.players, expansion=config.expansion)
     assert tables.tables_of(config) is tables.tables(config) is tables.tables_of(config)
     assert tables.tables_of(again) is tables.tables(again) is not tables.tables_of(config)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_tables_by_name_say_what_each_card_says(preset: str) -> None:
+    """What the config's tables give for each card name is what that card gives by the
+    rules, card by card: its market trip (never a voodoo doll's), the object it is given as,
+    its hat's energy, its cauldron's energy, the potion it is bid or drunk as, and the
+    points it adds to an Alakazum (an amulet's for every culture)."""
+    config = alakazum.GAME.presets[preset]
+    found = tables.tables_of(config)
+    cards = {c.name: c for c in all_cards(config)}
+    givable = (Kind.MEAL, Kind.BROOM, Kind.CAPE, Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION)
+    for name, card in cards.items():
+        kind = card.kind
+        assert found.market.get(name) == (None if kind is Kind.DOLL else alakazum.Market(name))
+        assert found.given.get(name) == (card if kind in givable else None)
+        assert found.hats.get(name) == ((name, card.value) if kind is Kind.HAT else None)
+        assert found.cauldron_energy.get(name) == (card.value if kind is Kind.CAULDRON else None)
+        bid = {
+            Kind.COMBAT_POTION: alakazum.Effect.COMBAT,
+            Kind.DOUBLE_POTION: alakazum.Effect.COMBAT,
+            Kind.ROBBERY: alakazum.Effect.ROBBERY,
+        }.get(kind)
+        assert found.bids.get(name) == (None if bid is None else alakazum.Drink(name, bid))
+        assert (name in found.robberies) == (kind is Kind.ROBBERY)
+        die = kind in (Kind.DIE_POTION, Kind.DOUBLE_POTION)
+        drink = alakazum.Drink(name, alakazum.Effect.DIE)
+        assert found.die_drinks.get(name) == (drink if die else None)
+        points = {Kind.AMULET: (Culture.MULTI, card.value), Kind.OBJECT: (card.culture, card.value)}
+        assert found.hand_points.get(name) == points.get(kind)
+    assert set(found.market) | set(found.hand_points) <= set(cards)
+
+
+def _plain_levitations(state: alakazum.State, player: int) -> list[alakazum.Move]:
+    """Levitation's swaps, one own character free to go at a time, as the rulebook says."""
+    moves: list[alakazum.Move] = []
+    for mine in state.teams[player]:
+        if mine.broom is not None:
+            continue
+        for other in range(state.config.players):
+            if other != player:
+                moves.extend(
+                    alakazum.Swap(mine.card.name, m.card.name, other)
+                    for m in state.teams[other]
+                    if m.broom is None and m.level < Level.C
+                )
+        moves.extend(alakazum.Swap(mine.card.name, c.name, None) for c in state.cemetery)
+    return moves
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_alakazum_check_and_levitation_by_names_are_the_plain_ones(preset: str) -> None:
+    """In every state of random games, for every player: whether the Alakazum may be cast, read
+    by names, is the plain count of points (and the hand's table's answer); Levitation's swaps
+    are the plain ones, in order; the action phase's casts are those of the plain reading."""
+    config = alakazum.GAME.presets[preset]
+    found = tables.tables_of(config)
+    seen = {"ready": 0, "swaps": 0, "hats": 0}
+    for seed in SEEDS:
+        for state in random_states(alakazum, config, seed, alakazum.State):
+            for player, (team, hand) in enumerate(zip(state.teams, state.hands, strict=True)):
+                ready = ready_by_names(team, hand, found)
+                assert ready == can_cast_alakazum(team, hand, config.cultures)
+                assert ready == ready_for_alakazum(team, hand_of(config, hand), config.cultures)
+                seen["ready"] += ready
+                swaps = spells._levitations(state, player)
+                assert swaps == _plain_levitations(state, player)
+                seen["swaps"] += len(swaps)
+                hats = tuple((c.name, c.value) for c in hand if c.kind is Kind.HAT)
+                cauldrons = sum(c.value for c in hand if c.kind is Kind.CAULDRON)
+                if player == state.active and state.phase is alakazum.Phase.ACTION:
+                    quick = spells.casts_with(state, player, hats, cauldrons)
+                    assert quick == spell_moves(state, player)
+                    seen["hats"] += bool(hats)
+    assert all(seen.values())
