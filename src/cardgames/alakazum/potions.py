@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import operator
 
-from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
@@ -18,14 +17,6 @@ from cardgames.alakazum.tables import tables, tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
-_ROBBERY = Kind.ROBBERY
-_COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
-    Kind.COMBAT_POTION,
-    Kind.DIE_POTION,
-    Kind.DOUBLE_POTION,
-)
-_EFFECT_COMBAT = Effect.COMBAT
-_EFFECT_DIE = Effect.DIE
 _EFFECT_ROBBERY = Effect.ROBBERY
 
 _names = operator.attrgetter("name")
@@ -44,12 +35,14 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
     faces = dict.fromkeys(map(_names, d.hands[owner]))  # each name once, in the hand's order
-    drinks = [*filter(None, map(found.bids.get, faces))]
+    bids = found.bids
+    drinks: list[Move] = [*filter(None, map(bids.get, faces))]
     if not drinks or found.robberies.isdisjoint(faces):
         return drinks
     if duel and _stealable(combat, side) is not None:
         return drinks
-    return [move for move in drinks if move.effect is not _EFFECT_ROBBERY]
+    robberies = found.robberies
+    return [bids[name] for name in faces if name in bids and name not in robberies]
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:

@@ -305,7 +305,7 @@ def _levitations(state: State, player: int) -> list[Move]:
     player, then the cemetery's."""
     # The characters to take are the same for each of one's own: listed once, then each swap
     # is made (or found, by the move's memo) at C speed by ``map``.
-    takeable = [
+    takeable: list[tuple[int | None, list[str]]] = [
         (other, [m.card.name for m in team if m.broom is None and m.level < _LEVEL_C])
         for other, team in enumerate(state.teams)
         if other != player

@@ -1,11 +1,15 @@
 """What the move path of Alakazum! works out once instead of at every decision.
 
-Per config: the cultures an Alakazum can be cast in and the voodoo dolls. Per hand: what its
-cards offer by themselves, whatever else is on the table: the trips to the market, the objects
-to give, the hats and the cauldrons' energy, the potions to drink, the points of the cultural
-objects and amulets. A hand is known by the names of its cards (within one config, cards with
-one name are one card), so hands of the same cards share one :class:`Hand`, made the first
-time such a hand is met.
+Per config (:class:`Tables`): the cultures an Alakazum can be cast in, the voodoo dolls, and
+what each card name gives in a hand, whatever else is on the table: its trip to the market,
+the object it is given as, its hat's or cauldron's energy, the potion it is bid or drunk as,
+the points it adds to an Alakazum. Within one config, cards with one name are one card, so
+the move path reads what a hand offers from its cards' names through these tables, at C speed.
+A new game meets mostly hands never met before, so nothing is kept per hand on that path.
+
+Per hand (:class:`Hand`, through :func:`hand_of`): the same, worked out card by card in plain
+Python and kept by the names of the hand's cards. This is the readable reading of a hand; the
+tests hold the tables by name to it.
 
 These tables only gather what the rules' chapters say card by card (:mod:`.market`,
 :mod:`.potions`, :mod:`.spells`, :mod:`.ending`); the tests hold each use of them to the plain
@@ -35,12 +39,10 @@ __all__ = [
     "tables_of",
 ]
 
-#: Hands remembered per config; past this many, the table starts again empty. A new game
-#: meets mostly hands never met before (about 0.4 new hands a decision): over 400 new games
-#: after 30 others, a table with room for 1,024 hands made 0.44 hands a decision, one with
-#: room for 16,384 made 0.40, and one never emptied 0.38, which callgrind could not tell apart
-#: in instructions per decision. A hand's table and its key take about 0.9 KB: at most about
-#: 1 MB per config.
+#: Hands remembered per config by :func:`hand_of`; past this many, the table starts again
+#: empty. A hand's table and its key take about 0.9 KB: at most about 1 MB per config. The
+#: move path reads the tables by name instead and keeps no hand (a new game meets about 0.4
+#: hands a decision never met before, whatever the room).
 MOST_HANDS = 1024
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
