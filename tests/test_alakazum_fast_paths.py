@@ -287,6 +287,7 @@ def test_the_tables_by_name_say_what_each_card_says(preset: str) -> None:
     cards = {c.name: c for c in all_cards(config)}
     givable = (Kind.MEAL, Kind.BROOM, Kind.CAPE, Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION)
     for name, card in cards.items():
+        assert tables.card_name(card) == card.name == name
         kind = card.kind
         assert found.market.get(name) == (None if kind is Kind.DOLL else alakazum.Market(name))
         assert found.given.get(name) == (card if kind in givable else None)

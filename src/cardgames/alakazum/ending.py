@@ -15,7 +15,7 @@ from cardgames.alakazum.cards import Card, Culture, Kind
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import Hand, Tables
+from cardgames.alakazum.tables import Hand, Tables, card_name
 from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
@@ -45,7 +45,6 @@ _MULTI = Culture.MULTI
 _OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
 _PHASE_SACRIFICE = Phase.SACRIFICE
 _PASS = Pass()
-_names = operator.attrgetter("name")
 _points_of = operator.itemgetter(1)
 
 # Moves are small values shared by every state that offers them: each is made once.
@@ -127,7 +126,7 @@ def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tabl
     the config's tables (:class:`.tables.Tables`): the end of every turn asks."""
     # Every card's points as (culture, points), amulets as multicoloured: those count for
     # every culture (objects are never multicoloured, nor is a culture of the Alakazum).
-    points = [*filter(None, map(found.hand_points.get, map(_names, hand)))]
+    points = [*filter(None, map(found.hand_points.get, map(card_name, hand)))]
     for member in team:
         card = member.card
         points.append((card.culture, card.points[member.level]))

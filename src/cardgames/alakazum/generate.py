@@ -8,7 +8,6 @@ this module holds the table of phases and the action phase, which gathers the fo
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable
 
 from cardgames.alakazum.combat import fight_moves, fighter_moves, fights, support_moves
@@ -20,7 +19,7 @@ from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import card_name, tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -31,8 +30,6 @@ _DOLL = Doll()
 _CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
 _PLACE = functools.lru_cache(maxsize=4096)(Place)
 _TAKE = functools.lru_cache(maxsize=4096)(Take)
-
-_names = operator.attrgetter("name")
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -68,7 +65,7 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     config = state.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    names = tuple(map(_names, state.hands[player]))
+    names = tuple(map(card_name, state.hands[player]))
     faces = dict.fromkeys(names)  # each name once, in the hand's order
     moves: list[Move] = [_PASS]
     if state.market:

@@ -8,18 +8,14 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
-import operator
-
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import tables, tables_of
+from cardgames.alakazum.tables import card_name, tables, tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
 _EFFECT_ROBBERY = Effect.ROBBERY
-
-_names = operator.attrgetter("name")
 
 
 def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
@@ -34,7 +30,7 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    faces = dict.fromkeys(map(_names, d.hands[owner]))  # each name once, in the hand's order
+    faces = dict.fromkeys(map(card_name, d.hands[owner]))  # each name once, in the hand's order
     bids = found.bids
     drinks: list[Move] = [*filter(None, map(bids.get, faces))]
     if not drinks or found.robberies.isdisjoint(faces):
@@ -49,7 +45,7 @@ def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
     """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
     double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    faces = dict.fromkeys(map(_names, d.hands[owner]))
+    faces = dict.fromkeys(map(card_name, d.hands[owner]))
     return [*filter(None, map(tables_of(d.config).die_drinks.get, faces))]
 
 
