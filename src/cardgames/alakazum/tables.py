@@ -26,10 +26,12 @@ from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
-from cardgames.alakazum.moves import Drink, Effect, Market
+from cardgames.alakazum.moves import Drink, Effect, Fight, Market
+from cardgames.alakazum.state import Member
 
 __all__ = [
     "MOST_HANDS",
+    "MOST_TEAMS",
     "Hand",
     "Tables",
     "card_name",
@@ -45,6 +47,9 @@ __all__ = [
 #: move path reads the tables by name instead and keeps no hand (a new game meets about 0.4
 #: hands a decision never met before, whatever the room).
 MOST_HANDS = 1024
+#: Teams whose fights are kept per config (:attr:`Tables.fights`); past this many, the table
+#: starts again empty. An entry holds its team (about 0.3 KB with the team's tuple).
+MOST_TEAMS = 1024
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
@@ -227,6 +232,7 @@ class Tables:
         "cultures",
         "die_drinks",
         "dolls",
+        "fights",
         "given",
         "hand_points",
         "hands",
@@ -244,6 +250,10 @@ class Tables:
         self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
         #: Each hand met, by the names of its cards.
         self.hands: dict[tuple[str, ...], Hand] = {}
+        #: The fights against each team met in an action phase, by the team's identity (a
+        #: team's tuple is shared by the states that follow until the team changes): the team,
+        #: its player and the fights. An entry holds its team, so no other takes its ``id``.
+        self.fights: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] = {}
         # What each name gives (Hand's fields, card by card):
         #: The trip to the market showing it (any card but a voodoo doll).
         self.market: dict[str, Market] = {
