@@ -65,9 +65,8 @@ _EFFECT_COMBAT, _EFFECT_DIE, _EFFECT_ROBBERY = Effect.COMBAT, Effect.DIE, Effect
 _MULTI = Culture.MULTI
 _OBJECT_ACTIONS = tuple(OBJECT_ACTION_KINDS)  # searched by identity: an enum's hash is a call
 
-#: A card's name, read as its first field: a tuple's item is read at C speed, where the name
-#: as an attribute is looked up through the card's type first.
-card_name = operator.itemgetter(0)
+#: A card's name (the names of a hand's cards, in order, are what a hand is known by).
+card_name = operator.attrgetter("name")
 _names = card_name
 
 
