@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat, generate, rules, spells, tables
+from cardgames.alakazum import combat, generate, potions, rules, spells, tables
 from cardgames.alakazum.cards import Card, Culture, Kind, Level
 from cardgames.alakazum.config import all_cards
 from cardgames.alakazum.draft import (
@@ -373,4 +373,30 @@ def test_the_fights_kept_by_team_are_bounded_and_the_plain_ones(
                     assert made == tuple(combat.fight_moves(player, team))
                 actions += 1
     assert actions > 0
+    known.clear()
+
+
+@pytest.mark.parametrize("most", [1, 3])
+def test_the_potions_kept_by_hand_are_bounded_and_the_plain_ones(
+    most: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The potions a combat keeps for each hand met (by the hand's identity) stay within their
+    bound and are the hand's own, and with any room each side is offered the plain potions."""
+    monkeypatch.setattr(potions, "MOST_BIDS", most)
+    config = alakazum.GAME.presets["expansion-5"]
+    known = tables.tables_of(config).bids_by_hand
+    known.clear()
+    bids = 0
+    for seed in SEEDS:
+        for state in random_states(alakazum, config, seed, alakazum.State):
+            combat = state.combat
+            if combat is not None and state.phase is alakazum.Phase.POTIONS:
+                side = combat.to_act
+                assert potion_moves(state, combat, side) == _plain_potion_moves(state, combat, side)
+                assert len(known) <= most
+                for hand, drinks, robbery in known.values():
+                    assert list(drinks) == list(Hand(hand).drinks)
+                    assert robbery == any(c.kind is Kind.ROBBERY for c in hand)
+                bids += 1
+    assert bids > 0
     known.clear()

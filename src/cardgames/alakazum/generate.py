@@ -77,9 +77,9 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
             # fights(other, theirs), found by the team's identity if it was met before
-            kept = known.get(id(theirs))
-            if kept is not None and kept[0] is theirs and kept[1] == other:
-                moves += kept[2]
+            memo = known.get(id(theirs))
+            if memo is not None and memo[0] is theirs and memo[1] == other:
+                moves += memo[2]
             else:
                 made = fights(other, theirs)
                 if len(known) >= MOST_TEAMS:

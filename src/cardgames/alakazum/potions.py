@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import card_name, tables, tables_of
+from cardgames.alakazum.tables import MOST_BIDS, card_name, tables, tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
@@ -30,15 +30,21 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    faces = dict.fromkeys(map(card_name, d.hands[owner]))  # each name once, in the hand's order
-    bids = found.bids
-    drinks: list[Move] = [*filter(None, map(bids.get, faces))]
-    if not drinks or found.robberies.isdisjoint(faces):
-        return drinks
-    if duel and _stealable(combat, side) is not None:
-        return drinks
-    robberies = found.robberies
-    return [bids[name] for name in faces if name in bids and name not in robberies]
+    hand = d.hands[owner]
+    known = found.bids_by_hand
+    memo = known.get(id(hand))
+    if memo is not None and memo[0] is hand:
+        _, drinks, robbery = memo
+    else:
+        faces = dict.fromkeys(map(card_name, hand))  # each name once, in the hand's order
+        drinks = tuple(filter(None, map(found.bids.get, faces)))
+        robbery = bool(drinks) and not found.robberies.isdisjoint(faces)
+        if len(known) >= MOST_BIDS:
+            known.clear()
+        known[id(hand)] = (hand, drinks, robbery)
+    if not robbery or (duel and _stealable(combat, side) is not None):
+        return list(drinks)
+    return [move for move in drinks if move.effect is not _EFFECT_ROBBERY]
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:

@@ -30,6 +30,7 @@ from cardgames.alakazum.moves import Drink, Effect, Fight, Market
 from cardgames.alakazum.state import Member
 
 __all__ = [
+    "MOST_BIDS",
     "MOST_HANDS",
     "MOST_TEAMS",
     "Hand",
@@ -47,6 +48,9 @@ __all__ = [
 #: move path reads the tables by name instead and keeps no hand (a new game meets about 0.4
 #: hands a decision never met before, whatever the room).
 MOST_HANDS = 1024
+#: Hands whose potions are kept per config (:attr:`Tables.bids_by_hand`); past this many, the
+#: table starts again empty. An entry holds its hand (about 0.3 KB with the hand's tuple).
+MOST_BIDS = 1024
 #: Teams whose fights are kept per config (:attr:`Tables.fights`); past this many, the table
 #: starts again empty. An entry holds its team (about 0.3 KB with the team's tuple).
 MOST_TEAMS = 1024
@@ -226,6 +230,7 @@ class Tables:
 
     __slots__ = (
         "bids",
+        "bids_by_hand",
         "cauldron_energy",
         "config",
         "cultures",
@@ -277,6 +282,11 @@ class Tables:
             elif card.kind is _ROBBERY:
                 self.bids[card.name] = drink_move(card.name, _EFFECT_ROBBERY)
         self.robberies: frozenset[str] = frozenset(c.name for c in cards if c.kind is _ROBBERY)
+        #: The potions each hand met in a combat may bid (one per name, in the hand's order)
+        #: and whether a robbery is among them, by the hand's identity (a hand's tuple is
+        #: shared by the states that follow until it changes, as while both sides bid): the
+        #: hand, its potions, the robbery. An entry holds its hand, so no other takes its ``id``.
+        self.bids_by_hand: dict[int, tuple[tuple[Card, ...], tuple[Drink, ...], bool]] = {}
         #: The potion drunk for a hypnosis roll (a die or double potion).
         self.die_drinks: dict[str, Drink] = {
             c.name: drink_move(c.name, _EFFECT_DIE)
