@@ -361,6 +361,8 @@ def test_the_fights_kept_by_team_are_bounded_and_the_plain_ones(
     monkeypatch.setattr(generate, "MOST_TEAMS", most)
     config = alakazum.GAME.presets["expansion-5"]
     known = tables.tables_of(config).fights
+    assert known is not None
+    assert tables.tables_of(alakazum.GAME.presets["expansion"]).fights is None  # two players
     known.clear()
     actions = 0
     for seed in SEEDS:

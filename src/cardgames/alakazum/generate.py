@@ -76,6 +76,9 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     known = found.fights
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
+            if known is None:
+                moves += fights(other, theirs)
+                continue
             # fights(other, theirs), found by the team's identity if it was met before
             memo = known.get(id(theirs))
             if memo is not None and memo[0] is theirs and memo[1] == other:

@@ -54,6 +54,8 @@ MOST_BIDS = 1024
 #: Teams whose fights are kept per config (:attr:`Tables.fights`); past this many, the table
 #: starts again empty. An entry holds its team (about 0.3 KB with the team's tuple).
 MOST_TEAMS = 1024
+#: The fewest players of a game (no fights kept by team in such games).
+_TWO_PLAYERS = 2
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
@@ -257,7 +259,11 @@ class Tables:
         #: The fights against each team met in an action phase, by the team's identity (a
         #: team's tuple is shared by the states that follow until the team changes): the team,
         #: its player and the fights. An entry holds its team, so no other takes its ``id``.
-        self.fights: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] = {}
+        #: ``None`` with two players: there the other team has mostly changed (nine times in
+        #: ten) since one's last action phase, and the table cost more than it saved.
+        self.fights: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] | None = (
+            {} if config.players > _TWO_PLAYERS else None
+        )
         # What each name gives (Hand's fields, card by card):
         #: The trip to the market showing it (any card but a voodoo doll).
         self.market: dict[str, Market] = {
