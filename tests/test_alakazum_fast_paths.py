@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat, generate, rules, tables
-from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum import combat, generate, potions, rules, spells, tables
+from cardgames.alakazum.cards import Card, Culture, Kind, Level
 from cardgames.alakazum.config import all_cards
 from cardgames.alakazum.draft import (
     ATTACKER,
@@ -24,11 +24,12 @@ from cardgames.alakazum.draft import (
     faces,
     side_owner,
 )
-from cardgames.alakazum.ending import can_cast_alakazum, ready_for_alakazum
+from cardgames.alakazum.ending import can_cast_alakazum, ready_by_names, ready_for_alakazum
 from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import spell_moves
 from cardgames.alakazum.tables import Hand, hand_of
+from random_play import random_states
 
 PRESETS = sorted(alakazum.GAME.presets)
 SEEDS = range(4)
@@ -273,3 +274,131 @@ def test_tables_of_is_the_memo_of_the_configs_tables() -> None:
     again = alakazum.Config(players=config.players, expansion=config.expansion)
     assert tables.tables_of(config) is tables.tables(config) is tables.tables_of(config)
     assert tables.tables_of(again) is tables.tables(again) is not tables.tables_of(config)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_tables_by_name_say_what_each_card_says(preset: str) -> None:
+    """What the config's tables give for each card name is what that card gives by the
+    rules, card by card: its market trip (never a voodoo doll's), the object it is given as,
+    its hat's energy, its cauldron's energy, the potion it is bid or drunk as, and the
+    points it adds to an Alakazum (an amulet's for every culture)."""
+    config = alakazum.GAME.presets[preset]
+    found = tables.tables_of(config)
+    cards = {c.name: c for c in all_cards(config)}
+    givable = (Kind.MEAL, Kind.BROOM, Kind.CAPE, Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION)
+    for name, card in cards.items():
+        assert tables.card_name(card) == card.name == name
+        kind = card.kind
+        assert found.market.get(name) == (None if kind is Kind.DOLL else alakazum.Market(name))
+        assert found.given.get(name) == (card if kind in givable else None)
+        assert found.hats.get(name) == ((name, card.value) if kind is Kind.HAT else None)
+        assert found.cauldron_energy.get(name) == (card.value if kind is Kind.CAULDRON else None)
+        bid = {
+            Kind.COMBAT_POTION: alakazum.Effect.COMBAT,
+            Kind.DOUBLE_POTION: alakazum.Effect.COMBAT,
+            Kind.ROBBERY: alakazum.Effect.ROBBERY,
+        }.get(kind)
+        assert found.bids.get(name) == (None if bid is None else alakazum.Drink(name, bid))
+        assert (name in found.robberies) == (kind is Kind.ROBBERY)
+        die = kind in (Kind.DIE_POTION, Kind.DOUBLE_POTION)
+        drink = alakazum.Drink(name, alakazum.Effect.DIE)
+        assert found.die_drinks.get(name) == (drink if die else None)
+        points = {Kind.AMULET: (Culture.MULTI, card.value), Kind.OBJECT: (card.culture, card.value)}
+        assert found.hand_points.get(name) == points.get(kind)
+    assert set(found.market) | set(found.hand_points) <= set(cards)
+
+
+def _plain_levitations(state: alakazum.State, player: int) -> list[alakazum.Move]:
+    """Levitation's swaps, one own character free to go at a time, as the rulebook says."""
+    moves: list[alakazum.Move] = []
+    for mine in state.teams[player]:
+        if mine.broom is not None:
+            continue
+        for other in range(state.config.players):
+            if other != player:
+                moves.extend(
+                    alakazum.Swap(mine.card.name, m.card.name, other)
+                    for m in state.teams[other]
+                    if m.broom is None and m.level < Level.C
+                )
+        moves.extend(alakazum.Swap(mine.card.name, c.name, None) for c in state.cemetery)
+    return moves
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_alakazum_check_and_levitation_by_names_are_the_plain_ones(preset: str) -> None:
+    """In every state of random games, for every player: whether the Alakazum may be cast, read
+    by names, is the plain count of points (and the hand's table's answer); Levitation's swaps
+    are the plain ones, in order; the action phase's casts are those of the plain reading."""
+    config = alakazum.GAME.presets[preset]
+    found = tables.tables_of(config)
+    seen = {"ready": 0, "swaps": 0, "hats": 0}
+    for seed in SEEDS:
+        for state in random_states(alakazum, config, seed, alakazum.State):
+            for player, (team, hand) in enumerate(zip(state.teams, state.hands, strict=True)):
+                ready = ready_by_names(team, hand, found)
+                assert ready == can_cast_alakazum(team, hand, config.cultures)
+                assert ready == ready_for_alakazum(team, hand_of(config, hand), config.cultures)
+                seen["ready"] += ready
+                swaps = spells._levitations(state, player)
+                assert swaps == _plain_levitations(state, player)
+                seen["swaps"] += len(swaps)
+                hats = tuple((c.name, c.value) for c in hand if c.kind is Kind.HAT)
+                cauldrons = sum(c.value for c in hand if c.kind is Kind.CAULDRON)
+                if player == state.active and state.phase is alakazum.Phase.ACTION:
+                    quick = spells.casts_with(state, player, hats, cauldrons)
+                    assert quick == spell_moves(state, player)
+                    seen["hats"] += bool(hats)
+    assert all(seen.values())
+
+
+@pytest.mark.parametrize("most", [1, 3])
+def test_the_fights_kept_by_team_are_bounded_and_the_plain_ones(
+    most: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fights the action phase keeps for each team met (by the team's identity) stay
+    within their bound, and with any room the action phase lists the plain moves."""
+    monkeypatch.setattr(generate, "MOST_TEAMS", most)
+    config = alakazum.GAME.presets["expansion-5"]
+    known = tables.tables_of(config).fights
+    assert known is not None
+    assert tables.tables_of(alakazum.GAME.presets["expansion"]).fights is None  # two players
+    known.clear()
+    actions = 0
+    for seed in SEEDS:
+        for state in random_states(alakazum, config, seed, alakazum.State):
+            if state.phase is alakazum.Phase.ACTION:
+                quick = generate._quick_action_moves(state, state.active)
+                assert quick == tuple(generate._action_moves(state))
+                assert len(known) <= most
+                for team, player, made in known.values():
+                    assert made == tuple(combat.fight_moves(player, team))
+                actions += 1
+    assert actions > 0
+    known.clear()
+
+
+@pytest.mark.parametrize("most", [1, 3])
+def test_the_potions_kept_by_hand_are_bounded_and_the_plain_ones(
+    most: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The potions a combat keeps for each hand met (by the hand's identity) stay within their
+    bound and are the hand's own, and with any room each side is offered the plain potions."""
+    monkeypatch.setattr(potions, "MOST_BIDS", most)
+    config = alakazum.GAME.presets["expansion-5"]
+    known = tables.tables_of(config).bids_by_hand
+    known.clear()
+    bids = 0
+    for seed in SEEDS:
+        for state in random_states(alakazum, config, seed, alakazum.State):
+            combat = state.combat
+            if combat is not None and state.phase is alakazum.Phase.POTIONS:
+                side = combat.to_act
+                assert potion_moves(state, combat, side) == _plain_potion_moves(state, combat, side)
+                assert len(known) <= most
+                for hand, drinks, robbery in known.values():
+                    assert list(drinks) == list(Hand(hand).drinks)
+                    assert robbery == any(c.kind is Kind.ROBBERY for c in hand)
+                bids += 1
+    assert bids > 0
+    known.clear()

@@ -9,12 +9,13 @@ enemy stays face up and one character of that culture that took part goes to the
 from __future__ import annotations
 
 import functools
+import operator
 
 from cardgames.alakazum.cards import Card, Culture, Kind
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import Hand
+from cardgames.alakazum.tables import Hand, Tables, card_name
 from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
@@ -28,6 +29,7 @@ __all__ = [
     "culture_totals",
     "face_down",
     "offer_sacrifice",
+    "ready_by_names",
     "ready_for_alakazum",
     "sacrificable",
     "sacrifice",
@@ -43,6 +45,7 @@ _MULTI = Culture.MULTI
 _OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
 _PHASE_SACRIFICE = Phase.SACRIFICE
 _PASS = Pass()
+_points_of = operator.itemgetter(1)
 
 # Moves are small values shared by every state that offers them: each is made once.
 _SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
@@ -113,6 +116,28 @@ def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Cul
             own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
     need = ALAKAZUM_POINTS - shared
     for culture in cultures:  # noqa: SIM110 - a loop costs less than any()
+        if own.get(culture, 0) >= need:
+            return True
+    return False
+
+
+def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tables) -> bool:
+    """:func:`can_cast_alakazum`, with the points of the hand's cards read by their names from
+    the config's tables (:class:`.tables.Tables`): the end of every turn asks."""
+    # Every card's points as (culture, points), amulets as multicoloured: those count for
+    # every culture (objects are never multicoloured, nor is a culture of the Alakazum).
+    points = [*filter(None, map(found.hand_points.get, map(card_name, hand)))]
+    for member in team:
+        card = member.card
+        points.append((card.culture, card.points[member.level]))
+    # No culture has more points than all of them: a quick bound.
+    if sum(map(_points_of, points)) < ALAKAZUM_POINTS:
+        return False
+    own: dict[Culture | None, int] = {}
+    for culture, value in points:
+        own[culture] = own.get(culture, 0) + value
+    need = ALAKAZUM_POINTS - own.get(_MULTI, 0)
+    for culture in found.cultures:  # noqa: SIM110 - a loop costs less than any()
         if own.get(culture, 0) >= need:
             return True
     return False

@@ -19,7 +19,7 @@ from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import hand_of
+from cardgames.alakazum.tables import MOST_TEAMS, card_name, tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -59,19 +59,40 @@ def _action_moves(state: State) -> list[Move]:
 
 
 def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
-    """:func:`_action_moves`, with what the hand offers by itself read from its table (the
-    active player's moves, as there)."""
+    """:func:`_action_moves`, with what the hand offers by itself read by its cards' names from
+    the config's tables (the active player's moves, as there)."""
     player = state.active
-    hand = hand_of(state.config, state.hands[player])
+    config = state.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    names = tuple(map(card_name, state.hands[player]))
+    faces = dict.fromkeys(names)  # each name once, in the hand's order
     moves: list[Move] = [_PASS]
     if state.market:
-        moves += hand.market
-    if hand.objects:
-        moves += object_moves(state, player, hand.objects)
+        moves += filter(None, map(found.market.get, faces))
+    given = [*filter(None, map(found.given.get, faces))]
+    if given:
+        moves += object_moves(state, player, given)
+    known = found.fights
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
-            moves += fights(other, theirs)
-    moves += casts_with(state, player, hand.hats, hand.cauldrons)
+            if known is None:
+                moves += fights(other, theirs)
+                continue
+            # fights(other, theirs), found by the team's identity if it was met before
+            memo = known.get(id(theirs))
+            if memo is not None and memo[0] is theirs and memo[1] == other:
+                moves += memo[2]
+            else:
+                made = fights(other, theirs)
+                if len(known) >= MOST_TEAMS:
+                    known.clear()
+                known[id(theirs)] = (theirs, other, made)
+                moves += made
+    hats = tuple(filter(None, map(found.hats.get, names)))
+    energy = found.cauldron_energy
+    cauldrons = sum(filter(None, map(energy.get, names))) if energy else 0
+    moves += casts_with(state, player, hats, cauldrons)
     return tuple(moves)
 
 

@@ -8,22 +8,13 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
-from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import hand_of
+from cardgames.alakazum.tables import MOST_BIDS, card_name, tables, tables_of
 
 __all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
 
-_ROBBERY = Kind.ROBBERY
-_COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
-    Kind.COMBAT_POTION,
-    Kind.DIE_POTION,
-    Kind.DOUBLE_POTION,
-)
-_EFFECT_COMBAT = Effect.COMBAT
-_EFFECT_DIE = Effect.DIE
 _EFFECT_ROBBERY = Effect.ROBBERY
 
 
@@ -36,19 +27,32 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
         return []  # winning the forest's character already: no potion can help
     owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
     assert owner is not None
-    hand = hand_of(d.config, d.hands[owner])
-    if not hand.robbery:
-        return list(hand.drinks)
-    if duel and _stealable(combat, side) is not None:
-        return list(hand.drinks)
-    return [move for move in hand.drinks if move.effect is not _EFFECT_ROBBERY]
+    config = d.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    hand = d.hands[owner]
+    known = found.bids_by_hand
+    memo = known.get(id(hand))
+    if memo is not None and memo[0] is hand:
+        _, drinks, robbery = memo
+    else:
+        faces = dict.fromkeys(map(card_name, hand))  # each name once, in the hand's order
+        drinks = tuple(filter(None, map(found.bids.get, faces)))
+        robbery = bool(drinks) and not found.robberies.isdisjoint(faces)
+        if len(known) >= MOST_BIDS:
+            known.clear()
+        known[id(hand)] = (hand, drinks, robbery)
+    if not robbery or (duel and _stealable(combat, side) is not None):
+        return list(drinks)
+    return [move for move in drinks if move.effect is not _EFFECT_ROBBERY]
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
     """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
     double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    return list(hand_of(d.config, d.hands[owner]).die_drinks)
+    faces = dict.fromkeys(map(card_name, d.hands[owner]))
+    return [*filter(None, map(tables_of(d.config).die_drinks.get, faces))]
 
 
 def _stealable(combat: CombatLike, side: int) -> int | None:

@@ -11,8 +11,10 @@ the cemetery, and Deja Vu gives two more actions.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.combat import meet
@@ -55,6 +57,8 @@ __all__ = [
 ]
 
 _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
+
+_energy_of = operator.itemgetter(1)  # of a hat's (name, energy)
 
 #: Magic of the forest takes this many cards.
 FOREST_MAGIC_CARDS = 6
@@ -171,22 +175,22 @@ def casts_with(
     """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
     included) and cauldrons of this much energy in all."""
     team = state.teams[player]
+    # One pass over the team: its energy, whether one is below level C (Training), whether one
+    # is free to go (Levitation).
     power = cauldrons
+    training = free = False
     for member in team:
         power += member.card.magic
-    most = power
-    for _, value in hats:
-        most += value
+        if member.level < _LEVEL_C:
+            training = True
+        if member.broom is None:
+            free = True
+    most = power + sum(map(_energy_of, hats))
     # What castable() says of each spell, spell by spell in straight-line code: this runs at
     # every action phase.
-    castables = 0  # one bit per spell that has something to work on
+    castables = _BIT_TRAINING if training and most >= _COST_TRAINING else 0
     if most >= _COST_MISERABLE_WITCH and state.market and _poorer(state, player):
-        castables = _BIT_MISERABLE_WITCH
-    if most >= _COST_TRAINING:
-        for member in team:
-            if member.level < _LEVEL_C:
-                castables |= _BIT_TRAINING
-                break
+        castables |= _BIT_MISERABLE_WITCH
     if most >= _COST_DIVINATION:
         known = state.known[player]
         for index, up in enumerate(state.enemy_up):
@@ -195,11 +199,7 @@ def casts_with(
                 break
     if most >= _COST_MAGIC_OF_THE_FOREST and state.forest:
         castables |= _BIT_MAGIC_OF_THE_FOREST
-    if (
-        most >= _COST_LEVITATION
-        and _free_to_go(team)
-        and (state.cemetery or _one_to_take(state, player))
-    ):
+    if most >= _COST_LEVITATION and free and (state.cemetery or _one_to_take(state, player)):
         castables |= _BIT_LEVITATION
     if most >= _COST_RESURRECT and state.cemetery:
         castables |= _BIT_RESURRECT
@@ -300,19 +300,23 @@ def target_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _levitations(state: State, player: int) -> list[Move]:
+    """A swap of each of ``player``'s characters free to go (not on a broom) with each
+    character Levitation may take: another player's (not at level C, not on a broom), by
+    player, then the cemetery's."""
+    # The characters to take are the same for each of one's own: listed once, then each swap
+    # is made (or found, by the move's memo) at C speed by ``map``.
+    takeable: list[tuple[int | None, list[str]]] = [
+        (other, [m.card.name for m in team if m.broom is None and m.level < _LEVEL_C])
+        for other, team in enumerate(state.teams)
+        if other != player
+    ]
+    takeable.append((None, [c.name for c in state.cemetery]))
     out: list[Move] = []
     for mine in state.teams[player]:
-        if mine.broom is not None:
-            continue
-        name = mine.card.name
-        for other in range(state.config.players):
-            if other != player:
-                out.extend(
-                    _SWAP(name, m.card.name, other)
-                    for m in state.teams[other]
-                    if m.broom is None and m.level < _LEVEL_C
-                )
-        out.extend([_SWAP(name, c.name, None) for c in state.cemetery])
+        if mine.broom is None:
+            name = repeat(mine.card.name)
+            for other, names in takeable:
+                out += map(_SWAP, name, names, repeat(other))
     return out
 
 

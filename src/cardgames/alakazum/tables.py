@@ -1,11 +1,15 @@
 """What the move path of Alakazum! works out once instead of at every decision.
 
-Per config: the cultures an Alakazum can be cast in and the voodoo dolls. Per hand: what its
-cards offer by themselves, whatever else is on the table: the trips to the market, the objects
-to give, the hats and the cauldrons' energy, the potions to drink, the points of the cultural
-objects and amulets. A hand is known by the names of its cards (within one config, cards with
-one name are one card), so hands of the same cards share one :class:`Hand`, made the first
-time such a hand is met.
+Per config (:class:`Tables`): the cultures an Alakazum can be cast in, the voodoo dolls, and
+what each card name gives in a hand, whatever else is on the table: its trip to the market,
+the object it is given as, its hat's or cauldron's energy, the potion it is bid or drunk as,
+the points it adds to an Alakazum. Within one config, cards with one name are one card, so
+the move path reads what a hand offers from its cards' names through these tables, at C speed.
+A new game meets mostly hands never met before, so nothing is kept per hand on that path.
+
+Per hand (:class:`Hand`, through :func:`hand_of`): the same, worked out card by card in plain
+Python and kept by the names of the hand's cards. This is the readable reading of a hand; the
+tests hold the tables by name to it.
 
 These tables only gather what the rules' chapters say card by card (:mod:`.market`,
 :mod:`.potions`, :mod:`.spells`, :mod:`.ending`); the tests hold each use of them to the plain
@@ -22,12 +26,16 @@ from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
-from cardgames.alakazum.moves import Drink, Effect, Market
+from cardgames.alakazum.moves import Drink, Effect, Fight, Market
+from cardgames.alakazum.state import Member
 
 __all__ = [
+    "MOST_BIDS",
     "MOST_HANDS",
+    "MOST_TEAMS",
     "Hand",
     "Tables",
+    "card_name",
     "drink_move",
     "hand_of",
     "market_move",
@@ -35,13 +43,19 @@ __all__ = [
     "tables_of",
 ]
 
-#: Hands remembered per config; past this many, the table starts again empty. A new game
-#: meets mostly hands never met before (about 0.4 new hands a decision): over 400 new games
-#: after 30 others, a table with room for 1,024 hands made 0.44 hands a decision, one with
-#: room for 16,384 made 0.40, and one never emptied 0.38, which callgrind could not tell apart
-#: in instructions per decision. A hand's table and its key take about 0.9 KB: at most about
-#: 1 MB per config.
+#: Hands remembered per config by :func:`hand_of`; past this many, the table starts again
+#: empty. A hand's table and its key take about 0.9 KB: at most about 1 MB per config. The
+#: move path reads the tables by name instead and keeps no hand (a new game meets about 0.4
+#: hands a decision never met before, whatever the room).
 MOST_HANDS = 1024
+#: Hands whose potions are kept per config (:attr:`Tables.bids_by_hand`); past this many, the
+#: table starts again empty. An entry holds its hand (about 0.3 KB with the hand's tuple).
+MOST_BIDS = 1024
+#: Teams whose fights are kept per config (:attr:`Tables.fights`); past this many, the table
+#: starts again empty. An entry holds its team (about 0.3 KB with the team's tuple).
+MOST_TEAMS = 1024
+#: The fewest players of a game (no fights kept by team in such games).
+_TWO_PLAYERS = 2
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
@@ -57,8 +71,9 @@ _EFFECT_COMBAT, _EFFECT_DIE, _EFFECT_ROBBERY = Effect.COMBAT, Effect.DIE, Effect
 _MULTI = Culture.MULTI
 _OBJECT_ACTIONS = tuple(OBJECT_ACTION_KINDS)  # searched by identity: an enum's hash is a call
 
-#: The names of a hand's cards, in order: what a hand is known by.
-_names = operator.attrgetter("name")
+#: A card's name (the names of a hand's cards, in order, are what a hand is known by).
+card_name = operator.attrgetter("name")
+_names = card_name
 
 
 # Moves are small values shared by every state that offers them: each is made once.
@@ -206,21 +221,92 @@ _GROUPS: dict[str, Callable[[Hand], None]] = {
 
 
 class Tables:
-    """What the move path reads of one config: its cultures, its voodoo dolls, and the hands
-    met so far."""
+    """What the move path reads of one config: its cultures, its voodoo dolls, what each card
+    name gives in a hand, and the hands met so far.
 
-    __slots__ = ("config", "cultures", "dolls", "hands")
+    Within a config one name is one card, so what a hand offers can be read from the names of
+    its cards through the tables below, one ``map`` at C speed per field of a :class:`Hand`
+    (names are hashed at C speed, a :class:`Card` by a Python call). A table holds every name
+    that gives something.
+    """
+
+    __slots__ = (
+        "bids",
+        "bids_by_hand",
+        "cauldron_energy",
+        "config",
+        "cultures",
+        "die_drinks",
+        "dolls",
+        "fights",
+        "given",
+        "hand_points",
+        "hands",
+        "hats",
+        "market",
+        "robberies",
+    )
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        cards = all_cards(config)
         #: The cultures an Alakazum can be cast in.
         self.cultures: tuple[Culture, ...] = config.cultures
         #: The game's voodoo dolls, one card of each name (usually one).
-        self.dolls: tuple[Card, ...] = tuple(
-            distinct(c for c in all_cards(config) if c.kind is _DOLL)
-        )
+        self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
         #: Each hand met, by the names of its cards.
         self.hands: dict[tuple[str, ...], Hand] = {}
+        #: The fights against each team met in an action phase, by the team's identity (a
+        #: team's tuple is shared by the states that follow until the team changes): the team,
+        #: its player and the fights. An entry holds its team, so no other takes its ``id``.
+        #: ``None`` with two players: there the other team has mostly changed (nine times in
+        #: ten) since one's last action phase, and the table cost more than it saved.
+        self.fights: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] | None = (
+            {} if config.players > _TWO_PLAYERS else None
+        )
+        # What each name gives (Hand's fields, card by card):
+        #: The trip to the market showing it (any card but a voodoo doll).
+        self.market: dict[str, Market] = {
+            c.name: market_move(c.name) for c in cards if c.kind is not _DOLL
+        }
+        #: The card given as the Give objects action.
+        self.given: dict[str, Card] = {c.name: c for c in cards if c.kind in _OBJECT_ACTIONS}
+        #: A hat's ``(name, energy)``.
+        self.hats: dict[str, tuple[str, int]] = {
+            c.name: (c.name, c.value) for c in cards if c.kind is _HAT
+        }
+        #: The energy of a cauldron (empty in a game without cauldrons).
+        self.cauldron_energy: dict[str, int] = {
+            c.name: c.value for c in cards if c.kind is _CAULDRON
+        }
+        #: The potion played while combat points are bid (a combat or double potion as
+        #: combat, a robbery as robbery), and the names of the robberies.
+        self.bids: dict[str, Drink] = {}
+        for card in cards:
+            if card.kind is _COMBAT_POTION or card.kind is _DOUBLE_POTION:
+                self.bids[card.name] = drink_move(card.name, _EFFECT_COMBAT)
+            elif card.kind is _ROBBERY:
+                self.bids[card.name] = drink_move(card.name, _EFFECT_ROBBERY)
+        self.robberies: frozenset[str] = frozenset(c.name for c in cards if c.kind is _ROBBERY)
+        #: The potions each hand met in a combat may bid (one per name, in the hand's order)
+        #: and whether a robbery is among them, by the hand's identity (a hand's tuple is
+        #: shared by the states that follow until it changes, as while both sides bid): the
+        #: hand, its potions, the robbery. An entry holds its hand, so no other takes its ``id``.
+        self.bids_by_hand: dict[int, tuple[tuple[Card, ...], tuple[Drink, ...], bool]] = {}
+        #: The potion drunk for a hypnosis roll (a die or double potion).
+        self.die_drinks: dict[str, Drink] = {
+            c.name: drink_move(c.name, _EFFECT_DIE)
+            for c in cards
+            if c.kind is _DIE_POTION or c.kind is _DOUBLE_POTION
+        }
+        #: The points of a cultural object or an amulet, as ``(culture, points)``; an
+        #: amulet's points count for every culture, as a multicoloured character's do, so its
+        #: culture is :attr:`Culture.MULTI`.
+        self.hand_points: dict[str, tuple[Culture | None, int]] = {
+            c.name: (_MULTI if c.kind is _AMULET else c.culture, c.value)
+            for c in cards
+            if c.kind is _AMULET or c.kind is _OBJECT
+        }
 
     def hand(self, hand: tuple[Card, ...]) -> Hand:
         """What ``hand`` (a hand of this config's cards) offers by itself."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from cardgames.alakazum.cards import TRAP_KINDS, Kind
 from cardgames.alakazum.combat import meet
 from cardgames.alakazum.draft import Draft, Next
-from cardgames.alakazum.ending import ready_for_alakazum
+from cardgames.alakazum.ending import ready_by_names
 from cardgames.alakazum.moves import Choose
 from cardgames.alakazum.state import Member, Phase
 from cardgames.alakazum.tables import tables_of
@@ -103,8 +103,7 @@ def _continue(d: Draft) -> Next:
 
 def _ready(d: Draft, player: int) -> bool:
     """Whether ``player`` has the points of some culture for an Alakazum."""
-    found = tables_of(d.config)
-    return ready_for_alakazum(d.teams[player], found.hand(d.hands[player]), found.cultures)
+    return ready_by_names(d.teams[player], d.hands[player], tables_of(d.config))
 
 
 def _end_turn(d: Draft) -> Next:
