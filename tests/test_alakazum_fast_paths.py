@@ -353,32 +353,6 @@ def test_the_alakazum_check_and_levitation_by_names_are_the_plain_ones(preset: s
 
 
 @pytest.mark.parametrize("most", [1, 3])
-def test_the_fights_kept_by_team_are_bounded_and_the_plain_ones(
-    most: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The fights the action phase keeps for each team met (by the team's identity) stay
-    within their bound, and with any room the action phase lists the plain moves."""
-    monkeypatch.setattr(generate, "MOST_TEAMS", most)
-    config = alakazum.GAME.presets["expansion-5"]
-    known = tables.tables_of(config).fights
-    assert known is not None
-    assert tables.tables_of(alakazum.GAME.presets["expansion"]).fights is None  # two players
-    known.clear()
-    actions = 0
-    for seed in SEEDS:
-        for state in random_states(alakazum, config, seed, alakazum.State):
-            if state.phase is alakazum.Phase.ACTION:
-                quick = generate._quick_action_moves(state, state.active)
-                assert quick == tuple(generate._action_moves(state))
-                assert len(known) <= most
-                for team, player, made in known.values():
-                    assert made == tuple(combat.fight_moves(player, team))
-                actions += 1
-    assert actions > 0
-    known.clear()
-
-
-@pytest.mark.parametrize("most", [1, 3])
 def test_the_potions_kept_by_hand_are_bounded_and_the_plain_ones(
     most: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

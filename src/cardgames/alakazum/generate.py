@@ -19,7 +19,7 @@ from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import MOST_TEAMS, card_name, tables
+from cardgames.alakazum.tables import card_name, tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -73,22 +73,9 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     given = [*filter(None, map(found.given.get, faces))]
     if given:
         moves += object_moves(state, player, given)
-    known = found.fights
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
-            if known is None:
-                moves += fights(other, theirs)
-                continue
-            # fights(other, theirs), found by the team's identity if it was met before
-            memo = known.get(id(theirs))
-            if memo is not None and memo[0] is theirs and memo[1] == other:
-                moves += memo[2]
-            else:
-                made = fights(other, theirs)
-                if len(known) >= MOST_TEAMS:
-                    known.clear()
-                known[id(theirs)] = (theirs, other, made)
-                moves += made
+            moves += fights(other, theirs)
     hats = tuple(filter(None, map(found.hats.get, names)))
     energy = found.cauldron_energy
     cauldrons = sum(filter(None, map(energy.get, names))) if energy else 0

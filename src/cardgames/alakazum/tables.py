@@ -26,13 +26,11 @@ from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
-from cardgames.alakazum.moves import Drink, Effect, Fight, Market
-from cardgames.alakazum.state import Member
+from cardgames.alakazum.moves import Drink, Effect, Market
 
 __all__ = [
     "MOST_BIDS",
     "MOST_HANDS",
-    "MOST_TEAMS",
     "Hand",
     "Tables",
     "card_name",
@@ -51,11 +49,6 @@ MOST_HANDS = 1024
 #: Hands whose potions are kept per config (:attr:`Tables.bids_by_hand`); past this many, the
 #: table starts again empty. An entry holds its hand (about 0.3 KB with the hand's tuple).
 MOST_BIDS = 1024
-#: Teams whose fights are kept per config (:attr:`Tables.fights`); past this many, the table
-#: starts again empty. An entry holds its team (about 0.3 KB with the team's tuple).
-MOST_TEAMS = 1024
-#: The fewest players of a game (no fights kept by team in such games).
-_TWO_PLAYERS = 2
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
@@ -238,7 +231,6 @@ class Tables:
         "cultures",
         "die_drinks",
         "dolls",
-        "fights",
         "given",
         "hand_points",
         "hands",
@@ -256,14 +248,6 @@ class Tables:
         self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
         #: Each hand met, by the names of its cards.
         self.hands: dict[tuple[str, ...], Hand] = {}
-        #: The fights against each team met in an action phase, by the team's identity (a
-        #: team's tuple is shared by the states that follow until the team changes): the team,
-        #: its player and the fights. An entry holds its team, so no other takes its ``id``.
-        #: ``None`` with two players: there the other team has mostly changed (nine times in
-        #: ten) since one's last action phase, and the table cost more than it saved.
-        self.fights: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] | None = (
-            {} if config.players > _TWO_PLAYERS else None
-        )
         # What each name gives (Hand's fields, card by card):
         #: The trip to the market showing it (any card but a voodoo doll).
         self.market: dict[str, Market] = {
