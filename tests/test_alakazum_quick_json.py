@@ -305,3 +305,32 @@ def test_a_field_of_another_type_gets_the_general_roads_answer(general_hook_only
     codec.register()
     assert [loaded(text) for text in texts] == general
     assert sum(kind == "refused" for kind, _ in general) > len(texts) // 2
+
+
+def test_a_field_with_a_default_standing_in_for_a_required_one_goes_to_the_general_road() -> None:
+    # The reader takes a document of as many keys as there are required fields to hold no
+    # field with a default: one that swaps a required field for one with a default must still
+    # be refused, as the general road refuses it.
+    required = [
+        f.name for f in attrs.fields(alakazum.State) if f.init and f.default is attrs.NOTHING
+    ]
+    optional = ("actions", "santa", "held", "roll")
+    config = alakazum.GAME.presets["default"]
+    tried = 0
+    for index, state in enumerate(random_states(config, 11)):
+        if index % 10:
+            continue
+        data = json.loads(cardgames.to_json(state))["data"]
+        for name in required:
+            for extra in optional:
+                if extra in data:
+                    continue
+                variant = {k: v for k, v in data.items() if k != name}
+                variant[extra] = data.get(extra, 1)
+                for key in [k for k in variant if k not in required and k != extra]:
+                    del variant[key]
+                assert len(variant) == len(required)
+                assert not assert_quick_agrees(variant)
+                assert general_outcome(variant) is None
+                tried += 1
+    assert tried > 100

@@ -224,8 +224,13 @@ _make_state = slot_filler(State)
 _DEFAULTS = tuple(
     (field.name, field.default) for field in _FIELDS if field.default is not attrs.NOTHING
 )
-#: The place of each field with a default among them.
-_PLACES = {name: place for place, (name, _) in enumerate(_DEFAULTS)}
+#: The defaults of the fields with a default, in the class's order.
+_DEFAULT_VALUES = tuple(default for _, default in _DEFAULTS)
+#: Each field with a default, and its place among them.
+_PLACES = tuple((place, name) for place, (name, _) in enumerate(_DEFAULTS))
+#: The number of fields without a default: a document of that many keys, each a field, holds
+#: no field with a default, or leaves out a field without one (and fails its look-up).
+_REQUIRED = len(_STATE_KEYS) - len(_DEFAULTS)
 
 
 def _optional_fields(
@@ -234,17 +239,21 @@ def _optional_fields(
     """The values of the fields with a default, in the class's order: their defaults when
     left out, the general decoders' for the rare ones, the JSON values themselves for
     the scalars (their checks look at their types and ranges)."""
-    values = [default for _, default in _DEFAULTS]
+    values = list(_DEFAULT_VALUES)
+    if len(data) == _REQUIRED:
+        return values
     # Only the fields the document holds (most documents hold one or two of them), each put
-    # in its place; the order they are read in changes no value.
-    for name in _PLACES.keys() & data.keys():
+    # in its place.
+    for place, name in _PLACES:
+        if name not in data:
+            continue
         if name == "held":
             value = _cards(data["held"], tables.any, names)
         elif name in _GENERAL:
             value = read(name, data[name], config)
         else:
             value = data[name]
-        values[_PLACES[name]] = value
+        values[place] = value
     return values
 
 
@@ -300,4 +309,8 @@ def _rng(value: Any) -> Rng:
     state = value["state"]
     if type(state) is not int or not 0 <= state < _RNG_STATES:
         raise _UnusualError
-    return Rng(state)
+    return _make_rng(state)
+
+
+#: Makes a generator from its state, as ``Rng(state)`` would, by setting its slot.
+_make_rng = slot_filler(Rng)
