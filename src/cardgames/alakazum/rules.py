@@ -24,7 +24,7 @@ from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.combat import bid, fighter, hypnosis, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
-from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of
+from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of, play
 from cardgames.alakazum.ending import sacrifice
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.notation import describe
@@ -192,11 +192,20 @@ def apply_move(state: State, move: moves.Move) -> State:
     legal = find_move(memo if type(memo) is tuple else legal_moves(state), move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
+    step = _APPLY[type(legal)]
+    if draft_of is _DRAFT_OF:  # drafted, played, carried on and finished in one call
+        return play(state, step, legal, carry_on)
+    # The same, one by one: how it reads, and how a readable Draft put in draft_of's place
+    # (as the tests do) plays.
     d = draft_of(state)
-    step = _APPLY[type(legal)](d, legal)
-    if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
-        carry_on(d, step)
+    after = step(d, legal)
+    if after is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
+        carry_on(d, after)
     return d.finish()
+
+
+#: The draft a move works on (see :func:`~cardgames.alakazum.draft.play`).
+_DRAFT_OF = draft_of
 
 
 def _pass(d: Draft, move: moves.Pass) -> Next:
