@@ -25,7 +25,6 @@ from cardgames.alakazum.draft import (
     Next,
     draft_of,
     new_member,
-    play,
     start_combat,
     with_level,
 )
@@ -318,14 +317,14 @@ def test_a_combat_started_as_a_twin_is_the_plain_start(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_move_played_in_one_call_is_the_drafted_move(preset: str) -> None:
-    """Every legal move of every third state of random games, played by ``play``, gives the
+    """Every legal move of every third state of random games, played by ``rules._play``, gives the
     next state (memo and all) that drafting the state, the move's chapter, ``carry_on`` and
     ``finish`` give one by one; the state played from is left as it was."""
     for state in _states(preset)[::3]:
         kept = attrs.astuple(state, recurse=False)
         for move in alakazum.legal_moves(state):
             step = rules._APPLY[type(move)]
-            made = play(state, step, move, carry_on)
+            made = rules._play(state, step, move, carry_on)
             d = draft_of(state)
             after = step(d, move)
             if after is not Next.DECIDE:

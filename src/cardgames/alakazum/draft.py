@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from enum import Enum
 from types import FunctionType
 from typing import Any
@@ -43,7 +43,6 @@ __all__ = [
     "faces",
     "main_character",
     "new_member",
-    "play",
     "side_owner",
     "start_combat",
     "with_level",
@@ -497,41 +496,6 @@ def draft_of(state: State) -> Draft:
     draft: Draft = d
     return draft
 
-
-def play(
-    state: State,
-    step: Callable[[Draft, Any], Next],
-    move: Move,
-    carry_on: Callable[[Draft, Next], None],
-) -> State:
-    """``step(draft_of(state), move)``, then ``carry_on`` with what it says (unless a player
-    decides at once), and the draft finished: the next state. :func:`draft_of` and
-    :meth:`_TwinDraft.finish` written out, as a move's life runs through them at every
-    decision."""
-    d: Any = _new(_TwinDraft)
-    _load(d, state)
-    combat = state.combat
-    if combat is None:
-        d.combat = None
-    else:
-        d.combat = fight = _new(_TwinCombat)
-        _load_combat(fight, combat)
-    d._memo = TRUSTED
-    after = step(d, move)
-    if after is not _DECIDE:
-        carry_on(d, after)
-    made: Any = d.combat
-    if made is not None:
-        if type(made) is _TwinCombat:  # the combat the move found or started: it becomes one
-            made.__class__ = Combat  # type: ignore[assignment]  # pyright: ignore[reportAttributeAccessIssue]
-        else:  # a combat started as a CombatDraft
-            d.combat = made.freeze()
-    d.__class__ = State
-    done: State = d
-    return done
-
-
-_DECIDE = Next.DECIDE
 
 #: A card's name, the order of hands.
 by_name = operator.attrgetter("name")
