@@ -15,21 +15,19 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat, rules
+from cardgames.alakazum import combat
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.config import HAND_SIZE
 from cardgames.alakazum.draft import (
     TRUSTED,
     CombatDraft,
     Draft,
-    Next,
     draft_of,
     new_member,
     start_combat,
     with_level,
 )
 from cardgames.alakazum.state import Combat, Member, Phase
-from cardgames.alakazum.turn import carry_on
 from cardgames.rng import Rng
 
 PRESETS = sorted(alakazum.GAME.presets)
@@ -313,24 +311,3 @@ def test_a_combat_started_as_a_twin_is_the_plain_start(preset: str) -> None:
                 assert type(made) is Combat and made == plain
                 assert hash(made) == hash(plain) and repr(made) == repr(plain)
     assert seen > 0
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_a_move_played_in_one_call_is_the_drafted_move(preset: str) -> None:
-    """Every legal move of every third state of random games, played by ``rules._play``, gives the
-    next state (memo and all) that drafting the state, the move's chapter, ``carry_on`` and
-    ``finish`` give one by one; the state played from is left as it was."""
-    for state in _states(preset)[::3]:
-        kept = attrs.astuple(state, recurse=False)
-        for move in alakazum.legal_moves(state):
-            step = rules._APPLY[type(move)]
-            made = rules._play(state, step, move, carry_on)
-            d = draft_of(state)
-            after = step(d, move)
-            if after is not Next.DECIDE:
-                carry_on(d, after)
-            plain = d.finish()
-            assert type(made) is alakazum.State and made == plain
-            assert made._memo == plain._memo
-            assert made.combat is None or type(made.combat) is Combat
-            assert attrs.astuple(state, recurse=False) == kept

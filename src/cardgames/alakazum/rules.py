@@ -25,15 +25,11 @@ from cardgames.alakazum.checks import checked
 from cardgames.alakazum.combat import bid, fighter, hypnosis, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
 from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of
-from cardgames.alakazum.draft import _load as load_state
-from cardgames.alakazum.draft import _load_combat as load_combat
-from cardgames.alakazum.draft import _TwinCombat as TwinCombat
-from cardgames.alakazum.draft import _TwinDraft as TwinDraft
 from cardgames.alakazum.ending import sacrifice
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.notation import describe
 from cardgames.alakazum.spells import hit, keep, place, take
-from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.alakazum.state import Member, Phase, State
 from cardgames.alakazum.traps import (
     SANTA_EXPLODES_BELOW,
     SANTA_MAX_PASSES,
@@ -196,54 +192,11 @@ def apply_move(state: State, move: moves.Move) -> State:
     legal = find_move(memo if type(memo) is tuple else legal_moves(state), move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
-    step = _APPLY[type(legal)]
-    if draft_of is _DRAFT_OF:  # drafted, played, carried on and finished in one call
-        return _play(state, step, legal, carry_on)
-    # The same, one by one: how it reads, and how a readable Draft put in draft_of's place
-    # (as the tests do) plays.
     d = draft_of(state)
-    after = step(d, legal)
-    if after is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
-        carry_on(d, after)
+    step = _APPLY[type(legal)](d, legal)
+    if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
+        carry_on(d, step)
     return d.finish()
-
-
-#: The draft a move works on (see :func:`_play`).
-_DRAFT_OF = draft_of
-_new = object.__new__
-
-
-def _play(
-    state: State,
-    step: Callable[[Draft, Any], Next],
-    move: moves.Move,
-    carry_on: Callable[[Draft, Next], None],
-) -> State:
-    """``step(draft_of(state), move)``, then ``carry_on`` with what it says (unless a player
-    decides at once), and the draft finished: the next state. :func:`draft_of` and the draft's
-    ``finish`` written out, as a move's life runs through them at every
-    decision."""
-    d: Any = _new(TwinDraft)
-    load_state(d, state)
-    combat = state.combat
-    if combat is None:
-        d.combat = None
-    else:
-        d.combat = fight = _new(TwinCombat)
-        load_combat(fight, combat)
-    d._memo = TRUSTED
-    after = step(d, move)
-    if after is not _DECIDE:
-        carry_on(d, after)
-    made: Any = d.combat
-    if made is not None:
-        if type(made) is TwinCombat:  # the combat the move found or started: it becomes one
-            made.__class__ = Combat  # type: ignore[assignment]  # pyright: ignore[reportAttributeAccessIssue]
-        else:  # a combat started as a CombatDraft
-            d.combat = made.freeze()
-    d.__class__ = State
-    done: State = d
-    return done
 
 
 def _pass(d: Draft, move: moves.Pass) -> Next:
