@@ -18,8 +18,16 @@ from cardgames import alakazum
 from cardgames.alakazum import combat
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.config import HAND_SIZE
-from cardgames.alakazum.draft import TRUSTED, Draft, draft_of, new_member, with_level
-from cardgames.alakazum.state import Combat, Member
+from cardgames.alakazum.draft import (
+    TRUSTED,
+    CombatDraft,
+    Draft,
+    draft_of,
+    new_member,
+    start_combat,
+    with_level,
+)
+from cardgames.alakazum.state import Combat, Member, Phase
 from cardgames.rng import Rng
 
 PRESETS = sorted(alakazum.GAME.presets)
@@ -246,3 +254,60 @@ def test_the_fights_kept_by_team_are_bounded_and_each_players(
                 assert combat.fights(who, team) == tuple(combat.fight_moves(who, team))
             assert len(combat._fights_kept) <= 3
     combat._fights_kept.clear()
+
+
+def _plain_meet(d: Draft, card: Card) -> None:
+    """A forest character met, the plain way: a member made for it, its points rolled as any
+    member's, and the combat started as a CombatDraft."""
+    points, roll = combat._rolled(d, new_member(card))
+    d.combat = CombatDraft.start(d.active, None, card, points, roll or 0)
+    combat._choose_fighter(d)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_forest_character_met_starts_the_plain_combat(preset: str) -> None:
+    """In every fifth state of random games in the action phase, every third character card of
+    the config met from the forest gives the next state (combat, die and all) the plain way
+    gives."""
+    config = alakazum.GAME.presets[preset]
+    characters = [c for c in config.forest_cards if c.kind is Kind.CHARACTER]
+    assert characters
+    met = 0
+    for state in _states(preset)[::5]:
+        if state.phase is not Phase.ACTION:
+            continue
+        for card in characters[::3]:
+            quick = draft_of(state)
+            combat.meet(quick, card)
+            plain = draft_of(state)
+            _plain_meet(plain, card)
+            after, expected = quick.finish(), plain.finish()
+            assert after == expected
+            assert after.rng.state == expected.rng.state
+            if after.combat is not None:  # (a combat with nothing to decide is over at once)
+                assert type(after.combat) is Combat and after.combat == expected.combat
+                met += 1
+    assert met > 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_combat_started_as_a_twin_is_the_plain_start(preset: str) -> None:
+    """``start_combat`` with the fields of each combat of random games (and a die or none)
+    freezes to the combat ``CombatDraft.start`` freezes to, through a readable Draft and the
+    draft a move works on alike."""
+    seen = 0
+    for state in _states(preset):
+        fight = state.combat
+        if fight is None:
+            continue
+        seen += 1
+        for roll in (0, 4):
+            args = (fight.attacker, fight.defender, fight.opponent, fight.points[1], roll)
+            plain = CombatDraft.start(*args).freeze()
+            assert start_combat(*args).freeze() == plain
+            for d in (Draft(state), draft_of(state)):
+                d.combat = start_combat(*args)
+                made = d.finish().combat
+                assert type(made) is Combat and made == plain
+                assert hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert seen > 0

@@ -25,6 +25,7 @@ from cardgames.alakazum.draft import (
     main_character,
     new_member,
     side_owner,
+    start_combat,
 )
 from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
 from cardgames.alakazum.potions import die_moves, drink_for_die, drink_for_points, potion_moves
@@ -80,7 +81,14 @@ _fights_kept: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] = {}
 
 def meet(d: Draft, card: Card) -> Next:
     """A character from the forest must be faced: choose the fighter (if there is a choice)."""
-    d.combat = _challenge(d, None, new_member(card))
+    # _challenge(d, None, new_member(card)), written out: a forest character is at level A,
+    # without a cape, so no member need be made for its points.
+    points = card.combat[0]  # at level A
+    if points is None:  # a die decides
+        points = roll = d.die()
+    else:
+        roll = 0
+    d.combat = start_combat(d.active, None, card, points, roll)
     return _choose_fighter(d)
 
 
@@ -119,14 +127,14 @@ def _challenge(d: Draft, defender: int | None, opponent: Member) -> CombatDraft:
     """A new combat of the player whose turn it is against ``opponent`` (a character of the
     forest, at level A, or of ``defender``'s team)."""
     points, roll = _rolled(d, opponent)
-    return CombatDraft.start(d.active, defender, opponent.card, points, roll or 0)
+    return start_combat(d.active, defender, opponent.card, points, roll or 0)
 
 
 def _choose_fighter(d: Draft) -> Next:
     """The attacker chooses which character fights (no choice with a single character)."""
     team = d.teams[d.active]
     if len(team) == 1:
-        return _set_fighter(d, team[0].card.name)
+        return _set_fighter(d, team[0])
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
     return _DECIDE
@@ -140,16 +148,20 @@ def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
 
 def fighter(d: Draft, move: Fighter) -> Next:
     """The attacker's chosen character fights."""
-    return _set_fighter(d, move.character)
-
-
-def _set_fighter(d: Draft, name: str) -> Next:
     combat = d.combat
     assert combat is not None
-    _, member = d.member(combat.attacker, name)
-    combat.fighter = name
+    _, member = d.member(combat.attacker, move.character)
+    return _set_fighter(d, member)
+
+
+def _set_fighter(d: Draft, member: Member) -> Next:
+    """``member`` of the attacker's team fights: its points count for the attacker."""
+    combat = d.combat
+    assert combat is not None
+    card = member.card
+    combat.fighter = card.name
     # _add_points(combat, ATTACKER, _rolled(d, member)), written out: once in every combat.
-    points = member.card.combat[member.level]
+    points = card.combat[member.level]
     if points is None:  # a die decides
         points = d.die()
         combat.rolls = (*combat.rolls, points)
@@ -318,7 +330,7 @@ def _resolve(d: Draft) -> Next:
         combat.roller = ATTACKER
         combat.bonus = 0
         combat.roll = d.die()
-        return _after_roll(d)
+        return _after_roll(d, combat.opponent.resistance[0])  # at level A
     # side_owner and main_character of both sides, inlined: once in every duel.
     if attack > defence:
         d.level_up(combat.attacker, fighter)
@@ -333,7 +345,8 @@ def _resolve(d: Draft) -> Next:
     if not can_leave(d.teams[loser], member):
         return _end_combat(d, hypnotised=False)  # nothing to roll for
     combat.roll = d.die()
-    return _after_roll(d)
+    # The loser found above is the one _resistance would look up again.
+    return _after_roll(d, member.card.resistance[member.level])
 
 
 def _resistance(d: Draft, combat: CombatDraft) -> int:
@@ -346,10 +359,12 @@ def _resistance(d: Draft, combat: CombatDraft) -> int:
     return member.card.resistance[member.level]
 
 
-def _after_roll(d: Draft) -> Next:
+def _after_roll(d: Draft, resistance: int) -> Next:
+    """The roll beats the loser's ``resistance`` (see :func:`_resistance`), or the winner may
+    drink for it, or the loser stays."""
     combat = d.combat
     assert combat is not None
-    if combat.roll + combat.bonus > _resistance(d, combat):
+    if combat.roll + combat.bonus > resistance:
         return _end_combat(d, hypnotised=True)
     if potions := die_moves(d, combat):
         d.phase = _PHASE_HYPNOSIS
@@ -366,7 +381,7 @@ def hypnosis(d: Draft, move: Drink | Pass) -> Next:
     if isinstance(move, Pass):
         return _end_combat(d, hypnotised=False)
     drink_for_die(d, combat, move)
-    return _after_roll(d)
+    return _after_roll(d, _resistance(d, combat))
 
 
 def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
@@ -388,8 +403,12 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
         loser_side = 1 - (combat.roller or 0)
         loser = side_owner(combat, loser_side)
         index, member = d.member(loser, main_character(combat, loser_side))
-        d.remove_member(loser, index)
-        d.join(winner, member)
+        # remove_member and join, the teams rebuilt once.
+        teams = list(d.teams)
+        team = teams[loser]
+        teams[loser] = team[:index] + team[index + 1 :]
+        teams[winner] = (*teams[winner], member)
+        d.teams = tuple(teams)
     return _CONTINUE
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "main_character",
     "new_member",
     "side_owner",
+    "start_combat",
     "with_level",
 ]
 
@@ -439,6 +440,33 @@ class _TwinCombat(_CombatTwin):  # type: ignore[misc]  # a Combat once frozen
         twin.__class__ = Combat
         combat: Combat = twin
         return combat
+
+
+_NO_SUPPORTS = (None, None)
+
+
+def start_combat(
+    attacker: int, defender: int | None, opponent: Card, points: int = 0, roll: int = 0
+) -> CombatDraft:
+    """:meth:`CombatDraft.start`, made as a twin of the next state's combat (see
+    :class:`_TwinCombat`), which the move's ``finish`` turns into a Combat instead of copying
+    it: a combat starts at about every fifth decision."""
+    fight: Any = _new(_TwinCombat)
+    fight.attacker = attacker
+    fight.fighter = None
+    fight.defender = defender
+    fight.opponent = opponent
+    fight.supports = _NO_SUPPORTS
+    fight.points = (0, points)
+    fight.rolls = (roll,) if roll else ()
+    fight.potions = ()
+    fight.to_act = 0
+    fight.passes = 0
+    fight.roller = None
+    fight.roll = 0
+    fight.bonus = 0
+    started: CombatDraft = fight
+    return started
 
 
 def _share_methods(twin: type, draft: type, *leave: str) -> None:
