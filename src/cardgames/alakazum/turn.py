@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from cardgames.alakazum.cards import TRAP_KINDS, Kind
 from cardgames.alakazum.combat import meet
-from cardgames.alakazum.draft import Draft, Next
+from cardgames.alakazum.draft import Draft, Next, new_member
 from cardgames.alakazum.ending import ready_by_names
 from cardgames.alakazum.moves import Choose
-from cardgames.alakazum.state import Member, Phase
+from cardgames.alakazum.state import Phase
 from cardgames.alakazum.tables import tables_of
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
@@ -48,7 +48,7 @@ def choose(d: Draft, move: Choose) -> Next:
     player = d.to_move
     assert player is not None
     index = next(i for i, c in enumerate(d.start_row) if c.name == move.character)
-    d.join(player, Member(d.start_row[index]))
+    d.join(player, new_member(d.start_row[index]))
     d.start_row = d.start_row[:index] + d.start_row[index + 1 :]
     following = (player + 1) % d.config.players
     if following != d.active:
