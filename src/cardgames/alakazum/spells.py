@@ -185,7 +185,7 @@ def casts_with(
             training = True
         if member.broom is None:
             free = True
-    most = power + sum(map(_energy_of, hats))
+    most = power + sum(map(_energy_of, hats)) if hats else power
     # What castable() says of each spell, spell by spell in straight-line code: this runs at
     # every action phase.
     castables = _BIT_TRAINING if training and most >= _COST_TRAINING else 0
