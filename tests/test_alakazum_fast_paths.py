@@ -293,6 +293,12 @@ def test_the_tables_by_name_say_what_each_card_says(preset: str) -> None:
         assert found.given.get(name) == (card if kind in givable else None)
         assert found.hats.get(name) == ((name, card.value) if kind is Kind.HAT else None)
         assert found.cauldron_energy.get(name) == (card.value if kind is Kind.CAULDRON else None)
+        extra = {
+            **dict.fromkeys(givable, (card, None, 0)),
+            Kind.HAT: (None, (name, card.value), 0),
+            Kind.CAULDRON: (None, None, card.value),
+        }.get(kind)
+        assert found.extras.get(name) == extra
         bid = {
             Kind.COMBAT_POTION: alakazum.Effect.COMBAT,
             Kind.DOUBLE_POTION: alakazum.Effect.COMBAT,

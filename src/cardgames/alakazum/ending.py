@@ -127,12 +127,16 @@ def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tabl
     # Every card's points as (culture, points), amulets as multicoloured: those count for
     # every culture (objects are never multicoloured, nor is a culture of the Alakazum).
     points = [*filter(None, map(found.hand_points.get, map(card_name, hand)))]
+    # No culture has more points than all of them: a quick bound, which most ends of turns
+    # fail (two in three), so it is summed before any pair is made for the team.
+    total = sum(map(_points_of, points)) if points else 0
+    for member in team:
+        total += member.card.points[member.level]
+    if total < ALAKAZUM_POINTS:
+        return False
     for member in team:
         card = member.card
         points.append((card.culture, card.points[member.level]))
-    # No culture has more points than all of them: a quick bound.
-    if sum(map(_points_of, points)) < ALAKAZUM_POINTS:
-        return False
     own: dict[Culture | None, int] = {}
     for culture, value in points:
         own[culture] = own.get(culture, 0) + value

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from cardgames.alakazum.cards import Card
 from cardgames.alakazum.combat import fight_moves, fighter_moves, fights, support_moves
 from cardgames.alakazum.draft import distinct, faces
 from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
@@ -66,19 +67,31 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
     names = tuple(map(card_name, state.hands[player]))
-    faces = dict.fromkeys(names)  # each name once, in the hand's order
     moves: list[Move] = [_PASS]
-    if state.market:
-        moves += filter(None, map(found.market.get, faces))
-    given = [*filter(None, map(found.given.get, faces))]
-    if given:
-        moves += object_moves(state, player, given)
+    if state.market:  # each name once, in the hand's order
+        moves += filter(None, map(found.market.get, dict.fromkeys(names)))
+    # The objects, hats and cauldrons in one pass over the names (most hands hold few or none):
+    # objects once per name, hats and cauldrons with their copies.
+    extras = [*filter(None, map(found.extras.get, names))]
+    given: list[Card] = []
+    hats: tuple[tuple[str, int], ...] = ()
+    cauldrons = 0
+    if extras:
+        held: list[tuple[str, int]] = []
+        for card, hat, energy in extras:
+            if card is not None:
+                if card not in given:
+                    given.append(card)
+            elif hat is not None:
+                held.append(hat)
+            else:
+                cauldrons += energy
+        if given:
+            moves += object_moves(state, player, given)
+        hats = tuple(held)
     for other, theirs in enumerate(state.teams):
         if other != player and len(theirs) > 1:  # never a player's last one
             moves += fights(other, theirs)
-    hats = tuple(filter(None, map(found.hats.get, names)))
-    energy = found.cauldron_energy
-    cauldrons = sum(filter(None, map(energy.get, names))) if energy else 0
     moves += casts_with(state, player, hats, cauldrons)
     return tuple(moves)
 

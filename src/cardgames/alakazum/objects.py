@@ -12,7 +12,7 @@ import functools
 from collections.abc import Sequence
 
 from cardgames.alakazum.cards import Card, Culture, Kind, Level
-from cardgames.alakazum.draft import Draft, Next, with_level
+from cardgames.alakazum.draft import Draft, Next, new_member, with_level
 from cardgames.alakazum.ending import face_down
 from cardgames.alakazum.moves import Move, Spell, UseObject
 from cardgames.alakazum.spells import aim
@@ -79,9 +79,9 @@ def use_object(d: Draft, move: UseObject) -> Next:
         assert move.character is not None
         index, member = d.member(player, move.character)
         if kind is _BROOM:
-            member = Member(member.card, member.level, card, member.cape)
+            member = new_member(member.card, member.level, card, member.cape)
         else:
-            member = Member(member.card, member.level, member.broom, card)
+            member = new_member(member.card, member.level, member.broom, card)
         d.set_member(player, index, member)
     else:  # a crystal ball works as Divination, a recovery potion as Resurrect
         d.to_market(card)

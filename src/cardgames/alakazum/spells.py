@@ -18,7 +18,7 @@ from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.combat import meet
-from cardgames.alakazum.draft import CombatDraft, Draft, Next, distinct
+from cardgames.alakazum.draft import CombatDraft, Draft, Next, distinct, new_member
 from cardgames.alakazum.ending import face_down
 from cardgames.alakazum.moves import (
     SPELL_COSTS,
@@ -185,7 +185,7 @@ def casts_with(
             training = True
         if member.broom is None:
             free = True
-    most = power + sum(map(_energy_of, hats))
+    most = power + sum(map(_energy_of, hats)) if hats else power
     # What castable() says of each spell, spell by spell in straight-line code: this runs at
     # every action phase.
     castables = _BIT_TRAINING if training and most >= _COST_TRAINING else 0
@@ -374,7 +374,7 @@ def _peek(d: Draft, player: int, enemy: int) -> None:
 
 def _raise_from_cemetery(d: Draft, player: int, name: str) -> None:
     index = next(i for i, c in enumerate(d.cemetery) if c.name == name)
-    d.join(player, Member(d.cemetery[index]))
+    d.join(player, new_member(d.cemetery[index]))
     d.cemetery = d.cemetery[:index] + d.cemetery[index + 1 :]
 
 
@@ -386,7 +386,7 @@ def _levitate(d: Draft, move: Swap) -> None:
     d.remove_member(player, index)
     if move.player is None:
         where = next(i for i, c in enumerate(d.cemetery) if c.name == move.target)
-        theirs = Member(d.cemetery[where])
+        theirs = new_member(d.cemetery[where])
         d.cemetery = (*d.cemetery[:where], *d.cemetery[where + 1 :], mine.card)
         if mine.cape is not None:
             d.to_market(mine.cape)

@@ -231,6 +231,7 @@ class Tables:
         "cultures",
         "die_drinks",
         "dolls",
+        "extras",
         "given",
         "hand_points",
         "hands",
@@ -262,6 +263,13 @@ class Tables:
         #: The energy of a cauldron (empty in a game without cauldrons).
         self.cauldron_energy: dict[str, int] = {
             c.name: c.value for c in cards if c.kind is _CAULDRON
+        }
+        #: What a hat, a cauldron or a card given as an object brings to the action phase, in
+        #: one table: ``(card given, None, 0)``, ``(None, hat, 0)`` or ``(None, None, energy)``.
+        self.extras: dict[str, tuple[Card | None, tuple[str, int] | None, int]] = {
+            **{name: (card, None, 0) for name, card in self.given.items()},
+            **{name: (None, hat, 0) for name, hat in self.hats.items()},
+            **{name: (None, None, value) for name, value in self.cauldron_energy.items()},
         }
         #: The potion played while combat points are bid (a combat or double potion as
         #: combat, a robbery as robbery), and the names of the robberies.

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from cardgames.alakazum.cards import TRAP_KINDS, Kind
 from cardgames.alakazum.combat import meet
-from cardgames.alakazum.draft import Draft, Next
+from cardgames.alakazum.draft import Draft, Next, new_member
 from cardgames.alakazum.ending import ready_by_names
 from cardgames.alakazum.moves import Choose
-from cardgames.alakazum.state import Member, Phase
-from cardgames.alakazum.tables import tables_of
+from cardgames.alakazum.state import Phase
+from cardgames.alakazum.tables import tables
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
 
@@ -48,7 +48,7 @@ def choose(d: Draft, move: Choose) -> Next:
     player = d.to_move
     assert player is not None
     index = next(i for i, c in enumerate(d.start_row) if c.name == move.character)
-    d.join(player, Member(d.start_row[index]))
+    d.join(player, new_member(d.start_row[index]))
     d.start_row = d.start_row[:index] + d.start_row[index + 1 :]
     following = (player + 1) % d.config.players
     if following != d.active:
@@ -103,7 +103,10 @@ def _continue(d: Draft) -> Next:
 
 def _ready(d: Draft, player: int) -> bool:
     """Whether ``player`` has the points of some culture for an Alakazum."""
-    return ready_by_names(d.teams[player], d.hands[player], tables_of(d.config))
+    config = d.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out: every turn asks
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    return ready_by_names(d.teams[player], d.hands[player], found)
 
 
 def _end_turn(d: Draft) -> Next:
