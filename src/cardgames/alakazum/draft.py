@@ -142,20 +142,9 @@ class CombatDraft:
     ) -> CombatDraft:
         """A new combat of ``attacker`` against ``opponent`` (of ``defender``, or the forest),
         whose side starts with ``points`` (and ``roll``, the die rolled for them, if any)."""
-        fight = cls.__new__(cls)
-        fight.attacker = attacker
-        fight.fighter = None
-        fight.defender = defender
-        fight.opponent = opponent
-        fight.supports = (None, None)
-        fight.points = (0, points)
-        fight.rolls = (roll,) if roll else ()
-        fight.potions = ()
-        fight.to_act = 0
-        fight.passes = 0
-        fight.roller = None
-        fight.roll = 0
-        fight.bonus = 0
+        fight: CombatDraft = _fill_combat(
+            cls.__new__(cls), attacker, defender, opponent, points, roll
+        )
         return fight
 
     freeze = draft_freezer(Combat, doc="The combat as a frozen :class:`Combat`.")
@@ -451,7 +440,17 @@ def start_combat(
     """:meth:`CombatDraft.start`, made as a twin of the next state's combat (see
     :class:`_TwinCombat`), which the move's ``finish`` turns into a Combat instead of copying
     it: a combat starts at about every fifth decision."""
-    fight: Any = _new(_TwinCombat)
+    started: CombatDraft = _fill_combat(
+        _new(_TwinCombat), attacker, defender, opponent, points, roll
+    )
+    return started
+
+
+def _fill_combat(
+    fight: Any, attacker: int, defender: int | None, opponent: Card, points: int, roll: int
+) -> Any:
+    """Set every field of a new combat on ``fight`` (a :class:`CombatDraft` or its twin):
+    what :meth:`CombatDraft.start` says."""
     fight.attacker = attacker
     fight.fighter = None
     fight.defender = defender
@@ -465,8 +464,7 @@ def start_combat(
     fight.roller = None
     fight.roll = 0
     fight.bonus = 0
-    started: CombatDraft = fight
-    return started
+    return fight
 
 
 def _share_methods(twin: type, draft: type, *leave: str) -> None:
