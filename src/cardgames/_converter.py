@@ -39,6 +39,7 @@ __all__ = [
     "MAX_INTEGER_BITS",
     "converter",
     "encode",
+    "give_state_text_writer",
     "give_text_writer",
     "intern_configs",
     "register_quick_hooks",
@@ -75,6 +76,28 @@ def give_text_writer(hook: Callable[[Any], Any], write: Callable[[Any], str]) ->
     (a game's own hook): it writes exactly what ``encode(hook(value))`` writes, or raises, and
     ``to_json`` then writes that instead."""
     _WRITERS.give(hook, write)
+
+
+def give_state_text_writer(
+    state_type: type,
+    config_type: type,
+    make: Callable[
+        [Callable[[Any], Any], Callable[[Any], str], Callable[[Any], str]], Callable[[Any], str]
+    ],
+) -> None:
+    """For a game whose states keep the converter's own unstructure hook: keep that very hook
+    as the hook of ``state_type`` from now on (cattrs makes a new one whenever a hook is
+    registered, and a writer is given for one hook), and give ``to_json`` the writer
+    ``make(hook, encode, config_text)`` makes, ``config_text`` writing a ``config_type`` as
+    ``encode`` writes what the converter makes of it."""
+    unstructure = converter.get_unstructure_hook(state_type)
+    converter.register_unstructure_hook(state_type, unstructure)
+    write_config = converter.get_unstructure_hook(config_type)
+
+    def config_text(config: Any) -> str:
+        return encode(write_config(config))
+
+    give_text_writer(unstructure, make(unstructure, encode, config_text))
 
 
 def _is_enum(t: Any) -> bool:

@@ -339,7 +339,7 @@ generic_reader: Callable[[Any, Any], State]
 def register() -> None:
     """Give the converter the hook of this module, and the core the writer of
     :mod:`~cardgames.alakaslam.quick_text` (called once, when the game loads)."""
-    from cardgames._converter import encode, give_text_writer
+    from cardgames._converter import give_state_text_writer
     from cardgames.serialization import converter
 
     global generic_reader  # set once, when the game loads
@@ -351,13 +351,4 @@ def register() -> None:
         return config
 
     converter.register_structure_hook(State, read_state(generic_reader, read_config))
-    # The state's own hook, made by cattrs, kept as the hook of State from now on: the writer
-    # is given for this very hook (cattrs would make a new one whenever a hook is registered).
-    unstructure = converter.get_unstructure_hook(State)
-    converter.register_unstructure_hook(State, unstructure)
-    write_config = converter.get_unstructure_hook(Config)
-
-    def config_text(config: Config) -> str:
-        return encode(write_config(config))
-
-    give_text_writer(unstructure, state_writer(unstructure, encode, config_text))
+    give_state_text_writer(State, Config, state_writer)

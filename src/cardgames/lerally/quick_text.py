@@ -144,16 +144,6 @@ def _text(state: State, texts: _Texts) -> str:
 
 def register() -> None:
     """Give the core this module's writer of states (called once, when the game loads)."""
-    from cardgames._converter import encode, give_text_writer
-    from cardgames.serialization import converter
+    from cardgames._converter import give_state_text_writer
 
-    # The state's own hook, made by cattrs, kept as the hook of State from now on: the writer
-    # is given for this very hook (cattrs would make a new one whenever a hook is registered).
-    unstructure = converter.get_unstructure_hook(State)
-    converter.register_unstructure_hook(State, unstructure)
-    write_config = converter.get_unstructure_hook(Config)
-
-    def config_text(config: Config) -> str:
-        return encode(write_config(config))
-
-    give_text_writer(unstructure, state_writer(unstructure, encode, config_text))
+    give_state_text_writer(State, Config, state_writer)
