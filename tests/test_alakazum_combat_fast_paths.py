@@ -9,7 +9,6 @@ import bisect
 import copy
 import operator
 import pickle
-import random
 
 import attrs
 import pytest
@@ -29,6 +28,7 @@ from cardgames.alakazum.draft import (
 )
 from cardgames.alakazum.state import Combat, Member, Phase
 from cardgames.rng import Rng
+from random_play import random_states
 
 PRESETS = sorted(alakazum.GAME.presets)
 SEEDS = range(3)
@@ -36,21 +36,9 @@ SEEDS = range(3)
 _by_name = operator.attrgetter("name")
 
 
-def _playout(config: alakazum.Config, seed: int) -> list[alakazum.State]:
-    """Every state of a seeded random game, the last one (over) included."""
-    rng = random.Random(seed)
-    state = alakazum.new_game(config, seed=seed)
-    states = [state]
-    while not alakazum.GAME.is_over(state):
-        moves = alakazum.legal_moves(state)
-        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
-        states.append(state)
-    return states
-
-
 def _states(preset: str) -> list[alakazum.State]:
     config = alakazum.GAME.presets[preset]
-    return [state for seed in SEEDS for state in _playout(config, seed)]
+    return [s for seed in SEEDS for s in random_states(alakazum, config, seed, alakazum.State)]
 
 
 def _same_member(made: Member, plain: Member) -> None:
