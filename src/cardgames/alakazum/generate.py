@@ -11,16 +11,23 @@ import functools
 from collections.abc import Callable
 
 from cardgames.alakazum.cards import Card
-from cardgames.alakazum.combat import fight_moves, fighter_moves, fights, support_moves
+from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
 from cardgames.alakazum.draft import distinct, faces
 from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
 from cardgames.alakazum.market import market_moves
 from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
-from cardgames.alakazum.objects import object_moves
+from cardgames.alakazum.objects import object_moves, quick_object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
-from cardgames.alakazum.spells import casts_with, keep_moves, spell_moves, target_moves
+from cardgames.alakazum.spells import (
+    FIVE_PLAYER_POORER,
+    FIVE_PLAYERS,
+    casts_of,
+    keep_moves,
+    spell_moves,
+    target_moves,
+)
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import card_name, tables
+from cardgames.alakazum.tables import Extra, tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
 
 __all__ = ["generate"]
@@ -60,39 +67,61 @@ def _action_moves(state: State) -> list[Move]:
 
 
 def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
-    """:func:`_action_moves`, with what the hand offers by itself read by its cards' names from
-    the config's tables (the active player's moves, as there)."""
+    """:func:`_action_moves`, with every move read from the config's tables: what each card of
+    the hand offers by its name, the objects' uses, the fights by player and character (the
+    active player's moves, as there)."""
+    # Plain loops over the hand and the teams: with a handful of cards and characters, a
+    # lookup by subscript and an append cost less than the calls of map() and filter().
     player = state.active
     config = state.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    names = tuple(map(card_name, state.hands[player]))
+    action = found.action if state.market else found.action_without_market
     moves: list[Move] = [_PASS]
-    if state.market:  # each name once, in the hand's order
-        moves += filter(None, map(found.market.get, dict.fromkeys(names)))
-    # The objects, hats and cauldrons in one pass over the names (most hands hold few or none):
-    # objects once per name, hats and cauldrons with their copies.
-    extras = [*filter(None, map(found.extras.get, names))]
-    given: list[Card] = []
+    extras: list[Extra] = []
+    last = None
+    for card in state.hands[player]:  # sorted by name: each name's trip once
+        name = card.name
+        trip, extra = action[name]
+        if extra is not None:
+            extras.append(extra)
+        if name != last:
+            last = name
+            if trip is not None:
+                moves.append(trip)
+    # The objects (once per name), hats and cauldrons (with their copies).
     hats: tuple[tuple[str, int], ...] = ()
     cauldrons = 0
     if extras:
+        given: list[Card] = []
         held: list[tuple[str, int]] = []
-        for card, hat, energy in extras:
-            if card is not None:
-                if card not in given:
-                    given.append(card)
+        for thing, hat, energy in extras:
+            if thing is not None:
+                if thing not in given:
+                    given.append(thing)
             elif hat is not None:
                 held.append(hat)
             else:
                 cauldrons += energy
         if given:
-            moves += object_moves(state, player, given)
+            moves += quick_object_moves(state, player, given, found)
         hats = tuple(held)
-    for other, theirs in enumerate(state.teams):
-        if other != player and len(theirs) > 1:  # never a player's last one
-            moves += fights(other, theirs)
-    moves += casts_with(state, player, hats, cauldrons)
+    # The fights against each other team's characters, and how many teams are bigger than the
+    # player's (for the Miserable witch).
+    teams = state.teams
+    mine = len(teams[player])
+    richer = 0
+    fights = found.fights
+    for other, theirs in enumerate(teams):
+        size = len(theirs)
+        if size > mine:
+            richer += 1
+        if size > 1 and other != player:  # never a player's last one
+            against = fights[other]
+            for member in theirs:
+                moves.append(against[member.card.name])
+    poorer = richer >= (FIVE_PLAYER_POORER if len(teams) == FIVE_PLAYERS else len(teams) - 1)
+    moves += casts_of(state, player, hats, cauldrons, poorer)
     return tuple(moves)
 
 

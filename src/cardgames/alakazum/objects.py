@@ -15,10 +15,11 @@ from cardgames.alakazum.cards import Card, Culture, Kind, Level
 from cardgames.alakazum.draft import Draft, Next, new_member, with_level
 from cardgames.alakazum.ending import face_down
 from cardgames.alakazum.moves import Move, Spell, UseObject
-from cardgames.alakazum.spells import aim
+from cardgames.alakazum.spells import aim, one_to_peek
 from cardgames.alakazum.state import Member, State
+from cardgames.alakazum.tables import Tables
 
-__all__ = ["object_moves", "use_object"]
+__all__ = ["object_moves", "quick_object_moves", "use_object"]
 
 _CONTINUE = Next.CONTINUE
 
@@ -51,6 +52,39 @@ def object_moves(state: State, player: int, faces: Sequence[Card]) -> list[Move]
                 moves.append(_USE_OBJECT(card.name))
         elif kind is _RECOVERY_POTION and state.cemetery:
             moves.append(_USE_OBJECT(card.name))
+    return moves
+
+
+def quick_object_moves(
+    state: State, player: int, given: Sequence[Card], found: Tables
+) -> list[Move]:
+    """:func:`object_moves`, with each move read from the config's tables (``found``)."""
+    # Plain loops rather than comprehensions, each a call: a team holds a few characters.
+    team = state.teams[player]
+    moves: list[Move] = []
+    for card in given:
+        kind = card.kind
+        if kind is _MEAL:
+            for culture, move in found.meals[card.name]:
+                for member in team:  # a character of the culture below level C
+                    if member.level < _LEVEL_C and member.card.culture is culture:
+                        moves.append(move)
+                        break
+        elif kind is _BROOM:
+            under = found.equip[card.name]
+            for member in team:
+                if member.broom is None:
+                    moves.append(under[member.card.name])
+        elif kind is _CAPE:
+            under = found.equip[card.name]
+            for member in team:
+                if member.cape is None:
+                    moves.append(under[member.card.name])
+        elif kind is _CRYSTAL_BALL:
+            if one_to_peek(state.enemy_up, state.known[player]):
+                moves.append(found.uses[card.name])
+        elif kind is _RECOVERY_POTION and state.cemetery:
+            moves.append(found.uses[card.name])
     return moves
 
 

@@ -14,7 +14,6 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable
-from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.combat import meet
@@ -34,6 +33,8 @@ from cardgames.alakazum.moves import (
     Train,
 )
 from cardgames.alakazum.state import Member, Phase, State
+from cardgames.alakazum.tables import card_name as _card_name
+from cardgames.alakazum.tables import tables_of
 from cardgames.alakazum.wellformed import check_team_and_hand
 
 __all__ = [
@@ -45,11 +46,13 @@ __all__ = [
     "aim",
     "cast",
     "castable",
+    "casts_of",
     "casts_with",
     "energy",
     "hit",
     "keep",
     "keep_moves",
+    "one_to_peek",
     "place",
     "spell_moves",
     "take",
@@ -83,7 +86,6 @@ _RESURRECT, _DEJA_VU = Spell.RESURRECT, Spell.DEJA_VU
 
 # Moves are small values shared by every state that offers them: each is made once and
 # looked up by its fields after that, which costs far less than building it again.
-_SWAP = functools.lru_cache(maxsize=8192)(Swap)
 _TRAIN = functools.lru_cache(maxsize=4096)(Train)
 _PEEK = functools.lru_cache(maxsize=64)(Peek)
 _RAISE = functools.lru_cache(maxsize=4096)(Raise)
@@ -174,6 +176,16 @@ def casts_with(
 ) -> tuple[Cast, ...]:
     """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
     included) and cauldrons of this much energy in all."""
+    poorer = bool(state.market) and _poorer(state, player)
+    return casts_of(state, player, hats, cauldrons, poorer)
+
+
+def casts_of(
+    state: State, player: int, hats: tuple[tuple[str, int], ...], cauldrons: int, poorer: bool
+) -> tuple[Cast, ...]:
+    """:func:`casts_with`, told whether everybody else (or three of five) has more characters
+    than ``player`` (the Miserable witch's condition, which the action phase finds on its way
+    through the teams)."""
     team = state.teams[player]
     # One pass over the team: its energy, whether one is below level C (Training), whether one
     # is free to go (Levitation).
@@ -189,14 +201,14 @@ def casts_with(
     # What castable() says of each spell, spell by spell in straight-line code: this runs at
     # every action phase.
     castables = _BIT_TRAINING if training and most >= _COST_TRAINING else 0
-    if most >= _COST_MISERABLE_WITCH and state.market and _poorer(state, player):
+    if poorer and state.market:  # the Miserable witch costs nothing
         castables |= _BIT_MISERABLE_WITCH
     if most >= _COST_DIVINATION:
+        # A face-down final enemy not looked at: more face down than looked at settles it.
         known = state.known[player]
-        for index, up in enumerate(state.enemy_up):
-            if not up and index not in known:
-                castables |= _BIT_DIVINATION
-                break
+        up = state.enemy_up
+        if up.count(False) > len(known) or one_to_peek(up, known):
+            castables |= _BIT_DIVINATION
     if most >= _COST_MAGIC_OF_THE_FOREST and state.forest:
         castables |= _BIT_MAGIC_OF_THE_FOREST
     if most >= _COST_LEVITATION and free and (state.cemetery or _one_to_take(state, player)):
@@ -205,7 +217,19 @@ def casts_with(
         castables |= _BIT_RESURRECT
     if most >= _COST_DEJA_VU and not state.deja_vu:
         castables |= _BIT_DEJA_VU
-    return _casts(hats, power, castables) if castables else ()
+    if not castables:
+        return ()
+    # Without hats, every spell kept is paid by the power alone: its casts follow from the
+    # spells alone.
+    return _casts(hats, power, castables) if hats else _PLAIN_CASTS[castables]
+
+
+def one_to_peek(enemy_up: tuple[bool, ...], known: frozenset[int]) -> bool:
+    """Whether a final enemy is face down and not looked at (the places in ``known``)."""
+    for index, up in enumerate(enemy_up):  # noqa: SIM110 - a loop costs less than any()
+        if not up and index not in known:
+            return True
+    return False
 
 
 #: Each spell's bit in a set of castable spells, and its cost, cheapest first.
@@ -222,6 +246,13 @@ _COST_DIVINATION = SPELL_COSTS[_DIVINATION]
 _COST_MAGIC_OF_THE_FOREST = SPELL_COSTS[_MAGIC_OF_THE_FOREST]
 _COST_LEVITATION, _COST_RESURRECT = SPELL_COSTS[_LEVITATION], SPELL_COSTS[_RESURRECT]
 _COST_DEJA_VU = SPELL_COSTS[_DEJA_VU]
+
+
+#: The casts of each set of castable spells paid without hats (one bit a spell).
+_PLAIN_CASTS = tuple(
+    tuple(Cast(spell) for bit, spell, _ in _SPELL_BITS if castables & bit)
+    for castables in range(1 << len(_SPELL_BITS))
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -303,20 +334,22 @@ def _levitations(state: State, player: int) -> list[Move]:
     """A swap of each of ``player``'s characters free to go (not on a broom) with each
     character Levitation may take: another player's (not at level C, not on a broom), by
     player, then the cemetery's."""
-    # The characters to take are the same for each of one's own: listed once, then each swap
-    # is made (or found, by the move's memo) at C speed by ``map``.
-    takeable: list[tuple[int | None, list[str]]] = [
+    # The characters to take are the same for each of one's own: listed once, by the table
+    # they are found in; then each swap is found by its target's name at C speed (made once
+    # per config, when first met).
+    takeable: list[tuple[int, list[str]]] = [
         (other, [m.card.name for m in team if m.broom is None and m.level < _LEVEL_C])
         for other, team in enumerate(state.teams)
         if other != player
     ]
-    takeable.append((None, [c.name for c in state.cemetery]))
+    takeable.append((-1, [*map(_card_name, state.cemetery)]))  # the cemetery's table is last
+    swaps_of = tables_of(state.config).swaps_of
     out: list[Move] = []
     for mine in state.teams[player]:
         if mine.broom is None:
-            name = repeat(mine.card.name)
+            rows = swaps_of(mine.card.name)
             for other, names in takeable:
-                out += map(_SWAP, name, names, repeat(other))
+                out += map(rows[other].__getitem__, names)
     return out
 
 

@@ -22,16 +22,19 @@ import functools
 import operator
 from collections.abc import Callable
 
-from cardgames._engine import ByIdentity
+from cardgames._engine import ByIdentity, slot_filler
 from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Culture, Kind
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import distinct
-from cardgames.alakazum.moves import Drink, Effect, Market
+from cardgames.alakazum.moves import Drink, Effect, Fight, Market, Swap, UseObject
 
 __all__ = [
     "MOST_BIDS",
     "MOST_HANDS",
+    "MOST_SWAPS",
+    "Extra",
     "Hand",
+    "Swaps",
     "Tables",
     "card_name",
     "drink_move",
@@ -49,10 +52,15 @@ MOST_HANDS = 1024
 #: Hands whose potions are kept per config (:attr:`Tables.bids_by_hand`); past this many, the
 #: table starts again empty. An entry holds its hand (about 0.3 KB with the hand's tuple).
 MOST_BIDS = 1024
+#: Levitation's swaps kept per config (:meth:`Tables.swaps_of`); past about this many, they
+#: are all made again as met. A swap and its entry take about 0.1 KB.
+MOST_SWAPS = 8192
 #: Configs whose tables are kept; past this many, they are all worked out again.
 _MOST_CONFIGS = 64
 
 _DOLL, _HAT, _CAULDRON = Kind.DOLL, Kind.HAT, Kind.CAULDRON
+_CHARACTER, _MEAL, _BROOM, _CAPE = Kind.CHARACTER, Kind.MEAL, Kind.BROOM, Kind.CAPE
+_CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
 _COMBAT_POTION, _DIE_POTION, _DOUBLE_POTION = (
     Kind.COMBAT_POTION,
     Kind.DIE_POTION,
@@ -67,6 +75,10 @@ _OBJECT_ACTIONS = tuple(OBJECT_ACTION_KINDS)  # searched by identity: an enum's 
 #: A card's name (the names of a hand's cards, in order, are what a hand is known by).
 card_name = operator.attrgetter("name")
 _names = card_name
+
+#: What a hat, a cauldron or a card given as an object brings to the action phase:
+#: ``(card given, None, 0)``, ``(None, (hat's name, energy), 0)`` or ``(None, None, energy)``.
+Extra = tuple[Card | None, tuple[str, int] | None, int]
 
 
 # Moves are small values shared by every state that offers them: each is made once.
@@ -224,6 +236,8 @@ class Tables:
     """
 
     __slots__ = (
+        "action",
+        "action_without_market",
         "bids",
         "bids_by_hand",
         "cauldron_energy",
@@ -231,13 +245,19 @@ class Tables:
         "cultures",
         "die_drinks",
         "dolls",
+        "equip",
         "extras",
+        "fights",
         "given",
         "hand_points",
         "hands",
         "hats",
         "market",
+        "meals",
         "robberies",
+        "swaps",
+        "swaps_made",
+        "uses",
     )
 
     def __init__(self, config: Config) -> None:
@@ -266,10 +286,19 @@ class Tables:
         }
         #: What a hat, a cauldron or a card given as an object brings to the action phase, in
         #: one table: ``(card given, None, 0)``, ``(None, hat, 0)`` or ``(None, None, energy)``.
-        self.extras: dict[str, tuple[Card | None, tuple[str, int] | None, int]] = {
+        self.extras: dict[str, Extra] = {
             **{name: (card, None, 0) for name, card in self.given.items()},
             **{name: (None, hat, 0) for name, hat in self.hats.items()},
             **{name: (None, None, value) for name, value in self.cauldron_energy.items()},
+        }
+        #: Each name's trip to the market (``None`` for a voodoo doll) and what it brings as
+        #: in :attr:`extras` (``None``: nothing), one lookup per card; and the same without
+        #: the trips, for when the market deck is empty.
+        self.action: dict[str, tuple[Market | None, Extra | None]] = {
+            c.name: (self.market.get(c.name), self.extras.get(c.name)) for c in cards
+        }
+        self.action_without_market: dict[str, tuple[Market | None, Extra | None]] = {
+            name: (None, extra) for name, (_, extra) in self.action.items()
         }
         #: The potion played while combat points are bid (a combat or double potion as
         #: combat, a robbery as robbery), and the names of the robberies.
@@ -300,6 +329,51 @@ class Tables:
             if c.kind is _AMULET or c.kind is _OBJECT
         }
 
+        # The moves of the action phase that a card or a character gives whatever the hand
+        # (those of UseObject for the cards given, Fight for the characters).
+        names = distinct(cards)
+        #: Each player's characters to fight, by name: ``fights[player][name]``.
+        self.fights: tuple[dict[str, Fight], ...] = tuple(
+            {c.name: Fight(player, c.name) for c in names if c.kind is _CHARACTER}
+            for player in range(config.players)
+        )
+        #: A broom or a cape put under each character, by the character's name.
+        self.equip: dict[str, dict[str, UseObject]] = {
+            c.name: {m.name: UseObject(c.name, None, m.name) for m in names if m.kind is _CHARACTER}
+            for c in names
+            if c.kind is _BROOM or c.kind is _CAPE
+        }
+        #: A meal given to each of its cultures, as ``(culture, move)``.
+        self.meals: dict[str, tuple[tuple[Culture, UseObject], ...]] = {
+            c.name: tuple((culture, UseObject(c.name, culture)) for culture in c.cultures)
+            for c in names
+            if c.kind is _MEAL
+        }
+        #: A crystal ball or a recovery potion given (its target is chosen next).
+        self.uses: dict[str, UseObject] = {
+            c.name: UseObject(c.name)
+            for c in names
+            if c.kind is _CRYSTAL_BALL or c.kind is _RECOVERY_POTION
+        }
+        #: Levitation's swaps met (see :meth:`swaps_of`), by one's own character's name, and
+        #: how many were made since the table last started again (one count for all).
+        self.swaps: dict[str, list[Swaps]] = {}
+        self.swaps_made = [0]
+
+    def swaps_of(self, character: str) -> list[Swaps]:
+        """Levitation's swaps of one's ``character``: one table per player (by the player's
+        number), then the cemetery's, each giving the swap with a character by its name."""
+        made = self.swaps_made
+        if made[0] >= MOST_SWAPS:
+            self.swaps.clear()
+            made[0] = 0
+        rows = self.swaps.get(character)
+        if rows is None:
+            players = range(self.config.players)
+            rows = [*(Swaps(character, p, made) for p in players), Swaps(character, None, made)]
+            self.swaps[character] = rows
+        return rows
+
     def hand(self, hand: tuple[Card, ...]) -> Hand:
         """What ``hand`` (a hand of this config's cards) offers by itself."""
         key = tuple(map(_names, hand))
@@ -309,6 +383,28 @@ class Tables:
                 self.hands.clear()
             found = self.hands[key] = Hand(hand)
         return found
+
+
+_swap = slot_filler(Swap)
+
+
+class Swaps(dict[str, Swap]):
+    """Levitation's swaps of one's ``character`` with a character of ``player`` (``None``: of
+    the cemetery), by the name of the character taken, each made the first time it is asked
+    for and counted in ``made``."""
+
+    __slots__ = ("character", "made", "player")
+
+    def __init__(self, character: str, player: int | None, made: list[int]) -> None:
+        super().__init__()
+        self.character = character
+        self.player = player
+        self.made = made
+
+    def __missing__(self, target: str) -> Swap:
+        self.made[0] += 1
+        swap = self[target] = _swap(self.character, target, self.player)
+        return swap
 
 
 #: Each config's tables, by the config's identity.
