@@ -14,6 +14,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat
 
 from cardgames.alakazum.cards import Card, Kind, Level
 from cardgames.alakazum.combat import meet
@@ -334,22 +335,24 @@ def _levitations(state: State, player: int) -> list[Move]:
     """A swap of each of ``player``'s characters free to go (not on a broom) with each
     character Levitation may take: another player's (not at level C, not on a broom), by
     player, then the cemetery's."""
-    # The characters to take are the same for each of one's own: listed once, by the table
-    # they are found in; then each swap is found by its target's name at C speed (made once
-    # per config, when first met).
-    takeable: list[tuple[int, list[str]]] = [
-        (other, [m.card.name for m in team if m.broom is None and m.level < _LEVEL_C])
-        for other, team in enumerate(state.teams)
-        if other != player
-    ]
-    takeable.append((-1, [*map(_card_name, state.cemetery)]))  # the cemetery's table is last
+    # The characters to take are the same for each of one's own: listed once, as the keys of
+    # the swaps' table (player, name); then each own character's swaps are found at C speed
+    # (made once per config, when first met).
+    teams = state.teams
+    targets: list[tuple[int | None, str]] = []
+    for other, team in enumerate(teams):
+        if other != player:
+            for member in team:
+                if member.broom is None and member.level < _LEVEL_C:
+                    targets.append((other, member.card.name))
+    cemetery = state.cemetery
+    if cemetery:
+        targets += zip(repeat(None), map(_card_name, cemetery))
     swaps_of = tables_of(state.config).swaps_of
     out: list[Move] = []
-    for mine in state.teams[player]:
+    for mine in teams[player]:
         if mine.broom is None:
-            rows = swaps_of(mine.card.name)
-            for other, names in takeable:
-                out += map(rows[other].__getitem__, names)
+            out += map(swaps_of(mine.card.name).__getitem__, targets)
     return out
 
 

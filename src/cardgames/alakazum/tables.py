@@ -357,22 +357,20 @@ class Tables:
         }
         #: Levitation's swaps met (see :meth:`swaps_of`), by one's own character's name, and
         #: how many were made since the table last started again (one count for all).
-        self.swaps: dict[str, list[Swaps]] = {}
+        self.swaps: dict[str, Swaps] = {}
         self.swaps_made = [0]
 
-    def swaps_of(self, character: str) -> list[Swaps]:
-        """Levitation's swaps of one's ``character``: one table per player (by the player's
-        number), then the cemetery's, each giving the swap with a character by its name."""
+    def swaps_of(self, character: str) -> Swaps:
+        """Levitation's swaps of one's ``character``, by the player (``None``: the cemetery)
+        and the name of the character taken."""
         made = self.swaps_made
         if made[0] >= MOST_SWAPS:
             self.swaps.clear()
             made[0] = 0
-        rows = self.swaps.get(character)
-        if rows is None:
-            players = range(self.config.players)
-            rows = [*(Swaps(character, p, made) for p in players), Swaps(character, None, made)]
-            self.swaps[character] = rows
-        return rows
+        swaps = self.swaps.get(character)
+        if swaps is None:
+            swaps = self.swaps[character] = Swaps(character, made)
+        return swaps
 
     def hand(self, hand: tuple[Card, ...]) -> Hand:
         """What ``hand`` (a hand of this config's cards) offers by itself."""
@@ -388,22 +386,22 @@ class Tables:
 _swap = slot_filler(Swap)
 
 
-class Swaps(dict[str, Swap]):
-    """Levitation's swaps of one's ``character`` with a character of ``player`` (``None``: of
-    the cemetery), by the name of the character taken, each made the first time it is asked
+class Swaps(dict[tuple[int | None, str], Swap]):
+    """Levitation's swaps of one's ``character``, by the player whose character is taken
+    (``None``: the cemetery) and that character's name, each made the first time it is asked
     for and counted in ``made``."""
 
-    __slots__ = ("character", "made", "player")
+    __slots__ = ("character", "made")
 
-    def __init__(self, character: str, player: int | None, made: list[int]) -> None:
+    def __init__(self, character: str, made: list[int]) -> None:
         super().__init__()
         self.character = character
-        self.player = player
         self.made = made
 
-    def __missing__(self, target: str) -> Swap:
+    def __missing__(self, target: tuple[int | None, str]) -> Swap:
         self.made[0] += 1
-        swap = self[target] = _swap(self.character, target, self.player)
+        player, name = target
+        swap = self[target] = _swap(self.character, name, player)
         return swap
 
 
