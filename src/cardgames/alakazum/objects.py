@@ -62,14 +62,18 @@ def quick_object_moves(
     # Plain loops rather than comprehensions, each a call: a team holds a few characters.
     team = state.teams[player]
     moves: list[Move] = []
+    hungry: list[Culture | None] | None = None  # as object_moves' set, searched by identity
     for card in given:
         kind = card.kind
         if kind is _MEAL:
+            if hungry is None:
+                hungry = []
+                for member in team:  # the cultures with a character below level C
+                    if member.level < _LEVEL_C:
+                        hungry.append(member.card.culture)
             for culture, move in found.meals[card.name]:
-                for member in team:  # a character of the culture below level C
-                    if member.level < _LEVEL_C and member.card.culture is culture:
-                        moves.append(move)
-                        break
+                if culture in hungry:
+                    moves.append(move)
         elif kind is _BROOM:
             under = found.equip[card.name]
             for member in team:
@@ -81,7 +85,10 @@ def quick_object_moves(
                 if member.cape is None:
                     moves.append(under[member.card.name])
         elif kind is _CRYSTAL_BALL:
-            if one_to_peek(state.enemy_up, state.known[player]):
+            # A face-down final enemy not looked at: more face down than looked at settles it.
+            known = state.known[player]
+            up = state.enemy_up
+            if up.count(False) > len(known) or one_to_peek(up, known):
                 moves.append(found.uses[card.name])
         elif kind is _RECOVERY_POTION and state.cemetery:
             moves.append(found.uses[card.name])
