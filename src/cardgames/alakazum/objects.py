@@ -85,10 +85,7 @@ def quick_object_moves(
                 if member.cape is None:
                     moves.append(under[member.card.name])
         elif kind is _CRYSTAL_BALL:
-            # A face-down final enemy not looked at: more face down than looked at settles it.
-            known = state.known[player]
-            up = state.enemy_up
-            if up.count(False) > len(known) or one_to_peek(up, known):
+            if one_to_peek(state.enemy_up, state.known[player]):
                 moves.append(found.uses[card.name])
         elif kind is _RECOVERY_POTION and state.cemetery:
             moves.append(found.uses[card.name])

@@ -177,8 +177,7 @@ def casts_with(
 ) -> tuple[Cast, ...]:
     """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
     included) and cauldrons of this much energy in all."""
-    poorer = bool(state.market) and _poorer(state, player)
-    return casts_of(state, player, hats, cauldrons, poorer)
+    return casts_of(state, player, hats, cauldrons, _poorer(state, player))
 
 
 def casts_of(
@@ -205,7 +204,7 @@ def casts_of(
     if poorer and state.market:  # the Miserable witch costs nothing
         castables |= _BIT_MISERABLE_WITCH
     if most >= _COST_DIVINATION:
-        # A face-down final enemy not looked at: more face down than looked at settles it.
+        # one_to_peek(), with its usual answer found without the call.
         known = state.known[player]
         up = state.enemy_up
         if up.count(False) > len(known) or one_to_peek(up, known):
@@ -227,6 +226,8 @@ def casts_of(
 
 def one_to_peek(enemy_up: tuple[bool, ...], known: frozenset[int]) -> bool:
     """Whether a final enemy is face down and not looked at (the places in ``known``)."""
+    if enemy_up.count(False) > len(known):  # more face down than looked at settles it
+        return True
     for index, up in enumerate(enemy_up):  # noqa: SIM110 - a loop costs less than any()
         if not up and index not in known:
             return True
