@@ -19,7 +19,7 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObj
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables_of
+from cardgames.alakazum.tables import tables
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
@@ -41,7 +41,8 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     config = d.config
-    dolls = tables_of(config).dolls
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    dolls = (kept[1] if kept is not None and kept[0] is config else tables(config)).dolls
     if dolls:  # (the draft's fields read once: this runs at every action announced)
         n = config.players
         active = d.active

@@ -1,0 +1,172 @@
+"""Alakazum!'s quick ways through a combat, held step by step through random games of every preset
+to the plain reading they stand for: the potions the bidding offers (worked out once per hand and
+written into the next state's moves), the winner's level, the moves kept by name, and the doll's
+question."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardgames import alakazum
+from cardgames.alakazum import combat, potions, voodoo
+from cardgames.alakazum.cards import Kind
+from cardgames.alakazum.draft import (
+    ATTACKER,
+    DEFENDER,
+    Draft,
+    distinct,
+    draft_of,
+    main_character,
+    side_owner,
+)
+from cardgames.alakazum.state import Phase
+from cardgames.alakazum.tables import Hand, tables_of
+from random_play import random_states
+
+PRESETS = sorted(alakazum.GAME.presets)
+SEEDS = range(3)
+
+
+def _states(preset: str) -> list[alakazum.State]:
+    config = alakazum.GAME.presets[preset]
+    return [s for seed in SEEDS for s in random_states(alakazum, config, seed, alakazum.State)]
+
+
+def _plain_bids(state: alakazum.State, side: int) -> tuple[alakazum.Move, ...]:
+    """The moves of the bidding, card by card as the rulebook lists them: each combat or double
+    potion, each robbery while the opponent has a combat potion in play (between players), one
+    move per name in the hand's order, then the pass; in the forest, none once winning."""
+    fight = state.combat
+    assert fight is not None
+    duel = fight.defender is not None
+    moves: list[alakazum.Move] = []
+    if duel or fight.points[ATTACKER] <= fight.points[DEFENDER]:
+        stealable = duel and any(by != side and got > 0 for by, _, got in fight.potions)
+        for card in distinct(state.hands[side_owner(fight, side)]):
+            if card.kind in (Kind.COMBAT_POTION, Kind.DOUBLE_POTION):
+                moves.append(alakazum.Drink(card.name, alakazum.Effect.COMBAT))
+            elif card.kind is Kind.ROBBERY and stealable:
+                moves.append(alakazum.Drink(card.name, alakazum.Effect.ROBBERY))
+    return (*moves, alakazum.Pass())
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_bidding_offers_the_plain_potions(preset: str) -> None:
+    """In every state of random games where a side bids: the moves the rules wrote into the
+    state as they asked the side (the memo ``legal_moves`` reads) are the plain bidding moves,
+    and so are those ``potion_moves`` works out for the state; and every side a combat could
+    ask is offered the plain potions by ``potion_moves``."""
+    bidding = 0
+    for state in _states(preset):
+        fight = state.combat
+        if fight is None:
+            continue
+        for side in (ATTACKER, DEFENDER) if fight.defender is not None else (ATTACKER,):
+            quick = (*potions.potion_moves(state, fight, side), alakazum.Pass())
+            assert quick == _plain_bids(state, side)
+        if state.phase is Phase.POTIONS:
+            bidding += 1
+            plain = _plain_bids(state, fight.to_act)
+            assert type(state._memo) is tuple and state._memo == plain
+            assert alakazum.legal_moves(state) == plain
+    assert bidding > 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_hands_potions_are_the_plain_ones(preset: str) -> None:
+    """Every hand of random games, asked twice (found again by its identity the second time):
+    its potions and its robbery are those of the hand's plain table."""
+    config = alakazum.GAME.presets[preset]
+    found = tables_of(config)
+    robberies = 0
+    for state in _states(preset)[::2]:
+        for hand in state.hands:
+            plain = Hand(hand)
+            for _ in range(2):
+                kept, drinks, robbery = potions.hand_bids(found, hand)
+                assert kept is hand
+                assert list(drinks) == list(plain.drinks)
+                assert robbery == plain.robbery == any(c.kind is Kind.ROBBERY for c in hand)
+                robberies += robbery
+            assert list(potions.without_robberies(drinks)) == [
+                d for d in plain.drinks if d.effect is not alakazum.Effect.ROBBERY
+            ]
+    assert robberies > 0 or preset.startswith("default")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_winner_goes_up_a_level_as_the_draft_says(preset: str) -> None:
+    """Every character of every team of random games, raised by the combat's one-edit level up,
+    gives the teams ``Draft.level_up`` gives, on the twin draft and the readable one; the state
+    it came from is unchanged."""
+    raised = 0
+    for state in _states(preset)[::4]:
+        before = state.teams
+        for player, team in enumerate(state.teams):
+            for member in team:
+                for make in (draft_of, Draft):
+                    quick, plain = make(state), Draft(state)
+                    combat._level_up(quick, player, member.card.name)
+                    plain.level_up(player, member.card.name)
+                    assert quick.teams == plain.teams
+                    raised += quick.teams != before
+        assert state.teams == before
+    assert raised > 0
+
+
+def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With room for two names only, the fights, fighters and supports made by name stay within
+    it and are still the plain moves, for every team of random games."""
+    monkeypatch.setattr(combat, "MOST_NAMES", 2)
+    tables: list[dict[str, Any]] = [combat._FIGHTERS, combat._SUPPORTS, *combat._FIGHTS]
+    for table in tables:
+        table.clear()
+    for state in _states("expansion-5")[::3]:
+        for player, team in enumerate(state.teams):
+            combat._fights_kept.clear()
+            assert combat.fights(player, team) == tuple(combat.fight_moves(player, team))
+            assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
+            if state.combat is not None and state.phase is Phase.SUPPORT:
+                assert combat.support_moves(state, state.to_move or 0) == (
+                    *[
+                        alakazum.Support(m.card.name)
+                        for m in combat._supporters(
+                            state.teams[state.to_move or 0],
+                            main_character(state.combat, state.combat.to_act),
+                        )
+                    ],
+                    alakazum.Pass(),
+                )
+            assert all(len(table) <= 2 for table in tables)
+    for table in tables:
+        table.clear()
+    combat._fights_kept.clear()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
+    """In every action phase of random games, each move announced is put to the holders of a
+    voodoo doll after the announcer, in seat order (the plain reading, hand by hand); with none,
+    it is carried out."""
+    asked = 0
+    for state in _states(preset):
+        if state.phase is not Phase.ACTION:
+            continue
+        for move in alakazum.legal_moves(state):
+            if isinstance(move, alakazum.Pass):
+                continue
+            d = draft_of(state)
+            voodoo.announce(d, move)  # type: ignore[arg-type]
+            n = state.config.players
+            seats = [(state.active + k) % n for k in range(1, n)]
+            holders = [p for p in seats if any(c.kind is Kind.DOLL for c in state.hands[p])]
+            if holders:
+                asked += 1
+                assert (d.phase, d.to_move, d.pending) == (Phase.DOLL, holders[0], move)
+            else:
+                assert d.pending is None
+    assert asked > 0
