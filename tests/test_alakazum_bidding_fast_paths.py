@@ -147,13 +147,42 @@ def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
     combat._fights_kept.clear()
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+def _renamed_config() -> alakazum.Config:
+    """The five players' expansion with its +1 combat potions named to sort after the voodoo
+    dolls, so that a hand's last card no longer says whether it holds a doll."""
+    base = alakazum.GAME.presets["expansion-5"]
+    forest = tuple(
+        card._replace(name="Zombie potion +1") if card.name == "Combat potion +1" else card
+        for card in base.forest_cards
+    )
+    assert forest != base.forest_cards
+    return alakazum.Config(players=5, expansion=True, forest=forest)
+
+
+def test_the_dolls_come_last_in_every_presets_hands() -> None:
+    """In every preset the voodoo dolls' names sort after every other hand card's, so a hand is
+    asked by its last card; with a card named after them, the whole hand is looked through."""
+    for config in alakazum.GAME.presets.values():
+        dolls, last = voodoo._dolls_of(config)
+        assert dolls and last == {card.name for card in dolls}
+    dolls, last = voodoo._dolls_of(_renamed_config())
+    assert dolls and not last
+
+
+@pytest.mark.parametrize("preset", [*PRESETS, "renamed"])
 def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
     """In every action phase of random games, each move announced is put to the holders of a
     voodoo doll after the announcer, in seat order (the plain reading, hand by hand); with none,
-    it is carried out."""
+    it is carried out. The same with a card named after the dolls."""
+    if preset == "renamed":
+        config = _renamed_config()
+        states = [
+            s for seed in SEEDS for s in random_states(alakazum, config, seed, alakazum.State)
+        ]
+    else:
+        states = _states(preset)
     asked = 0
-    for state in _states(preset):
+    for state in states:
         if state.phase is not Phase.ACTION:
             continue
         for move in alakazum.legal_moves(state):
@@ -167,6 +196,14 @@ def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
             if holders:
                 asked += 1
                 assert (d.phase, d.to_move, d.pending) == (Phase.DOLL, holders[0], move)
+                # the holder passes: the next holder is asked, or the move is carried out
+                again = draft_of(state)
+                voodoo.announce(again, move)  # type: ignore[arg-type]
+                voodoo.ask_next_doll(again, holders[0])
+                if len(holders) > 1:
+                    assert (again.phase, again.to_move) == (Phase.DOLL, holders[1])
+                else:
+                    assert again.pending is None
             else:
                 assert d.pending is None
     assert asked > 0

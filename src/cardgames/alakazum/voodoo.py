@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgames.alakazum.cards import Kind
+from cardgames._engine import ByIdentity
+from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
+from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import alakazum
 from cardgames.alakazum.market import market
@@ -19,7 +21,7 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObj
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables
+from cardgames.alakazum.tables import tables_of
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
@@ -41,8 +43,8 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out
-    dolls = (kept[1] if kept is not None and kept[0] is config else tables(config)).dolls
+    kept = _dolls.kept.get(id(config))  # _dolls(config), written out
+    dolls, last = kept[1] if kept is not None and kept[0] is config else _dolls(config)
     if dolls:  # (the draft's fields read once: this runs at every action announced)
         n = config.players
         active = d.active
@@ -50,17 +52,39 @@ def ask_next_doll(d: Draft, after: int) -> Next:
         seat = (after + 1) % n
         while seat != active:
             hand = hands[seat]
-            for card in dolls:
-                if card in hand:
-                    d.phase = _PHASE_DOLL
-                    d.to_move = seat
-                    return _DECIDE
+            # A hand is sorted by name: when the dolls' names come last, its last card says.
+            if hand and (hand[-1].name in last if last else _holds(hand, dolls)):
+                d.phase = _PHASE_DOLL
+                d.to_move = seat
+                return _DECIDE
             seat = (seat + 1) % n
     move = d.pending
     assert move is not None
     d.pending = None
     d.to_move = d.active
     return _CARRY_OUT[type(move)](d, move)
+
+
+def _holds(hand: tuple[Card, ...], dolls: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds one of ``dolls``."""
+    return any(card in hand for card in dolls)
+
+
+def _dolls_of(config: Config) -> tuple[tuple[Card, ...], frozenset[str]]:
+    """The config's voodoo dolls (one card of each name), and their names if they sort after
+    the name of every other card a hand may hold (as in every preset; else none): a hand,
+    sorted by name, then holds a doll exactly when its last card is one, a test of one card
+    where looking through the hand compares every card."""
+    dolls = tables_of(config).dolls
+    names = frozenset(card.name for card in dolls)
+    others = [c.name for c in all_cards(config) if c.kind.is_hand and c.name not in names]
+    if names and (not others or max(others) < min(names)):
+        return dolls, names
+    return dolls, frozenset()
+
+
+#: Each config's dolls (see :func:`_dolls_of`), by the config's identity.
+_dolls = ByIdentity(_dolls_of)
 
 
 #: What an announced move does once no doll cancels it, by its class (the move kept is the
