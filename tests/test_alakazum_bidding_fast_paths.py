@@ -21,6 +21,7 @@ from cardgames.alakazum.draft import (
     main_character,
     side_owner,
 )
+from cardgames.alakazum.generate import generate
 from cardgames.alakazum.state import Phase
 from cardgames.alakazum.tables import Hand, tables_of
 from random_play import random_states
@@ -72,6 +73,28 @@ def test_the_bidding_offers_the_plain_potions(preset: str) -> None:
             assert type(state._memo) is tuple and state._memo == plain
             assert alakazum.legal_moves(state) == plain
     assert bidding > 0
+
+
+#: The phases whose moves the rules work out as they set the phase, written into the next
+#: state for ``legal_moves`` to read.
+_KNOWN_AHEAD = (Phase.FIGHTER, Phase.SUPPORT, Phase.POTIONS, Phase.HYPNOSIS, Phase.DOLL)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_moves_worked_out_ahead_are_those_of_the_phase(preset: str) -> None:
+    """In every state of random games whose phase a combat or a doll set, the moves the rules
+    wrote into the state (before anybody asked for them) are those the phase's own listing
+    gives for the state, as ``legal_moves`` returns them."""
+    seen = dict.fromkeys(_KNOWN_AHEAD, 0)
+    for state in _states(preset):
+        if state.phase not in _KNOWN_AHEAD or state.result is not None:
+            continue
+        memo = state._memo
+        assert type(memo) is tuple
+        assert memo == generate(state)
+        assert alakazum.legal_moves(state) is memo
+        seen[state.phase] += 1
+    assert seen[Phase.FIGHTER] and seen[Phase.POTIONS] and seen[Phase.SUPPORT]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

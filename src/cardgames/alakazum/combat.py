@@ -137,6 +137,7 @@ def meet(d: Draft, card: Card) -> Next:
         return _set_fighter(d, team[0])
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
+    d.moves = fighter_moves(team)  # the next state's moves, known now
     return _DECIDE
 
 
@@ -185,6 +186,7 @@ def _choose_fighter(d: Draft) -> Next:
         return _set_fighter(d, team[0])
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
+    d.moves = fighter_moves(team)  # the next state's moves, known now
     return _DECIDE
 
 
@@ -258,8 +260,9 @@ def _has_supporter(team: tuple[Member, ...], main: str) -> bool:
     return False
 
 
-def support_moves(state: State, player: int) -> tuple[Move, ...]:
-    """The sociable characters ``player`` may add to their side, or none."""
+def support_moves(state: Draft | State, player: int) -> tuple[Move, ...]:
+    """The sociable characters ``player`` may add to their side, or none (in a state, or in
+    the draft that sets the phase)."""
     combat = state.combat
     assert combat is not None
     main = main_character(combat, combat.to_act)
@@ -282,12 +285,14 @@ def _offer_support(d: Draft, side: int) -> Next:
             combat.to_act = ATTACKER
             d.phase = _PHASE_SUPPORT
             d.to_move = combat.attacker
+            d.moves = support_moves(d, combat.attacker)  # the next state's moves, known now
             return _DECIDE
     defender = combat.defender
     if defender is not None and _has_supporter(d.teams[defender], combat.opponent.name):
         combat.to_act = DEFENDER
         d.phase = _PHASE_SUPPORT
         d.to_move = defender
+        d.moves = support_moves(d, defender)
         return _DECIDE
     # _start_bidding, written out
     combat.to_act = ATTACKER

@@ -17,7 +17,7 @@ from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import alakazum
 from cardgames.alakazum.market import market
-from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObject
+from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, Move, Pass, UseObject
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
@@ -28,6 +28,8 @@ __all__ = ["announce", "ask_next_doll", "doll"]
 _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
 _DOLL_KIND = Kind.DOLL
+#: The moves of the holder of a doll: cancel the announced move, or let it be.
+_DOLL_MOVES: tuple[Move, ...] = (Doll(), Pass())
 _PHASE_DOLL = Phase.DOLL
 
 
@@ -56,6 +58,7 @@ def ask_next_doll(d: Draft, after: int) -> Next:
             if hand and (hand[-1].name in last if last else _holds(hand, dolls)):
                 d.phase = _PHASE_DOLL
                 d.to_move = seat
+                d.moves = _DOLL_MOVES  # the next state's moves, known now
                 return _DECIDE
             seat = (seat + 1) % n
     move = d.pending
