@@ -16,9 +16,11 @@ from cardgames.alakazum.draft import (
     ATTACKER,
     DEFENDER,
     Draft,
+    can_leave,
     distinct,
     draft_of,
     main_character,
+    new_member,
     side_owner,
 )
 from cardgames.alakazum.generate import generate
@@ -230,3 +232,68 @@ def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
             else:
                 assert d.pending is None
     assert asked > 0
+
+
+def _plain_end(d: Draft, *, hypnotised: bool) -> None:
+    """The end of a combat the plain way, through the draft's own steps: the potions to the
+    market, then the hypnotised character joins the winner (a forest one made anew at level A)
+    or a forest one goes to the cemetery."""
+    fight = d.combat
+    assert fight is not None
+    d.to_market(*[card for _, card, _ in fight.potions])
+    d.combat = None
+    winner = side_owner(fight, fight.roller or 0)
+    if fight.defender is None:
+        if hypnotised:
+            d.join(winner, new_member(fight.opponent))
+        else:
+            d.cemetery = (*d.cemetery, fight.opponent)
+    elif hypnotised:
+        loser = 1 - (fight.roller or 0)
+        index, member = d.member(side_owner(fight, loser), main_character(fight, loser))
+        d.remove_member(side_owner(fight, loser), index)
+        d.join(winner, member)
+
+
+def _plain_drama(d: Draft) -> None:
+    """The forest's character wins, the plain way: the potions to the market, the character
+    shuffled into the forest, the fighter buried if it may leave."""
+    fight = d.combat
+    assert fight is not None and fight.fighter is not None
+    d.to_market(*[card for _, card, _ in fight.potions])
+    d.combat = None
+    d.shuffle_into_forest(fight.opponent)
+    _, member = d.member(fight.attacker, fight.fighter)
+    if can_leave(d.teams[fight.attacker], member):
+        d.bury(fight.attacker, fight.fighter)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_combat_ends_as_the_drafts_own_steps_end_it(preset: str) -> None:
+    """Every combat under way in random games (its fighter chosen), ended each way there is (a
+    hypnosis or none, won by either side, or the forest's drama), leaves the next state the
+    draft's own steps leave, on the twin draft and the readable one."""
+    ended = 0
+    for state in _states(preset):
+        fight = state.combat
+        if fight is None or fight.fighter is None:
+            continue
+        rollers = (ATTACKER,) if fight.defender is None else (ATTACKER, DEFENDER)
+        for make in (draft_of, Draft):
+            for roller in rollers:
+                for hypnotised in (False, True):
+                    quick, plain = make(state), Draft(state)
+                    for d in (quick, plain):
+                        assert d.combat is not None
+                        d.combat.roller = roller
+                    combat._end_combat(quick, hypnotised=hypnotised)
+                    _plain_end(plain, hypnotised=hypnotised)
+                    assert quick.finish() == plain.finish()
+                    ended += 1
+            if fight.defender is None:
+                quick, plain = make(state), Draft(state)
+                combat._drama(quick)
+                _plain_drama(plain)
+                after, expected = quick.finish(), plain.finish()
+                assert after == expected and after.rng.state == expected.rng.state
+    assert ended > 0
