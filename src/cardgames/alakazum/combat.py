@@ -341,7 +341,6 @@ def _next_bidder(d: Draft) -> Next:
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    known = found.bids_by_hand
     defender = combat.defender
     while True:
         side = combat.to_act
@@ -351,11 +350,7 @@ def _next_bidder(d: Draft) -> Next:
             owner = combat.attacker
         else:
             owner = combat.attacker if side == ATTACKER else defender
-        hand = d.hands[owner]
-        entry = known.get(id(hand))  # hand_bids' memo read here: a side is often asked again
-        if entry is None or entry[0] is not hand:
-            entry = hand_bids(found, hand)
-        _, drinks, robbery = entry
+        _, drinks, robbery = hand_bids(found, d.hands[owner])
         if drinks:
             if robbery and not can_steal(combat, side):
                 drinks = without_robberies(drinks)

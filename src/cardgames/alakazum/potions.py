@@ -84,11 +84,8 @@ def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
     """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
     double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    names = [*map(card_name, d.hands[owner])]
-    drinks = tables_of(d.config).die_drinks
-    if drinks.keys().isdisjoint(names):  # most winners hold none: seen at C speed
-        return []
-    return [*filter(None, map(drinks.get, dict.fromkeys(names)))]  # each name once
+    faces = dict.fromkeys(map(card_name, d.hands[owner]))
+    return [*filter(None, map(tables_of(d.config).die_drinks.get, faces))]
 
 
 def _stealable(combat: CombatLike, side: int) -> int | None:
