@@ -131,14 +131,7 @@ def meet(d: Draft, card: Card) -> Next:
     else:
         roll = 0
     d.combat = start_combat(d.active, None, card, points, roll)
-    # _choose_fighter, written out: a character met in the forest starts a fifth of the moves.
-    team = d.teams[d.active]
-    if len(team) == 1:
-        return _set_fighter(d, team[0])
-    d.phase = _PHASE_FIGHTER
-    d.to_move = d.active
-    d.moves = fighter_moves(team)  # the next state's moves, known now
-    return _DECIDE
+    return _choose_fighter(d)
 
 
 def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
