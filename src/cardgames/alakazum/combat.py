@@ -11,28 +11,37 @@ then changes team; a forest character that wins brings drama.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
-from cardgames.alakazum.cards import Card, Level
+from cardgames.alakazum.cards import PLAYER_COUNTS, Card, Level
 from cardgames.alakazum.draft import (
     ATTACKER,
     DEFENDER,
     CombatDraft,
     Draft,
     Next,
-    can_leave,
     main_character,
     new_member,
     side_owner,
     start_combat,
 )
 from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
-from cardgames.alakazum.potions import die_moves, drink_for_die, drink_for_points, potion_moves
+from cardgames.alakazum.potions import (
+    can_steal,
+    die_moves,
+    drink_for_die,
+    drink_for_points,
+    hand_bids,
+    without_robberies,
+)
 from cardgames.alakazum.state import Member, Phase, State
+from cardgames.alakazum.tables import tables
 
 __all__ = [
     "BOTH_PASSED",
+    "MOST_NAMES",
     "MOST_TEAMS",
     "bid",
     "fight",
@@ -51,7 +60,9 @@ _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
 #: Passes in a row that end the bidding of potions between two players.
 BOTH_PASSED = 2
 
-_LEVEL_A = Level.A
+_LEVEL_A, _LEVEL_C = Level.A, Level.C
+# The level above each level but C (Level(n) is a call into the enum machinery).
+_LEVEL_ABOVE = (Level.B, Level.C)
 _PHASE_FIGHTER = Phase.FIGHTER
 _PHASE_HYPNOSIS = Phase.HYPNOSIS
 _PHASE_POTIONS = Phase.POTIONS
@@ -60,9 +71,40 @@ _PASS = Pass()
 
 # Moves are small values shared by every state that offers them: each is made once and
 # looked up by its fields after that, which costs far less than building it again.
-_FIGHTER = functools.lru_cache(maxsize=4096)(Fighter)
-_SUPPORT = functools.lru_cache(maxsize=4096)(Support)
 _FIGHT = functools.lru_cache(maxsize=4096)(Fight)
+
+#: Names whose move one table of :class:`_ByName` keeps; past this many, it starts again empty.
+MOST_NAMES = 4096
+
+_MoveT = TypeVar("_MoveT", bound=Move)
+
+
+class _ByName(dict[str, _MoveT], Generic[_MoveT]):
+    """The moves of one kind (for one player) by the name of the character they name, each made
+    the first time it is asked for: ``table[name]`` is a dict lookup at C speed, where the
+    ``lru_cache`` above makes a key and keeps its order of use at every call."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[str], _MoveT]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, name: str) -> _MoveT:
+        if len(self) >= MOST_NAMES:
+            self.clear()
+        made = self[name] = self.make(name)
+        return made
+
+
+#: The choice of each character to fight, by its name.
+_FIGHTERS: _ByName[Fighter] = _ByName(Fighter)
+#: The choice of each sociable character to support, by its name.
+_SUPPORTS: _ByName[Support] = _ByName(Support)
+#: The fights against each character of each player's team, by player, then by name.
+_FIGHTS: tuple[_ByName[Fight], ...] = tuple(
+    _ByName(functools.partial(Fight, player)) for player in range(max(PLAYER_COUNTS))
+)
 #: A member's name, read at C speed.
 _member_name = operator.attrgetter("card.name")
 #: Whether a member is sociable, read at C speed.
@@ -107,7 +149,7 @@ def fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
     kept = _fights_kept.get(id(team))
     if kept is not None and kept[0] is team and kept[1] == player:
         return kept[2]
-    found = tuple(map(_FIGHT, itertools.repeat(player), map(_member_name, team)))
+    found = tuple(map(_FIGHTS[player].__getitem__, map(_member_name, team)))
     if len(_fights_kept) >= MOST_TEAMS:
         _fights_kept.clear()
     _fights_kept[id(team)] = (team, player, found)
@@ -137,13 +179,14 @@ def _choose_fighter(d: Draft) -> Next:
         return _set_fighter(d, team[0])
     d.phase = _PHASE_FIGHTER
     d.to_move = d.active
+    d.moves = fighter_moves(team)  # the next state's moves, known now
     return _DECIDE
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
     """A choice of each character of the team to fight, each looked up at C speed (as
     :func:`fights`)."""
-    return tuple(map(_FIGHTER, map(_member_name, team)))
+    return tuple(map(_FIGHTERS.__getitem__, map(_member_name, team)))
 
 
 def fighter(d: Draft, move: Fighter) -> Next:
@@ -210,13 +253,14 @@ def _has_supporter(team: tuple[Member, ...], main: str) -> bool:
     return False
 
 
-def support_moves(state: State, player: int) -> tuple[Move, ...]:
-    """The sociable characters ``player`` may add to their side, or none."""
+def support_moves(state: Draft | State, player: int) -> tuple[Move, ...]:
+    """The sociable characters ``player`` may add to their side, or none (in a state, or in
+    the draft that sets the phase)."""
     combat = state.combat
     assert combat is not None
     main = main_character(combat, combat.to_act)
     supporters = _supporters(state.teams[player], main)
-    return (*[_SUPPORT(m.card.name) for m in supporters], _PASS)
+    return (*map(_SUPPORTS.__getitem__, map(_member_name, supporters)), _PASS)
 
 
 def _offer_support(d: Draft, side: int) -> Next:
@@ -224,22 +268,29 @@ def _offer_support(d: Draft, side: int) -> Next:
     is the attacker's); the forest has none. The bidding starts once neither side is asked."""
     combat = d.combat
     assert combat is not None
-    # side_owner and main_character, inlined: this runs in every combat.
+    # side_owner and main_character, inlined, and most teams (those without a sociable
+    # character, seen at C speed) not searched: this runs in every combat.
     if side == ATTACKER:
         fighter = combat.fighter
         assert fighter is not None
-        if _has_supporter(d.teams[combat.attacker], fighter):
+        team = d.teams[combat.attacker]
+        if any(map(_member_sociable, team)) and _has_supporter(team, fighter):
             combat.to_act = ATTACKER
             d.phase = _PHASE_SUPPORT
             d.to_move = combat.attacker
+            d.moves = support_moves(d, combat.attacker)  # the next state's moves, known now
             return _DECIDE
     defender = combat.defender
     if defender is not None and _has_supporter(d.teams[defender], combat.opponent.name):
         combat.to_act = DEFENDER
         d.phase = _PHASE_SUPPORT
         d.to_move = defender
+        d.moves = support_moves(d, defender)
         return _DECIDE
-    return _start_bidding(d)
+    # _start_bidding, written out
+    combat.to_act = ATTACKER
+    combat.passes = 0
+    return _next_bidder(d)
 
 
 def _after_support(d: Draft, side: int) -> Next:
@@ -276,17 +327,32 @@ def _start_bidding(d: Draft) -> Next:
 def _next_bidder(d: Draft) -> Next:
     """Ask the side whose turn it is to bid, skipping a side with nothing to play; the bidding
     ends when both sides have passed in a row (at once in the forest, with only one side)."""
+    # potion_moves, written out around the hand's potions (hand_bids): the config's tables are
+    # found once, and the moves are made once, with the pass.
+    combat = d.combat
+    assert combat is not None
+    config = d.config
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    defender = combat.defender
     while True:
-        combat = d.combat
-        assert combat is not None
         side = combat.to_act
-        potions = potion_moves(d, combat, side)
-        if potions:
-            d.phase = _PHASE_POTIONS
-            d.to_move = combat.attacker if side == ATTACKER else combat.defender
-            d.moves = (*potions, _PASS)
-            return _DECIDE
-        if combat.defender is None or combat.passes + 1 >= BOTH_PASSED:
+        if defender is None:
+            if combat.points[ATTACKER] > combat.points[DEFENDER]:
+                return _resolve(d)  # winning the forest's character already: no potion helps
+            owner = combat.attacker
+        else:
+            owner = combat.attacker if side == ATTACKER else defender
+        _, drinks, robbery = hand_bids(found, d.hands[owner])
+        if drinks:
+            if robbery and not can_steal(combat, side):
+                drinks = without_robberies(drinks)
+            if drinks:
+                d.phase = _PHASE_POTIONS
+                d.to_move = owner
+                d.moves = (*drinks, _PASS)
+                return _DECIDE
+        if defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
         combat.passes += 1
         combat.to_act = 1 - side
@@ -326,27 +392,47 @@ def _resolve(d: Draft) -> Next:
     if defender is None:  # the forest's character: hypnotised if beaten, else drama
         if attack <= defence:
             return _drama(d)
-        d.level_up(combat.attacker, fighter)
+        _level_up(d, combat.attacker, fighter)
         combat.roller = ATTACKER
         combat.bonus = 0
         combat.roll = d.die()
         return _after_roll(d, combat.opponent.resistance[0])  # at level A
     # side_owner and main_character of both sides, inlined: once in every duel.
     if attack > defence:
-        d.level_up(combat.attacker, fighter)
+        _level_up(d, combat.attacker, fighter)
         combat.roller = ATTACKER
         loser, name = defender, combat.opponent.name
     else:
-        d.level_up(defender, combat.opponent.name)
+        _level_up(d, defender, combat.opponent.name)
         combat.roller = DEFENDER
         loser, name = combat.attacker, fighter
     combat.bonus = 0
     _, member = d.member(loser, name)
-    if not can_leave(d.teams[loser], member):
+    if member.broom is not None or len(d.teams[loser]) < 2:  # not can_leave, inlined
         return _end_combat(d, hypnotised=False)  # nothing to roll for
     combat.roll = d.die()
     # The loser found above is the one _resistance would look up again.
     return _after_roll(d, member.card.resistance[member.level])
+
+
+def _level_up(d: Draft, player: int, name: str) -> None:
+    """:meth:`Draft.level_up` with the teams rebuilt by one list edit (the winner of every
+    combat goes up a level), without the draft's four calls."""
+    team = d.teams[player]
+    index = 0
+    for member in team:
+        if member.card.name == name:
+            break
+        index += 1  # (counted by hand: enumerate costs more here)
+    else:  # pragma: no cover
+        raise AssertionError(f"{name} is not in player {player}'s team")
+    level = member.level
+    if level < _LEVEL_C:
+        edited = list(team)
+        edited[index] = new_member(member.card, _LEVEL_ABOVE[level], member.broom, member.cape)
+        teams = list(d.teams)
+        teams[player] = tuple(edited)
+        d.teams = tuple(teams)
 
 
 def _resistance(d: Draft, combat: CombatDraft) -> int:
@@ -393,13 +479,15 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
     if combat.potions:
         d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
-    winner = side_owner(combat, combat.roller or 0)
-    if combat.defender is None:
-        if hypnotised:
-            d.join(winner, new_member(combat.opponent))
+    if combat.defender is None:  # the attacker won (a forest character that wins is drama)
+        if hypnotised:  # d.join(combat.attacker, new_member(combat.opponent)), written out
+            teams = list(d.teams)
+            teams[combat.attacker] = (*teams[combat.attacker], new_member(combat.opponent))
+            d.teams = tuple(teams)
         else:
             d.cemetery = (*d.cemetery, combat.opponent)
     elif hypnotised:
+        winner = side_owner(combat, combat.roller or 0)
         loser_side = 1 - (combat.roller or 0)
         loser = side_owner(combat, loser_side)
         index, member = d.member(loser, main_character(combat, loser_side))
@@ -424,7 +512,13 @@ def _drama(d: Draft) -> Next:
     d.shuffle_into_forest(combat.opponent)
     player = combat.attacker
     team = d.teams[player]
-    _, member = d.member(player, combat.fighter)
-    if can_leave(team, member):
-        d.bury(player, combat.fighter)
+    index, member = d.member(player, combat.fighter)
+    if member.broom is None and len(team) > 1:  # can_leave, inlined
+        # d.bury(player, combat.fighter), written out with the place found above.
+        teams = list(d.teams)
+        teams[player] = team[:index] + team[index + 1 :]
+        d.teams = tuple(teams)
+        d.cemetery = (*d.cemetery, member.card)
+        if member.cape is not None:
+            d.to_market(member.cape)
     return _CONTINUE

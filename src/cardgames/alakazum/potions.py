@@ -8,12 +8,21 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
+from cardgames.alakazum.cards import Card
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import MOST_BIDS, card_name, tables, tables_of
+from cardgames.alakazum.tables import MOST_BIDS, Tables, card_name, tables, tables_of
 
-__all__ = ["die_moves", "drink_for_die", "drink_for_points", "potion_moves"]
+__all__ = [
+    "can_steal",
+    "die_moves",
+    "drink_for_die",
+    "drink_for_points",
+    "hand_bids",
+    "potion_moves",
+    "without_robberies",
+]
 
 _EFFECT_ROBBERY = Effect.ROBBERY
 
@@ -30,21 +39,45 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    hand = d.hands[owner]
+    _, drinks, robbery = hand_bids(found, d.hands[owner])
+    if robbery and not can_steal(combat, side):
+        return [*without_robberies(drinks)]
+    return list(drinks)
+
+
+def hand_bids(
+    found: Tables, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Drink, ...], bool]:
+    """The potions ``hand`` may bid in a game of ``found``'s config (one move per name, in the
+    hand's order) and whether a robbery is among them, as the entry kept for the hand (by its
+    identity) in ``found.bids_by_hand``: the hand, its potions, the robbery."""
     known = found.bids_by_hand
     memo = known.get(id(hand))
     if memo is not None and memo[0] is hand:
-        _, drinks, robbery = memo
+        return memo
+    names = [*map(card_name, hand)]
+    bids = found.bids
+    if bids.keys().isdisjoint(names):  # most hands met hold no potion to bid: seen at C speed
+        memo = (hand, (), False)
     else:
-        faces = dict.fromkeys(map(card_name, hand))  # each name once, in the hand's order
-        drinks = tuple(filter(None, map(found.bids.get, faces)))
-        robbery = bool(drinks) and not found.robberies.isdisjoint(faces)
-        if len(known) >= MOST_BIDS:
-            known.clear()
-        known[id(hand)] = (hand, drinks, robbery)
-    if not robbery or (duel and _stealable(combat, side) is not None):
-        return list(drinks)
-    return [move for move in drinks if move.effect is not _EFFECT_ROBBERY]
+        faces = dict.fromkeys(names)  # each name once, in the hand's order
+        drinks = tuple(filter(None, map(bids.get, faces)))
+        memo = (hand, drinks, not found.robberies.isdisjoint(faces))
+    if len(known) >= MOST_BIDS:
+        known.clear()
+    known[id(hand)] = memo
+    return memo
+
+
+def can_steal(combat: CombatLike, side: int) -> bool:
+    """Whether ``side`` may play a robbery: in a combat between players, while the opponent has
+    a combat potion in play."""
+    return combat.defender is not None and _stealable(combat, side) is not None
+
+
+def without_robberies(drinks: tuple[Drink, ...]) -> tuple[Drink, ...]:
+    """``drinks`` but the robberies, in order."""
+    return tuple([move for move in drinks if move.effect is not _EFFECT_ROBBERY])
 
 
 def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgames.alakazum.cards import Kind
+from cardgames._engine import ByIdentity
+from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
+from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import alakazum
 from cardgames.alakazum.market import market
-from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, UseObject
+from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, Move, Pass, UseObject
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
@@ -26,6 +28,8 @@ __all__ = ["announce", "ask_next_doll", "doll"]
 _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
 _DOLL_KIND = Kind.DOLL
+#: The moves of the holder of a doll: cancel the announced move, or let it be.
+_DOLL_MOVES: tuple[Move, ...] = (Doll(), Pass())
 _PHASE_DOLL = Phase.DOLL
 
 
@@ -41,7 +45,8 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     config = d.config
-    dolls = tables_of(config).dolls
+    kept = _dolls.kept.get(id(config))  # _dolls(config), written out
+    dolls, last = kept[1] if kept is not None and kept[0] is config else _dolls(config)
     if dolls:  # (the draft's fields read once: this runs at every action announced)
         n = config.players
         active = d.active
@@ -49,17 +54,40 @@ def ask_next_doll(d: Draft, after: int) -> Next:
         seat = (after + 1) % n
         while seat != active:
             hand = hands[seat]
-            for card in dolls:
-                if card in hand:
-                    d.phase = _PHASE_DOLL
-                    d.to_move = seat
-                    return _DECIDE
+            # A hand is sorted by name: when the dolls' names come last, its last card says.
+            if hand and (hand[-1].name in last if last else _holds(hand, dolls)):
+                d.phase = _PHASE_DOLL
+                d.to_move = seat
+                d.moves = _DOLL_MOVES  # the next state's moves, known now
+                return _DECIDE
             seat = (seat + 1) % n
     move = d.pending
     assert move is not None
     d.pending = None
     d.to_move = d.active
     return _CARRY_OUT[type(move)](d, move)
+
+
+def _holds(hand: tuple[Card, ...], dolls: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds one of ``dolls``."""
+    return any(card in hand for card in dolls)
+
+
+def _dolls_of(config: Config) -> tuple[tuple[Card, ...], frozenset[str]]:
+    """The config's voodoo dolls (one card of each name), and their names if they sort after
+    the name of every other card a hand may hold (as in every preset; else none): a hand,
+    sorted by name, then holds a doll exactly when its last card is one, a test of one card
+    where looking through the hand compares every card."""
+    dolls = tables_of(config).dolls
+    names = frozenset(card.name for card in dolls)
+    others = [c.name for c in all_cards(config) if c.kind.is_hand and c.name not in names]
+    if names and (not others or max(others) < min(names)):
+        return dolls, names
+    return dolls, frozenset()
+
+
+#: Each config's dolls (see :func:`_dolls_of`), by the config's identity.
+_dolls = ByIdentity(_dolls_of)
 
 
 #: What an announced move does once no doll cancels it, by its class (the move kept is the
