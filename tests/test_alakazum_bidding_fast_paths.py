@@ -144,16 +144,14 @@ def test_the_winner_goes_up_a_level_as_the_draft_says(preset: str) -> None:
 def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """With room for two names only, the fights, fighters and supports made by name stay within
-    it and are still the plain moves, for every team of random games."""
+    """With room for two names only, the fighters and supports made by name stay within it and
+    are still the plain moves, for every team of random games."""
     monkeypatch.setattr(combat, "MOST_NAMES", 2)
-    tables: list[dict[str, Any]] = [combat._FIGHTERS, combat._SUPPORTS, *combat._FIGHTS]
+    tables: list[dict[str, Any]] = [combat._FIGHTERS, combat._SUPPORTS]
     for table in tables:
         table.clear()
     for state in _states("expansion-5")[::3]:
-        for player, team in enumerate(state.teams):
-            combat._fights_kept.clear()
-            assert combat.fights(player, team) == tuple(combat.fight_moves(player, team))
+        for team in state.teams:
             assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
             if state.combat is not None and state.phase is Phase.SUPPORT:
                 assert combat.support_moves(state, state.to_move or 0) == (
@@ -169,7 +167,6 @@ def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
             assert all(len(table) <= 2 for table in tables)
     for table in tables:
         table.clear()
-    combat._fights_kept.clear()
 
 
 def _renamed_config() -> alakazum.Config:

@@ -27,6 +27,7 @@ from cardgames.alakazum.draft import (
     with_level,
 )
 from cardgames.alakazum.state import Combat, Member, Phase
+from cardgames.alakazum.tables import tables_of
 from cardgames.rng import Rng
 from random_play import random_states
 
@@ -147,11 +148,11 @@ def test_fights_and_fighters_are_the_plain_ones_in_every_preset(preset: str) -> 
     """In every state of random games: the fights against each team and the choice of fighter
     are one move per member, in the team's order."""
     for state in _states(preset):
+        fights = tables_of(state.config).fights
         for player, team in enumerate(state.teams):
-            assert combat.fights(player, team) == tuple(combat.fight_moves(player, team))
-            assert combat.fights(player, team) == tuple(
-                alakazum.Fight(player, m.card.name) for m in team
-            )
+            read = tuple(fights[player][m.card.name] for m in team)
+            assert read == tuple(combat.fight_moves(player, team))
+            assert read == tuple(alakazum.Fight(player, m.card.name) for m in team)
             assert combat.fighter_moves(team) == tuple(alakazum.Fighter(m.card.name) for m in team)
 
 
@@ -221,27 +222,6 @@ def test_a_new_game_is_the_one_attrs_makes_from_the_configs_lists(preset: str) -
             assert made == plain and hash(made) == hash(plain)
             assert made._memo is TRUSTED
             assert alakazum.legal_moves(made) == alakazum.legal_moves(plain)
-
-
-def test_the_fights_kept_by_team_are_bounded_and_each_players(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The teams whose fights are kept by identity are at most ``MOST_TEAMS``; one team tuple
-    asked for two players gives each player's fights; a team forgotten is worked out again the
-    same."""
-    monkeypatch.setattr(combat, "MOST_TEAMS", 3)
-    combat._fights_kept.clear()
-    teams = sorted(
-        {team for state in _states("default") for team in state.teams if team},
-        key=lambda team: [m.card.name for m in team],
-    )[:8]
-    assert len(teams) == 8
-    for _ in range(2):
-        for player, team in enumerate(teams):
-            for who in (player % 2, 1 - player % 2):
-                assert combat.fights(who, team) == tuple(combat.fight_moves(who, team))
-            assert len(combat._fights_kept) <= 3
-    combat._fights_kept.clear()
 
 
 def _plain_meet(d: Draft, card: Card) -> None:

@@ -251,13 +251,16 @@ def test_a_hands_table_works_out_each_group_when_first_read() -> None:
 
 @pytest.mark.parametrize("preset", ["default", "expansion-4"])
 def test_fights_and_fighters_made_once_are_the_plain_ones(preset: str) -> None:
-    """In every state of random games: the fights the action phase lists (made once for each
-    team met) are the plain fights, and the choice of fighter is one per member, in order."""
+    """In every state of random games: the fights the action phase lists (made once per config,
+    by player and name) are the plain fights, and the choice of fighter is one per member, in
+    order."""
     config = alakazum.GAME.presets[preset]
     for seed in SEEDS:
         for state in _playout(config, seed):
+            fights = tables.tables_of(config).fights
             for player, team in enumerate(state.teams):
-                assert list(combat.fights(player, team)) == combat.fight_moves(player, team)
+                read = [fights[player][m.card.name] for m in team]
+                assert read == combat.fight_moves(player, team)
                 assert combat.fighter_moves(team) == tuple(
                     alakazum.Fighter(m.card.name) for m in team
                 )

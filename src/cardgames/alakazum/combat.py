@@ -15,7 +15,7 @@ import operator
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from cardgames.alakazum.cards import PLAYER_COUNTS, Card, Level
+from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import (
     ATTACKER,
     DEFENDER,
@@ -42,13 +42,11 @@ from cardgames.alakazum.tables import tables
 __all__ = [
     "BOTH_PASSED",
     "MOST_NAMES",
-    "MOST_TEAMS",
     "bid",
     "fight",
     "fight_moves",
     "fighter",
     "fighter_moves",
-    "fights",
     "hypnosis",
     "meet",
     "support",
@@ -101,22 +99,10 @@ class _ByName(dict[str, _MoveT], Generic[_MoveT]):
 _FIGHTERS: _ByName[Fighter] = _ByName(Fighter)
 #: The choice of each sociable character to support, by its name.
 _SUPPORTS: _ByName[Support] = _ByName(Support)
-#: The fights against each character of each player's team, by player, then by name.
-_FIGHTS: tuple[_ByName[Fight], ...] = tuple(
-    _ByName(functools.partial(Fight, player)) for player in range(max(PLAYER_COUNTS))
-)
 #: A member's name, read at C speed.
 _member_name = operator.attrgetter("card.name")
 #: Whether a member is sociable, read at C speed.
 _member_sociable = operator.attrgetter("card.sociable")
-
-#: Teams whose fights are kept by identity; past this many, the table starts again empty.
-MOST_TEAMS = 1024
-# A team is one tuple, shared by every state until it changes: its fights are found again by
-# its identity, one dict lookup. Each entry holds its team, so no other tuple can take its id
-# while it lasts.
-_fights_kept: dict[int, tuple[tuple[Member, ...], int, tuple[Fight, ...]]] = {}
-
 
 # --- who fights -------------------------------------------------------------------------------
 
@@ -135,25 +121,9 @@ def meet(d: Draft, card: Card) -> Next:
 
 
 def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
-    """The fights against each character of ``player``'s team (the plain reading;
-    :func:`fights` gives the same, looked up at C speed)."""
+    """The fights against each character of ``player``'s team (the plain reading; the action
+    phase reads the same from the config's tables, ``tables.Tables.fights``)."""
     return [_FIGHT(player, member.card.name) for member in team]
-
-
-def fights(player: int, team: tuple[Member, ...]) -> tuple[Fight, ...]:
-    """:func:`fight_moves` as a tuple, kept for each team met by its identity, each fight
-    looked up at C speed."""
-    # Measured with callgrind, instructions a decision of new games (default, expansion-5):
-    # this way 103,800 and 105,700; fights looked up at C speed alone 103,300 and 107,900;
-    # teams kept by identity in front of a memo by their names 105,000 and 106,500.
-    kept = _fights_kept.get(id(team))
-    if kept is not None and kept[0] is team and kept[1] == player:
-        return kept[2]
-    found = tuple(map(_FIGHTS[player].__getitem__, map(_member_name, team)))
-    if len(_fights_kept) >= MOST_TEAMS:
-        _fights_kept.clear()
-    _fights_kept[id(team)] = (team, player, found)
-    return found
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -184,8 +154,7 @@ def _choose_fighter(d: Draft) -> Next:
 
 
 def fighter_moves(team: tuple[Member, ...]) -> tuple[Move, ...]:
-    """A choice of each character of the team to fight, each looked up at C speed (as
-    :func:`fights`)."""
+    """A choice of each character of the team to fight, each looked up by name at C speed."""
     return tuple(map(_FIGHTERS.__getitem__, map(_member_name, team)))
 
 
