@@ -73,15 +73,35 @@ def _start_turn(d: Draft) -> Next:
             thrifty += 1
     if thrifty:
         d.draw_market(player, thrifty)
-    for _ in range(len(team)):
-        card = d.draw_forest()
-        if card is None:
-            return _DECIDE  # the forest ran out: the game is over
-        if card.kind is _CHARACTER:
-            return meet(d, card)
-        if card.kind in _TRAPS:
-            return spring(d, card)
-        d.add_to_hand(player, card)
+    # One card per character from the top of the forest deck, stopping at a character or a
+    # trap: the cards are found first, then the deck, what is known of it and the hand change
+    # once (what drawing them one by one with draw_forest and add_to_hand comes to).
+    forest = d.forest
+    top = len(forest)
+    wanted = len(team)
+    drawn = 0
+    found = []
+    stop = None
+    while drawn < wanted and drawn < top:
+        card = forest[top - 1 - drawn]
+        drawn += 1
+        kind = card.kind
+        if kind is _CHARACTER or kind in _TRAPS:
+            stop = card
+            break
+        found.append(card)
+    if drawn:
+        d.forest = forest[: top - drawn]
+        seen = d.seen
+        if any(seen):
+            d.seen = tuple(s - drawn if s > drawn else 0 for s in seen)
+        if found:
+            d.add_to_hand(player, *found)
+    if stop is not None:
+        return meet(d, stop) if stop.kind is _CHARACTER else spring(d, stop)
+    if drawn < wanted:  # the forest ran out: the game is over
+        d.draw_forest()
+        return _DECIDE
     return _CONTINUE
 
 
@@ -93,20 +113,18 @@ def _continue(d: Draft) -> Next:
     if d.actions > 0:
         d.phase = _PHASE_ACTION
         return _DECIDE
+    if all(d.enemy_up):
+        return _END_TURN
+    # Whether the player has the points of some culture for an Alakazum, with the config's
+    # tables found as tables_of finds them (written out: every turn asks).
     player = d.active
-    if not all(d.enemy_up) and _ready(d, player):
+    config = d.config
+    kept = tables.kept.get(id(config))
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    if ready_by_names(d.teams[player], d.hands[player], found):
         d.phase = _PHASE_ALAKAZUM
-        d.to_move = player
         return _DECIDE
     return _END_TURN
-
-
-def _ready(d: Draft, player: int) -> bool:
-    """Whether ``player`` has the points of some culture for an Alakazum."""
-    config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out: every turn asks
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    return ready_by_names(d.teams[player], d.hands[player], found)
 
 
 def _end_turn(d: Draft) -> Next:
