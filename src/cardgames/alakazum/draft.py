@@ -234,7 +234,9 @@ class Draft:
             self.seen = (0,) * self.config.players
             return
         place, self.rng_state = draw_below(self.rng_state, len(self.forest) + 1)
-        self.forest = (*self.forest[:place], card, *self.forest[place:])
+        forest = list(self.forest)  # a copy to insert into: cheaper than two slices joined
+        forest.insert(place, card)
+        self.forest = tuple(forest)
 
     # --- cards ----------------------------------------------------------------------------
 
