@@ -94,3 +94,21 @@ def test_long_shuffles_make_the_same_draws() -> None:
         items = list(range(count))
         for state in (5, _MASK):
             assert Rng(state).shuffled(items) == shuffle_one_by_one(list(items), state)
+
+
+def test_a_draw_below_is_the_plain_reading_of_next64() -> None:
+    """``draw_below`` mixes the generator's state written out in its own body; it is held to
+    ``next64``'s draws taken until one falls under the bound, bounds that draw again half the
+    time included."""
+    draw = random.Random(29)
+    bounds = [1, 2, 6, 91, 115, (1 << 63) + 1, (1 << 64) - 1, 1 << 64]
+    for state in _states(draw):
+        for n in [*bounds, draw.randrange(1, 1 << 64)]:
+            limit = _SPAN - _SPAN % n
+            plain = Rng(state)
+            while True:
+                value, plain = plain.next64()
+                if value < limit:
+                    break
+            assert rng_module.draw_below(state, n) == (value % n, plain.state)
+            assert Rng(state).below(n) == (value % n, plain)

@@ -13,7 +13,6 @@ The algorithm is SplitMix64. Every draw returns the value *and* the next generat
 from __future__ import annotations
 
 import functools
-import operator
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
@@ -32,7 +31,6 @@ SEED_BITS = 1024
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
-_mod = operator.mod
 T = TypeVar("T")
 
 
@@ -95,9 +93,11 @@ class Rng:
         # but certain); otherwise the draws are taken one by one.
         if max(values) >= _SPAN - count:
             return shuffle_one_by_one(out, self.state)
-        places = range(count - 1, 0, -1)
-        for i, j in zip(places, map(_mod, values, range(count, 1, -1)), strict=True):
+        i = count - 1  # each place from the last down, swapped with the place drawn below i + 1
+        for value in values:
+            j = value % (i + 1)
             out[i], out[j] = out[j], out[i]
+            i -= 1
         return tuple(out), Rng((self.state + (count - 1) * _GOLDEN) & _MASK)
 
     def split(self) -> tuple[Rng, Rng]:
@@ -116,9 +116,13 @@ def draw_below(state: int, n: int) -> tuple[int, int]:
     limit = _SPAN - _SPAN % n
     while True:
         state = (state + _GOLDEN) & _MASK
-        value = _mix(state)
-        if value < limit:
-            return value % n, state
+        # _mix(state), written out: engines draw in their move paths, where a call costs as
+        # much as the mixing.
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
 
 
 def shuffle_one_by_one(out: list[T], state: int) -> tuple[tuple[T, ...], Rng]:
@@ -149,12 +153,13 @@ _MOST_AT_ONCE = 1024
 @functools.lru_cache(maxsize=256)  # every length of the games' decks
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
     """For ``count`` draws: 1 in every lane, k * golden in lane k - 1, 2**64 - 1 in every
-    lane, and the layout of the lanes as bytes (each lane's low and high 64 bits)."""
-    layout = struct.Struct(f"<{2 * count}Q")
-    ones = int.from_bytes(layout.pack(*[1, 0] * count), "little")
+    lane, and the layout that reads each lane's low 64 bits out of the lanes as bytes,
+    skipping its high ones."""
+    lanes = struct.Struct(f"<{2 * count}Q")  # each lane's low and high 64 bits
+    ones = int.from_bytes(lanes.pack(*[1, 0] * count), "little")
     words = [part for k in range(1, count + 1) for part in _halves(k * _GOLDEN)]
-    steps = int.from_bytes(layout.pack(*words), "little")
-    return ones, steps, ones * _MASK, layout
+    steps = int.from_bytes(lanes.pack(*words), "little")
+    return ones, steps, ones * _MASK, struct.Struct("<" + "Q8x" * count)
 
 
 def _halves(value: int) -> tuple[int, int]:
@@ -169,9 +174,11 @@ def _draws(state: int, count: int) -> tuple[int, ...]:
     z = (state * ones + steps) & low  # each lane's counter: state + k * golden, mod 2**64
     z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
     z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
-    z = (z ^ (z >> 31)) & low
-    words = layout.unpack(z.to_bytes(layout.size, "little"))
-    return words[::2]
+    # The last shift brings the low bits of each lane down into the high half of the lane
+    # below, which the layout skips: no mask is needed after it.
+    z ^= z >> 31
+    values: tuple[int, ...] = layout.unpack(z.to_bytes(layout.size, "little"))
+    return values
 
 
 def check_seed(seed: object) -> None:

@@ -16,12 +16,11 @@ from enum import Enum
 from types import FunctionType
 from typing import Any
 
-import attrs
-
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
 from cardgames._engine import slot_filler, writable_twin
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config
+from cardgames.alakazum.members import new_member, with_level
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Combat, Member, Phase, State
 from cardgames.game import Outcome
@@ -235,7 +234,9 @@ class Draft:
             self.seen = (0,) * self.config.players
             return
         place, self.rng_state = draw_below(self.rng_state, len(self.forest) + 1)
-        self.forest = (*self.forest[:place], card, *self.forest[place:])
+        forest = list(self.forest)  # a copy to insert into: cheaper than two slices joined
+        forest.insert(place, card)
+        self.forest = tuple(forest)
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -254,12 +255,17 @@ class Draft:
         teams[player] = team
         self.teams = tuple(teams)
 
+    # Hands are sorted by name, and halved without a key: a Card is a tuple whose first field
+    # is its name, and the cards of one name are one card in a config (its check refuses two
+    # different cards of one name), so tuples compare as their names do, at C speed, where a
+    # key would be a call per step.
+
     def add_to_hand(self, player: int, *cards: Card) -> None:
         """Put ``cards`` into ``player``'s hand, in its order by name."""
         hands = list(self.hands)
         hand = list(hands[player])
         for card in cards:  # hands stay sorted by name (after the cards of the same name)
-            bisect.insort_right(hand, card, key=by_name)
+            bisect.insort_right(hand, card)
         hands[player] = tuple(hand)
         self.hands = tuple(hands)
 
@@ -267,8 +273,10 @@ class Draft:
         """Take the card named ``name`` out of ``player``'s hand."""
         hands = list(self.hands)
         hand = list(hands[player])
-        # The first card of that name, found by halving: hands are sorted by name.
-        at = bisect.bisect_left(hand, name, key=by_name)
+        # The first card of that name, found by halving: the tuple (name,) comes after every
+        # card of a name before it and before every card of that name.
+        probe: Any = (name,)
+        at = bisect.bisect_left(hand, probe)
         assert hand[at].name == name, "no card of that name in the hand"
         card = hand.pop(at)
         hands[player] = tuple(hand)
@@ -314,8 +322,11 @@ class Draft:
 
     def set_member(self, player: int, index: int, member: Member) -> None:
         """The member at place ``index`` of ``player``'s team is now ``member``."""
-        team = self.teams[player]
-        self.set_team(player, (*team[:index], member, *team[index + 1 :]))
+        team = list(self.teams[player])
+        team[index] = member
+        teams = list(self.teams)
+        teams[player] = tuple(team)
+        self.teams = tuple(teams)
 
     def remove_member(self, player: int, index: int) -> Member:
         """Take the member at place ``index`` out of ``player``'s team."""
@@ -329,9 +340,22 @@ class Draft:
 
     def level_up(self, player: int, name: str) -> None:
         """The character ``name`` of ``player``'s team goes up a level (none above C)."""
-        index, member = self.member(player, name)
-        if member.level < _LEVEL_C:
-            self.set_member(player, index, with_level(member, _LEVEL_ABOVE[member.level]))
+        # member, with_level and set_member written out: a combat won levels a character up.
+        team = self.teams[player]
+        index = 0
+        for member in team:
+            card = member.card
+            if card.name == name:
+                level = member.level
+                if level < _LEVEL_C:
+                    edited = list(team)
+                    edited[index] = new_member(card, _LEVEL_ABOVE[level], member.broom, member.cape)
+                    teams = list(self.teams)
+                    teams[player] = tuple(edited)
+                    self.teams = tuple(teams)
+                return
+            index += 1  # noqa: SIM113 (enumerate costs more here)
+        raise AssertionError(f"{name} is not in player {player}'s team")  # pragma: no cover
 
     def bury(self, player: int, name: str) -> None:
         """Send a character of ``player``'s team to the cemetery (back at level A; a cape under
@@ -359,7 +383,8 @@ class Draft:
 # Draft's methods, turned into a plain State when the move is done. The twin has no slot of its
 # own, so what a Draft keeps beside the state's fields lives in the state's slots meanwhile:
 # the combat's draft in ``combat``, the next player's moves in ``_memo``, and the generator in
-# ``rng`` (a new Rng at each draw: few moves draw).
+# ``rng``: the state's Rng until the move draws, then the generator's state as a bare int (an
+# Rng is made of it once, by ``finish``, however many draws the move made).
 _StateTwin: Any = writable_twin(State)
 _NO_SLOTS: tuple[str, ...] = ()
 
@@ -372,13 +397,13 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
     @property
     def rng_state(self) -> int:
         """The generator's state, as a Draft keeps it."""
-        rng: Rng = self.rng
-        return rng.state
+        rng: Any = self.rng
+        return rng if type(rng) is int else rng.state
 
     @rng_state.setter
     def rng_state(self, value: int) -> None:
         twin: Any = self
-        twin.rng = _rng(value)
+        twin.rng = value
 
     @property
     def moves(self) -> tuple[Move, ...] | None:
@@ -395,13 +420,15 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         """A roll of the die, 1 to 6 (:meth:`Draft.die`, drawn from the generator the twin
         keeps in its ``rng``)."""
         twin: Any = self
-        value, state = draw_below(twin.rng.state, DIE_SIDES)
-        twin.rng = _rng(state)
+        rng = twin.rng
+        value, twin.rng = draw_below(rng if type(rng) is int else rng.state, DIE_SIDES)
         return value + 1
 
     def finish(self) -> State:
         """The next state: this very object, its combat frozen, turned into a State."""
         twin: Any = self  # its slots hold the draft's values until now
+        if type(twin.rng) is int:  # the move drew: the generator's state as the next Rng
+            twin.rng = _rng(twin.rng)
         fight: Any = twin.combat
         if fight is not None:
             if type(fight) is _TwinCombat:  # the combat the move found: it becomes one too
@@ -497,52 +524,6 @@ def draft_of(state: State) -> Draft:
 
 #: A card's name, the order of hands.
 by_name = operator.attrgetter("name")
-
-
-def _check_member_layout() -> None:
-    """Refuse, once at import, a Member that :func:`new_member` would not make as attrs does:
-    other fields, a field its ``__init__`` checks or converts, or no cached hash slot."""
-    fields = attrs.fields(Member)
-    if (
-        tuple(field.name for field in fields) != ("card", "level", "broom", "cape")
-        or any(field.validator or field.converter for field in fields)
-        or "_attrs_cached_hash" not in vars(Member)["__slots__"]
-        or hasattr(Member, "__attrs_post_init__")
-    ):
-        raise TypeError("Member does more on __init__ than new_member does")
-
-
-_check_member_layout()
-
-
-class _WritableMember(Member):
-    """A writable twin of :class:`Member` (see ``cardgames._engine.writable_twin``, which
-    refuses a class with a cached hash): filled by assignment, then turned into a Member."""
-
-    __slots__ = _NO_SLOTS
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def new_member(
-    card: Card, level: Level = Level.A, broom: Card | None = None, cape: Card | None = None
-) -> Member:
-    """``Member(card, level, broom, cape)``, made for about a third of the work of attrs'
-    ``__init__``: the rules make a member at every level gained and character won."""
-    made: Any = _new(_WritableMember)
-    made.card = card
-    made.level = level
-    made.broom = broom
-    made.cape = cape
-    made._attrs_cached_hash = None  # what attrs' __init__ sets: the hash is worked out once
-    made.__class__ = Member
-    member: Member = made
-    return member
-
-
-def with_level(member: Member, level: Level) -> Member:
-    """``member`` at ``level``, with its broom and cape."""
-    return new_member(member.card, level, member.broom, member.cape)
 
 
 def can_leave(team: tuple[Member, ...], member: Member) -> bool:

@@ -134,15 +134,20 @@ def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tabl
         total += member.card.points[member.level]
     if total < ALAKAZUM_POINTS:
         return False
-    for member in team:
-        card = member.card
-        points.append((card.culture, card.points[member.level]))
     own: dict[Culture | None, int] = {}
     for culture, value in points:
         own[culture] = own.get(culture, 0) + value
+    for member in team:
+        card = member.card
+        culture = card.culture
+        own[culture] = own.get(culture, 0) + card.points[member.level]
     need = ALAKAZUM_POINTS - own.get(_MULTI, 0)
-    for culture in found.cultures:  # noqa: SIM110 - a loop costs less than any()
-        if own.get(culture, 0) >= need:
+    cultures = found.cultures
+    if need <= 0:  # the multicoloured points alone are enough, in any culture
+        return bool(cultures)
+    # A culture without points has too few: only those with some are looked at.
+    for culture, value in own.items():  # noqa: SIM110 - a loop costs less than any()
+        if value >= need and culture in cultures:
             return True
     return False
 

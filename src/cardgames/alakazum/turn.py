@@ -37,9 +37,23 @@ _PHASE_ALAKAZUM = Phase.ALAKAZUM
 
 def carry_on(d: Draft, step: Next) -> None:
     """Go on from a step of the rules that said ``step``, until a player decides or the game
-    is over."""
+    is over: after a step of the turn, the next action, else the Alakazum, else the next turn
+    (which goes on from where its start leaves it)."""
     while step is not _DECIDE:
-        step = _continue(d) if step is _CONTINUE else _end_turn(d)
+        # A step that said CONTINUE, worked out here rather than in a function of its own: most
+        # moves go on this way, one call fewer each.
+        if step is _CONTINUE:
+            if d.result is not None:
+                return
+            player = d.active
+            d.to_move = player
+            if d.actions > 0:
+                d.phase = _PHASE_ACTION
+                return
+            if not all(d.enemy_up) and _ready(d, player):
+                d.phase = _PHASE_ALAKAZUM
+                return
+        step = _end_turn(d)
 
 
 def choose(d: Draft, move: Choose) -> Next:
@@ -73,32 +87,36 @@ def _start_turn(d: Draft) -> Next:
             thrifty += 1
     if thrifty:
         d.draw_market(player, thrifty)
-    for _ in range(len(team)):
-        card = d.draw_forest()
-        if card is None:
-            return _DECIDE  # the forest ran out: the game is over
-        if card.kind is _CHARACTER:
-            return meet(d, card)
-        if card.kind in _TRAPS:
-            return spring(d, card)
-        d.add_to_hand(player, card)
+    # One card per character from the top of the forest deck, stopping at a character or a
+    # trap: the cards are found first, then the deck, what is known of it and the hand change
+    # once (what drawing them one by one with draw_forest and add_to_hand comes to).
+    forest = d.forest
+    top = len(forest)
+    wanted = len(team)
+    drawn = 0
+    found = []
+    stop = None
+    while drawn < wanted and drawn < top:
+        card = forest[top - 1 - drawn]
+        drawn += 1
+        kind = card.kind
+        if kind is _CHARACTER or kind in _TRAPS:
+            stop = card
+            break
+        found.append(card)
+    if drawn:
+        d.forest = forest[: top - drawn]
+        seen = d.seen
+        if any(seen):
+            d.seen = tuple(s - drawn if s > drawn else 0 for s in seen)
+        if found:
+            d.add_to_hand(player, *found)
+    if stop is not None:
+        return meet(d, stop) if stop.kind is _CHARACTER else spring(d, stop)
+    if drawn < wanted:  # the forest ran out: the game is over
+        d.draw_forest()
+        return _DECIDE
     return _CONTINUE
-
-
-def _continue(d: Draft) -> Next:
-    """After a step of the turn: the next action, else the Alakazum, else the next turn."""
-    if d.result is not None:
-        return _DECIDE
-    d.to_move = d.active
-    if d.actions > 0:
-        d.phase = _PHASE_ACTION
-        return _DECIDE
-    player = d.active
-    if not all(d.enemy_up) and _ready(d, player):
-        d.phase = _PHASE_ALAKAZUM
-        d.to_move = player
-        return _DECIDE
-    return _END_TURN
 
 
 def _ready(d: Draft, player: int) -> bool:
