@@ -6,7 +6,6 @@ the twin draft draws."""
 from __future__ import annotations
 
 import bisect
-import random
 from collections import Counter
 from typing import Any
 
@@ -63,14 +62,8 @@ def _plain_level_up(d: Draft, player: int, name: str) -> None:
 
 
 def _playout(config: alakazum.Config, seed: int) -> list[alakazum.State]:
-    rng = random.Random(seed)
-    state = alakazum.new_game(config, seed=seed)
-    states = [state]
-    while not alakazum.GAME.is_over(state):
-        moves = alakazum.legal_moves(state)
-        state = alakazum.apply_move(state, moves[rng.randrange(len(moves))])
-        states.append(state)
-    return states
+    """Every state of a seeded random game, the last one (over) included."""
+    return list(random_states(alakazum, config, seed, alakazum.State))
 
 
 def _fields(value: Any) -> list[object]:
