@@ -80,11 +80,14 @@ class Draft:
     )
 
     def take(self, player: int, card: Card, count: int = 1) -> None:
-        """``player`` plays ``count`` copies of ``card`` from their hand."""
-        hand = list(self.hands[player])
-        for _ in range(count):
-            hand.remove(card)
-        self._set_hand(player, tuple(hand))
+        """``player`` plays ``count`` copies of ``card`` from their hand.
+
+        The hand is sorted, so the copies sit together from the first one on; the rules only
+        ask for copies the player holds.
+        """
+        hand = self.hands[player]
+        at = hand.index(card)
+        self._set_hand(player, hand[:at] + hand[at + count :])
 
     def _set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
         hands = list(self.hands)

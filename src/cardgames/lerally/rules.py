@@ -16,7 +16,6 @@ a hand that matter in the situation, which many hands share.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 
 from cardgames._engine import find_move, remembered
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
@@ -138,15 +137,14 @@ def _options_of(
     or a special card. Just Out and Challenge need a previous player other than oneself.
     """
     leading, ball, attack = situation
-    counts = Counter(hand)
     moves: list[Move] = []
     specials = not leading and not last_is_me
-    for face in sorted(counts):
+    # A hand is kept sorted, so its faces come in order, each once, and copies sit together.
+    for face in dict.fromkeys(hand):
         kind = face.kind
         if kind is CardKind.SHOT:
             if attack is None and (leading or face.source is ball):
-                moves.append(_play(face))
-                moves.extend(_lob(face, n) for n in range(MIN_LOB, counts[face] + 1))
+                moves += _shot_moves(face, hand.count(face))
         elif kind is CardKind.ATTACK:
             fits = (
                 face == attack
@@ -175,8 +173,9 @@ def _play(card: Card) -> Play:
 
 
 @functools.lru_cache(maxsize=1024)
-def _lob(card: Card, count: int) -> Lob:
-    return Lob(card, count)
+def _shot_moves(card: Card, copies: int) -> tuple[Move, ...]:
+    """Playing one shot card, or lobbing 2 up to all ``copies`` of it."""
+    return (_play(card), *(Lob(card, count) for count in range(MIN_LOB, copies + 1)))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
