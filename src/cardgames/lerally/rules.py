@@ -187,7 +187,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _work_out(state: State) -> tuple[Move, ...]:
-    return _legal(checked(state))
+    """:func:`_legal` of the checked state, written out: a decision lists its moves once."""
+    state = checked(state)
+    player = state.to_move
+    if state.result is not None or player is None:
+        return ()
+    relevance = _relevance(state.leading, state.ball, state.attack)
+    useful = tuple(filter(relevance.__getitem__, state.hands[player]))
+    return _options_of(useful, relevance.situation, state.last == player)
 
 
 def view_moves(view: View) -> tuple[Move, ...]:
@@ -210,7 +217,7 @@ def _legal(state: State) -> tuple[Move, ...]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    moves = legal_moves(state)
+    moves = remembered(state, State, _work_out)  # legal_moves(state)
     legal = find_move(moves, move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
