@@ -98,9 +98,11 @@ class Draft:
         The hand is sorted, so the copies sit together from the first one on; the rules only
         ask for copies the player holds.
         """
-        hand = self.hands[player]
+        hands = list(self.hands)
+        hand = hands[player]
         at = hand.index(card)
-        self._set_hand(player, hand[:at] + hand[at + count :])
+        hands[player] = hand[:at] + hand[at + count :]
+        self.hands = tuple(hands)
 
     def _set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
         hands = list(self.hands)
