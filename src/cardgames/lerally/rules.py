@@ -139,7 +139,8 @@ def _options_of(
     leading, ball, attack = situation
     moves: list[Move] = []
     specials = not leading and not last_is_me
-    # A hand is kept sorted, so its faces come in order, each once, and copies sit together.
+    # A hand is kept sorted, so its faces come in order, each once. Copies are counted by a
+    # pass over the hand for each shot face that plays: 16 passes at most, whatever its size.
     for face in dict.fromkeys(hand):
         kind = face.kind
         if kind is CardKind.SHOT:
