@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardgames.lerally.cards import Card
 from cardgames.lerally.config import Config, check_config, deck_cards
 from cardgames.lerally.draft import Draft, next_player
-from cardgames.lerally.state import Score, State
+from cardgames.lerally.state import State
 from cardgames.rng import Rng, check_seed
 
 __all__ = ["deal", "new_game"]
@@ -27,8 +27,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     server = config.first_server
     if server is None:
         server, rng = rng.below(config.players)
-    sides = config.sides
-    d = Draft.blank(config, server, Score((0,) * sides, (0,) * sides), rng)
+    d = Draft.blank(config, server, rng)
     deal(d)
     return d.finish()
 
@@ -38,15 +37,18 @@ def deal(d: Draft) -> None:
     starting on their left, who then leads."""
     config = d.config
     deck, d.rng = d.rng.shuffled(deck_cards(config))
-    hands: list[list[Card]] = [[] for _ in range(config.players)]
+    players = config.players
+    end = len(deck)
+    top = end - players * config.hand_size
     first = next_player(config, d.server)
-    top = len(deck)
-    for _ in range(config.hand_size):
-        for i in range(config.players):
-            top -= 1
-            hands[(first + i) % config.players].append(deck[top])
+    # Dealt from the deck's end one card at a time, the i-th player from the server's left
+    # gets every players-th card of the dealt run, from deck[end - 1 - i] down.
+    hands: list[tuple[Card, ...]] = [()] * players
+    for i in range(players):
+        hand = deck[top + players - 1 - i : end - i : players]
+        hands[(first + i) % players] = tuple(sorted(hand))
     d.deck = deck[:top]
-    d.hands = tuple(tuple(sorted(hand)) for hand in hands)
+    d.hands = tuple(hands)
     d.pile, d.cleared, d.plays = (), (), 0
     d.ball, d.attack, d.attack_total, d.last = None, None, 0, None
     d.to_move, d.leading = first, True

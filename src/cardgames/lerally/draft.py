@@ -8,6 +8,8 @@ into the next state; the old state is never touched.
 
 from __future__ import annotations
 
+import functools
+
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
@@ -25,6 +27,30 @@ _load = draft_loader(State)
 def next_player(config: Config, player: int) -> int:
     """The player on ``player``'s left, who plays after them."""
     return (player + 1) % config.players
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_table(config: Config, server: int) -> State:
+    """The table of a new match before its first deal, with no cards anywhere and no points:
+    worked out once per config and server, since every match starts from one (its generator
+    is a stand-in)."""
+    sides = config.sides
+    return State(
+        config=config,
+        to_move=None,
+        leading=True,
+        ball=None,
+        attack=None,
+        attack_total=0,
+        last=None,
+        deck=(),
+        pile=(),
+        cleared=(),
+        hands=((),) * config.players,
+        server=server,
+        score=Score((0,) * sides, (0,) * sides),
+        rng=Rng(0),
+    )
 
 
 class Draft:
@@ -55,36 +81,28 @@ class Draft:
         _load(self, s)
 
     @classmethod
-    def blank(cls, config: Config, server: int, score: Score, rng: Rng) -> Draft:
-        """A draft of a table before the deal: no cards anywhere, ``server`` to deal."""
-        empty = State(
-            config=config,
-            to_move=None,
-            leading=True,
-            ball=None,
-            attack=None,
-            attack_total=0,
-            last=None,
-            deck=(),
-            pile=(),
-            cleared=(),
-            hands=((),) * config.players,
-            server=server,
-            score=score,
-            rng=rng,
-        )
-        return cls(empty)
+    def blank(cls, config: Config, server: int, rng: Rng) -> Draft:
+        """A draft of a new match before its first deal: no cards anywhere, no points,
+        ``server`` to deal."""
+        d = cls(_empty_table(config, server))
+        d.rng = rng
+        return d
 
     finish = draft_freezer(
         State, fixed={"_memo": TRUSTED}, doc="The next state, trusted as the rules made it."
     )
 
     def take(self, player: int, card: Card, count: int = 1) -> None:
-        """``player`` plays ``count`` copies of ``card`` from their hand."""
-        hand = list(self.hands[player])
-        for _ in range(count):
-            hand.remove(card)
-        self._set_hand(player, tuple(hand))
+        """``player`` plays ``count`` copies of ``card`` from their hand.
+
+        The hand is sorted, so the copies sit together from the first one on; the rules only
+        ask for copies the player holds.
+        """
+        hands = list(self.hands)
+        hand = hands[player]
+        at = hand.index(card)
+        hands[player] = hand[:at] + hand[at + count :]
+        self.hands = tuple(hands)
 
     def _set_hand(self, player: int, hand: tuple[Card, ...]) -> None:
         hands = list(self.hands)

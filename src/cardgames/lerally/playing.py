@@ -69,7 +69,8 @@ def _apply_offense(d: Draft, move: Offense) -> None:
 def _land(d: Draft, player: int, section: Section | None, answerer: int) -> None:
     """A shot by ``player`` lands in ``section``; ``answerer`` plays from there."""
     d.ball, d.attack, d.attack_total, d.last, d.leading = section, None, 0, player, False
-    _turn_to(d, answerer)
+    d.to_move = answerer  # as _turn_to does, without a call more on the commonest move
+    after_play(d, player)
 
 
 def _turn_to(d: Draft, answerer: int) -> None:

@@ -16,7 +16,6 @@ a hand that matter in the situation, which many hands share.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 
 from cardgames._engine import find_move, remembered
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
@@ -138,15 +137,15 @@ def _options_of(
     or a special card. Just Out and Challenge need a previous player other than oneself.
     """
     leading, ball, attack = situation
-    counts = Counter(hand)
     moves: list[Move] = []
     specials = not leading and not last_is_me
-    for face in sorted(counts):
+    # A hand is kept sorted, so its faces come in order, each once. Copies are counted by a
+    # pass over the hand for each shot face that plays: 16 passes at most, whatever its size.
+    for face in dict.fromkeys(hand):
         kind = face.kind
         if kind is CardKind.SHOT:
             if attack is None and (leading or face.source is ball):
-                moves.append(_play(face))
-                moves.extend(_lob(face, n) for n in range(MIN_LOB, counts[face] + 1))
+                moves += _shot_moves(face, hand.count(face))
         elif kind is CardKind.ATTACK:
             fits = (
                 face == attack
@@ -175,8 +174,9 @@ def _play(card: Card) -> Play:
 
 
 @functools.lru_cache(maxsize=1024)
-def _lob(card: Card, count: int) -> Lob:
-    return Lob(card, count)
+def _shot_moves(card: Card, copies: int) -> tuple[Move, ...]:
+    """Playing one shot card, or lobbing 2 up to all ``copies`` of it."""
+    return (_play(card), *(Lob(card, count) for count in range(MIN_LOB, copies + 1)))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -188,7 +188,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _work_out(state: State) -> tuple[Move, ...]:
-    return _legal(checked(state))
+    """:func:`_legal` of the checked state, written out: a decision lists its moves once."""
+    state = checked(state)
+    player = state.to_move
+    if state.result is not None or player is None:
+        return ()
+    relevance = _relevance(state.leading, state.ball, state.attack)
+    useful = tuple(filter(relevance.__getitem__, state.hands[player]))
+    return _options_of(useful, relevance.situation, state.last == player)
 
 
 def view_moves(view: View) -> tuple[Move, ...]:
@@ -211,7 +218,7 @@ def _legal(state: State) -> tuple[Move, ...]:
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMoveError`` (changing nothing) if not legal."""
-    moves = legal_moves(state)
+    moves = remembered(state, State, _work_out)  # legal_moves(state)
     legal = find_move(moves, move)
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
