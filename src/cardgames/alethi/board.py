@@ -75,12 +75,18 @@ class _Around(dict[int, tuple[int, int, int, int]]):
     def __missing__(self, key: int) -> tuple[int, int, int, int]:
         if len(self) >= _AROUND_MOST:
             self.clear()  # a bound for fields far out: the neighbours are worked out again
-        around = self[key] = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+            _KEYS.clear()
+        keep, (w, s, n, e) = _KEYS.setdefault, (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        around = self[key] = (keep(w, w), keep(s, s), keep(n, n), keep(e, e))
         return around
 
 
 #: How many cells' neighbours :data:`AROUND` keeps at most.
 _AROUND_MOST = 1 << 14
+#: One int object per key value, the first made: the boards' keys all come from here (through
+#: :data:`AROUND` and :meth:`Board.build`), so a lookup finds the very object stored, where an
+#: equal one is compared in full once the hashes match (a matter of speed only).
+_KEYS: dict[int, int] = {}
 #: The keys of the four neighbours of a cell, by its key: ``AROUND[key]``.
 AROUND = _Around()
 #: ``AROUND[key]`` as a call: Python subscripts a subclass of dict (this one has
@@ -188,9 +194,11 @@ class Board:
     def build(cls, field: Iterable[Placed]) -> Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
-        board.cards = cards = {
-            x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
-        }
+        board.cards = cards = {}
+        for card in field:
+            x, y = card.at
+            key = x * _STRIDE + y + _OFFSET
+            cards[_KEYS.setdefault(key, key)] = card
         board._targets = None
         board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
@@ -209,7 +217,7 @@ class Board:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
-            (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+            (blue if owner else red).extend(around_of(key))
         board.held = (counts_of(kinds[0]), counts_of(kinds[1]))
         board.standing = _frozen(standing)
         board.generals = _frozen(generals)
