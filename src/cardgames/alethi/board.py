@@ -17,7 +17,7 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import attrgetter
@@ -32,6 +32,10 @@ from cardgames.alethi.kinds_held import (
     counts_of,
     unit_of,
 )
+from cardgames.alethi.sorted_keys import edit as _edit
+from cardgames.alethi.sorted_keys import holds
+from cardgames.alethi.sorted_keys import opened as _opened
+from cardgames.alethi.sorted_keys import without as _without
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -116,36 +120,6 @@ def cell_of(key: int) -> Cell:
     """The cell of a key."""
     x, y = divmod(key, _STRIDE)
     return Cell(x, y - _OFFSET)
-
-
-def holds(keys: tuple[int, ...], key: object) -> bool:
-    """Whether the sorted ``keys`` hold ``key`` (an int, or ``None`` for no cell)."""
-    if type(key) is not int:
-        return False
-    i = bisect_left(keys, key)
-    return i < len(keys) and keys[i] == key
-
-
-def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
-    """The sorted ``keys`` without ``key`` (the same tuple when it is not there)."""
-    i = bisect_left(keys, key)
-    if i < len(keys) and keys[i] == key:
-        return keys[:i] + keys[i + 1 :]
-    return keys
-
-
-def _edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tuple[int, ...]:
-    """The sorted ``keys`` without ``taken`` (if there) and with ``added``, none of which is
-    in ``keys``: a copy and a few insertions, where sorting the union would hash and compare
-    every key."""
-    merged = list(keys)
-    if taken is not None:
-        i = bisect_left(merged, taken)
-        if i < len(merged) and merged[i] == taken:
-            del merged[i]
-    for key in added:
-        insort(merged, key)
-    return tuple(merged)
 
 
 class Board:
@@ -290,13 +264,13 @@ class Board:
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
+            blue = _opened(blue, key, around_of(key), cards)
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
+            red = _opened(red, key, around_of(key), cards)
         board.throwable = (red, blue)
         red_held, blue_held = self.held
         if owner:
@@ -358,10 +332,10 @@ class Board:
         # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
         # start if one of the side's cards touches it.
         around = around_of(start)
-        opened = {*around_of(key)}.difference(cards, targets)
+        opening: tuple[int, ...] = around_of(key)
         if not own.isdisjoint(around):
-            opened.add(start)  # empty now, and no target while the Scout stood on it
-        mine = _edit(targets, key, opened)
+            opening += (start,)  # empty now, and no target while the Scout stood on it
+        mine = _opened(targets, key, opening, cards)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key
@@ -393,7 +367,7 @@ class Board:
             if n not in cards and theirs.isdisjoint(around_of(n)):
                 other = _without(other, n)
         mine = self.throwable[owner]
-        mine = _edit(mine, None, {*around}.difference(cards, mine))
+        mine = _opened(mine, None, around, cards)
         if owner:
             board.standing = (theirs, ours)
             board.throwable = (other, mine)
