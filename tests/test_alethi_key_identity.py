@@ -79,3 +79,24 @@ def test_play_is_the_same_when_the_kept_keys_are_forgotten(
     assert again == played
     for state in again:
         assert rules.board_of(state).same_as(Board.build(state.field))
+
+
+@pytest.mark.parametrize("kept", [1, 1 << 14])
+def test_scout_targets_from_the_kept_neighbours_are_the_plain_ones(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Scouts' targets come from a table of each cell's neighbours with their other three
+    neighbours: over random games, also when the table is emptied at every new cell, they are
+    the targets worked out cell by cell, and every entry of the table is right."""
+    monkeypatch.setattr(board_module, "_AROUND_MOST", kept)
+    for seed in SEEDS:
+        for state in random_states(seed):
+            board = rules.board_of(state)
+            for colour in alethi.Colour:
+                for scout in board.scouts[colour]:
+                    plain = board.plain_scout_targets(colour, scout)
+                    assert board.scout_targets(colour, scout) == plain
+    for key, beside in board_module._BESIDE.items():
+        assert [n for n, _ in beside] == [key + step for step in board_module.STEPS]
+        for n, others in beside:
+            assert sorted(others) == sorted({n + step for step in board_module.STEPS} - {key})

@@ -85,6 +85,21 @@ class _Around(dict[int, tuple[int, int, int, int]]):
         return around
 
 
+class _Beside(dict[int, tuple[tuple[int, tuple[int, ...]], ...]]):
+    """For each neighbour of a cell, by the cell's key: the neighbour's key and the keys of its
+    other three neighbours, worked out on first use and kept. Whether a card other than the
+    one on the cell touches the neighbour is then one ``isdisjoint``, with no set made that
+    leaves the cell out."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if len(self) >= _AROUND_MOST:
+            self.clear()  # a bound, as for AROUND
+        beside = self[key] = tuple(
+            (n, tuple(m for m in around_of(n) if m != key)) for n in around_of(key)
+        )
+        return beside
+
+
 #: How many cells' neighbours :data:`AROUND` keeps at most.
 _AROUND_MOST = 1 << 14
 #: One int object per key value, the first made: the boards' keys all come from here (through
@@ -97,6 +112,10 @@ AROUND = _Around()
 #: ``__missing__``) through a lookup of its ``__getitem__`` and a method call, where its bound
 #: ``__getitem__`` goes to the dict's own lookup at once.
 around_of = AROUND.__getitem__
+#: The neighbours of a cell with their other neighbours, by the cell's key (``_beside_of``
+#: looks one up as a call).
+_BESIDE = _Beside()
+_beside_of = _BESIDE.__getitem__
 
 
 def key_of(cell: Cell) -> int:
@@ -468,10 +487,9 @@ class Board:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
             # Each such cell is asked about its neighbours, the Scout's cell left out.
-            cards, cached = self.cards, self.throwable[colour]
-            others = self.standing[colour].difference((scout,))
-            for n in around_of(scout):
-                if n not in cards and others.isdisjoint(around_of(n)):
+            cards, cached, own = self.cards, self.throwable[colour], self.standing[colour]
+            for n, others in _beside_of(scout):
+                if n not in cards and own.isdisjoint(others):
                     cached = _without(cached, n)
             known[scout] = cached
         return cached
