@@ -382,8 +382,8 @@ class Board:
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
-        for n in around:
-            if n not in cards and theirs.isdisjoint(around_of(n)):
+        for n, others in _beside_of(key):
+            if n not in cards and theirs.isdisjoint(others):
                 other = _without(other, n)
         mine = self.throwable[owner]
         mine = _opened(mine, None, around, cards)
@@ -420,8 +420,8 @@ class Board:
         owner, cards = card.owner, self.cards
         own = self.standing[owner]
         mine = self.throwable[owner]
-        for n in around_of(key):
-            if n not in cards and own.isdisjoint(around_of(n)):
+        for n, others in _beside_of(key):
+            if n not in cards and own.isdisjoint(others):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -535,11 +535,14 @@ class Board:
         mark = ("soulcast", colour, kinds)
         cached = known.get(mark)
         if cached is None:
-            # Enemy cards of a kind held (not the King), in cell order, picked by C code.
-            enemy = sorted(self.standing[1 - colour])
+            # Enemy cards of a kind held (not the King), picked by C code, then put in cell
+            # order (fewer to sort than all the enemy's cards).
+            enemy = tuple(self.standing[1 - colour])
             held = castable_of(kinds).__contains__
             cached = tuple(
-                compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+                sorted(
+                    compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+                )
             )
             known[mark] = cached
         return cached
