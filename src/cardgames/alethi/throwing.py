@@ -86,18 +86,22 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
     keys = board.throwable[me]
     if not keys:
         return ()
-    if not _MADE.issuperset(keys):
-        _new_rows(keys)
     mine = barracks[me]
     tables = _TABLES.get(mine) or _tables_of(mine)
-    if len(keys) == 1:
-        key = keys[0]
-        return tuple([column[key] for column in tables])
-    # One call picks the throws of a kind onto every open cell, in cell order.
-    pick = itemgetter(*keys)
-    moves: tuple[Move, ...] = ()
-    for column in tables:
-        moves += pick(column)
+    try:
+        if len(keys) == 1:
+            key = keys[0]
+            return tuple([column[key] for column in tables])
+        # One call picks the throws of a kind onto every open cell, in cell order.
+        pick = itemgetter(*keys)
+        moves: tuple[Move, ...] = ()
+        for column in tables:
+            moves += pick(column)
+    except KeyError:
+        # A cell without its throws yet (asked this way rather than by a look at every cell
+        # first): they are made, and the throws picked again.
+        _new_rows(keys)
+        return throw_options(board, barracks, me)
     return moves
 
 
