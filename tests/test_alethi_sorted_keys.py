@@ -41,3 +41,15 @@ def test_edit_without_and_holds_are_the_set_arithmetic(seed: int) -> None:
     assert without(keys, key) == tuple(sorted(set(keys) - {key}))
     assert holds(keys, key) is (key in keys)
     assert not holds(keys, None)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_opened_told_where_the_taken_key_stands_is_opened_looking_for_it(seed: int) -> None:
+    """Given where the taken key stands in the keys, ``opened`` gives what it gives when it
+    looks for the key itself."""
+    chooser = random.Random(seed)
+    keys = random_keys(chooser) or (7,)
+    at = chooser.randrange(len(keys))
+    around = tuple(chooser.randrange(40) for _ in range(chooser.randint(0, 5)))
+    cards = dict.fromkeys(chooser.sample(range(40), chooser.randint(0, 10)))
+    assert opened(keys, keys[at], around, cards, at) == opened(keys, keys[at], around, cards)

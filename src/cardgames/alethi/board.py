@@ -265,10 +265,11 @@ class Board:
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
 
-    def placing(self, key: int, card: Placed) -> tuple[Board, bool]:
+    def placing(self, key: int, card: Placed, at: int | None = None) -> tuple[Board, bool]:
         """The board with the uncaptured ``card`` on the empty cell ``key`` (this one is left as
         it was), and whether an uncaptured enemy card touches it: if not, nothing can be
-        captured there (see :func:`~.captures.capture`)."""
+        captured there (see :func:`~.captures.capture`). ``at``, when given, is where ``key``
+        stands among the cells open to the card's side."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         cards[key] = card
@@ -283,13 +284,13 @@ class Board:
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _opened(blue, key, around_of(key), cards)
+            blue = _opened(blue, key, around_of(key), cards, at)
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _opened(red, key, around_of(key), cards)
+            red = _opened(red, key, around_of(key), cards, at)
         board.throwable = (red, blue)
         red_held, blue_held = self.held
         if owner:
@@ -322,12 +323,13 @@ class Board:
         return card
 
     def stepping(
-        self, start: int, key: int, card: Placed, targets: tuple[int, ...]
+        self, start: int, key: int, card: Placed, targets: tuple[int, ...], at: int | None = None
     ) -> tuple[Board, bool]:
         """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
         ``card`` (this one is left as it was), given the Scout's ``targets`` on this board
-        (see :meth:`scout_targets`): :meth:`lift` then :meth:`placing`, with the counts of
-        kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        (see :meth:`scout_targets`; ``at``, when given, is where ``key`` stands in them):
+        :meth:`lift` then :meth:`placing`, with the counts of kinds as they are. Also whether an
+        uncaptured enemy card touches ``key``."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         del cards[start]
@@ -354,7 +356,7 @@ class Board:
         opening: tuple[int, ...] = around_of(key)
         if not own.isdisjoint(around):
             opening += (start,)  # empty now, and no target while the Scout stood on it
-        mine = _opened(targets, key, opening, cards)
+        mine = _opened(targets, key, opening, cards, at)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key

@@ -40,14 +40,21 @@ def edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tupl
 
 
 def opened(
-    keys: tuple[int, ...], taken: int | None, around: Iterable[int], cards: Container[int]
+    keys: tuple[int, ...],
+    taken: int | None,
+    around: Iterable[int],
+    cards: Container[int],
+    at: int | None = None,
 ) -> tuple[int, ...]:
     """The sorted ``keys`` without ``taken`` (if there) and with each key of ``around`` that
     is neither a cell of ``cards`` nor in ``keys`` already: the empty cells next to a card
     opening to its side. Each is looked for where it would go, where taking ``cards`` and
-    ``keys`` away from a set of the candidates went through all of both."""
+    ``keys`` away from a set of the candidates went through all of both. ``at``, when given,
+    is where ``taken`` stands in ``keys``, as a caller that looked for it already knows."""
     merged = list(keys)
-    if taken is not None:
+    if at is not None:
+        del merged[at]
+    elif taken is not None:
         i = bisect_left(merged, taken)
         if i < len(merged) and merged[i] == taken:
             del merged[i]
