@@ -17,7 +17,7 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import attrgetter
@@ -32,6 +32,10 @@ from cardgames.alethi.kinds_held import (
     counts_of,
     unit_of,
 )
+from cardgames.alethi.sorted_keys import edit as _edit
+from cardgames.alethi.sorted_keys import holds
+from cardgames.alethi.sorted_keys import opened as _opened
+from cardgames.alethi.sorted_keys import without as _without
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -75,18 +79,43 @@ class _Around(dict[int, tuple[int, int, int, int]]):
     def __missing__(self, key: int) -> tuple[int, int, int, int]:
         if len(self) >= _AROUND_MOST:
             self.clear()  # a bound for fields far out: the neighbours are worked out again
-        around = self[key] = (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+            _KEYS.clear()
+        keep, (w, s, n, e) = _KEYS.setdefault, (key - 1, key - _STRIDE, key + _STRIDE, key + 1)
+        around = self[key] = (keep(w, w), keep(s, s), keep(n, n), keep(e, e))
         return around
+
+
+class _Beside(dict[int, tuple[tuple[int, tuple[int, ...]], ...]]):
+    """For each neighbour of a cell, by the cell's key: the neighbour's key and the keys of its
+    other three neighbours, worked out on first use and kept. Whether a card other than the
+    one on the cell touches the neighbour is then one ``isdisjoint``, with no set made that
+    leaves the cell out."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if len(self) >= _AROUND_MOST:
+            self.clear()  # a bound, as for AROUND
+        beside = self[key] = tuple(
+            (n, tuple(m for m in around_of(n) if m != key)) for n in around_of(key)
+        )
+        return beside
 
 
 #: How many cells' neighbours :data:`AROUND` keeps at most.
 _AROUND_MOST = 1 << 14
+#: One int object per key value, the first made: the boards' keys all come from here (through
+#: :data:`AROUND` and :meth:`Board.build`), so a lookup finds the very object stored, where an
+#: equal one is compared in full once the hashes match (a matter of speed only).
+_KEYS: dict[int, int] = {}
 #: The keys of the four neighbours of a cell, by its key: ``AROUND[key]``.
 AROUND = _Around()
 #: ``AROUND[key]`` as a call: Python subscripts a subclass of dict (this one has
 #: ``__missing__``) through a lookup of its ``__getitem__`` and a method call, where its bound
 #: ``__getitem__`` goes to the dict's own lookup at once.
 around_of = AROUND.__getitem__
+#: The neighbours of a cell with their other neighbours, by the cell's key (``_beside_of``
+#: looks one up as a call).
+_BESIDE = _Beside()
+_beside_of = _BESIDE.__getitem__
 
 
 def key_of(cell: Cell) -> int:
@@ -110,36 +139,6 @@ def cell_of(key: int) -> Cell:
     """The cell of a key."""
     x, y = divmod(key, _STRIDE)
     return Cell(x, y - _OFFSET)
-
-
-def holds(keys: tuple[int, ...], key: object) -> bool:
-    """Whether the sorted ``keys`` hold ``key`` (an int, or ``None`` for no cell)."""
-    if type(key) is not int:
-        return False
-    i = bisect_left(keys, key)
-    return i < len(keys) and keys[i] == key
-
-
-def _without(keys: tuple[int, ...], key: int) -> tuple[int, ...]:
-    """The sorted ``keys`` without ``key`` (the same tuple when it is not there)."""
-    i = bisect_left(keys, key)
-    if i < len(keys) and keys[i] == key:
-        return keys[:i] + keys[i + 1 :]
-    return keys
-
-
-def _edit(keys: tuple[int, ...], taken: int | None, added: Iterable[int]) -> tuple[int, ...]:
-    """The sorted ``keys`` without ``taken`` (if there) and with ``added``, none of which is
-    in ``keys``: a copy and a few insertions, where sorting the union would hash and compare
-    every key."""
-    merged = list(keys)
-    if taken is not None:
-        i = bisect_left(merged, taken)
-        if i < len(merged) and merged[i] == taken:
-            del merged[i]
-    for key in added:
-        insort(merged, key)
-    return tuple(merged)
 
 
 class Board:
@@ -188,9 +187,11 @@ class Board:
     def build(cls, field: Iterable[Placed]) -> Board:
         """The board of ``field``, worked out from scratch."""
         board = cls.__new__(cls)
-        board.cards = cards = {
-            x * _STRIDE + y + _OFFSET: card for card in field for x, y in (card.at,)
-        }
+        board.cards = cards = {}
+        for card in field:
+            x, y = card.at
+            key = x * _STRIDE + y + _OFFSET
+            cards[_KEYS.setdefault(key, key)] = card
         board._targets = None
         board.owner = 0  # bound to no state yet: the id of no live object
         red: list[int] = []
@@ -209,7 +210,7 @@ class Board:
                 generals[owner].add(key)
             elif kind is Kind.SCOUT:
                 scouts[owner].add(key)
-            (blue if owner else red).extend((key - 1, key - _STRIDE, key + _STRIDE, key + 1))
+            (blue if owner else red).extend(around_of(key))
         board.held = (counts_of(kinds[0]), counts_of(kinds[1]))
         board.standing = _frozen(standing)
         board.generals = _frozen(generals)
@@ -264,10 +265,11 @@ class Board:
 
     # --- local updates, only on a fresh copy ---------------------------------------------------
 
-    def placing(self, key: int, card: Placed) -> tuple[Board, bool]:
+    def placing(self, key: int, card: Placed, at: int | None = None) -> tuple[Board, bool]:
         """The board with the uncaptured ``card`` on the empty cell ``key`` (this one is left as
         it was), and whether an uncaptured enemy card touches it: if not, nothing can be
-        captured there (see :func:`~.captures.capture`)."""
+        captured there (see :func:`~.captures.capture`). ``at``, when given, is where ``key``
+        stands among the cells open to the card's side."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         cards[key] = card
@@ -282,13 +284,13 @@ class Board:
             near = i < len(red) and red[i] == key
             if near:
                 red = red[:i] + red[i + 1 :]
-            blue = _edit(blue, key, {*around_of(key)}.difference(cards, blue))
+            blue = _opened(blue, key, around_of(key), cards, at)
         else:
             i = bisect_left(blue, key)
             near = i < len(blue) and blue[i] == key
             if near:
                 blue = blue[:i] + blue[i + 1 :]
-            red = _edit(red, key, {*around_of(key)}.difference(cards, red))
+            red = _opened(red, key, around_of(key), cards, at)
         board.throwable = (red, blue)
         red_held, blue_held = self.held
         if owner:
@@ -321,12 +323,13 @@ class Board:
         return card
 
     def stepping(
-        self, start: int, key: int, card: Placed, targets: tuple[int, ...]
+        self, start: int, key: int, card: Placed, targets: tuple[int, ...], at: int | None = None
     ) -> tuple[Board, bool]:
         """The board with the uncaptured Scout on ``start`` moved to the empty cell ``key``, as
         ``card`` (this one is left as it was), given the Scout's ``targets`` on this board
-        (see :meth:`scout_targets`): :meth:`lift` then :meth:`placing`, with the counts of
-        kinds as they are. Also whether an uncaptured enemy card touches ``key``."""
+        (see :meth:`scout_targets`; ``at``, when given, is where ``key`` stands in them):
+        :meth:`lift` then :meth:`placing`, with the counts of kinds as they are. Also whether an
+        uncaptured enemy card touches ``key``."""
         board = _new_object(Board)
         board.cards = cards = self.cards.copy()
         del cards[start]
@@ -350,10 +353,10 @@ class Board:
         # open but ``key``, now taken; the empty cells next to ``key`` open, and so does the
         # start if one of the side's cards touches it.
         around = around_of(start)
-        opened = {*around_of(key)}.difference(cards, targets)
+        opening: tuple[int, ...] = around_of(key)
         if not own.isdisjoint(around):
-            opened.add(start)  # empty now, and no target while the Scout stood on it
-        mine = _edit(targets, key, opened)
+            opening += (start,)  # empty now, and no target while the Scout stood on it
+        mine = _opened(targets, key, opening, cards, at)
         other = self.throwable[1 - owner]
         i = bisect_left(other, key)
         near = i < len(other) and other[i] == key
@@ -381,11 +384,11 @@ class Board:
         # The enemy's open cells next to the cell close unless another of its cards touches
         # them; each empty cell next to it opens to ``owner``.
         other = self.throwable[enemy]
-        for n in around:
-            if n not in cards and theirs.isdisjoint(around_of(n)):
+        for n, others in _beside_of(key):
+            if n not in cards and theirs.isdisjoint(others):
                 other = _without(other, n)
         mine = self.throwable[owner]
-        mine = _edit(mine, None, {*around}.difference(cards, mine))
+        mine = _opened(mine, None, around, cards)
         if owner:
             board.standing = (theirs, ours)
             board.throwable = (other, mine)
@@ -419,8 +422,8 @@ class Board:
         owner, cards = card.owner, self.cards
         own = self.standing[owner]
         mine = self.throwable[owner]
-        for n in around_of(key):
-            if n not in cards and own.isdisjoint(around_of(n)):
+        for n, others in _beside_of(key):
+            if n not in cards and own.isdisjoint(others):
                 mine = _without(mine, n)
         self.throwable = (mine, self.throwable[1]) if owner == 0 else (self.throwable[0], mine)
 
@@ -486,10 +489,9 @@ class Board:
             # Every cell ``colour`` may throw on is touched by one of its cards; only the cells
             # next to the Scout may be touched by the Scout alone.
             # Each such cell is asked about its neighbours, the Scout's cell left out.
-            cards, cached = self.cards, self.throwable[colour]
-            others = self.standing[colour].difference((scout,))
-            for n in around_of(scout):
-                if n not in cards and others.isdisjoint(around_of(n)):
+            cards, cached, own = self.cards, self.throwable[colour], self.standing[colour]
+            for n, others in _beside_of(scout):
+                if n not in cards and own.isdisjoint(others):
                     cached = _without(cached, n)
             known[scout] = cached
         return cached
@@ -535,11 +537,14 @@ class Board:
         mark = ("soulcast", colour, kinds)
         cached = known.get(mark)
         if cached is None:
-            # Enemy cards of a kind held (not the King), in cell order, picked by C code.
-            enemy = sorted(self.standing[1 - colour])
+            # Enemy cards of a kind held (not the King), picked by C code, then put in cell
+            # order (fewer to sort than all the enemy's cards).
+            enemy = tuple(self.standing[1 - colour])
             held = castable_of(kinds).__contains__
             cached = tuple(
-                compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+                sorted(
+                    compress(enemy, map(held, map(_kind_of, map(self.cards.__getitem__, enemy))))
+                )
             )
             known[mark] = cached
         return cached

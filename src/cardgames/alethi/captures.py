@@ -100,21 +100,22 @@ def capture(
         # it, and health is never below zero.
         return ()
     # Each card's pressure as Board.pressure works it out, written out: this runs after most
-    # moves that bring a card next to an enemy. The fallen are gathered in a set, in the
-    # order of ``near``, as a set comprehension would.
-    standing, generals_of = board.standing, board.generals
+    # moves that bring a card next to an enemy. The arrival is pressed by the enemy's cards,
+    # every other card of ``near`` (all the enemy's) by the arrival's side. The fallen are
+    # gathered in a set, in the order of ``near``, as a set comprehension would.
+    generals_of = board.generals
     fallen: set[int] = set()
+    attackers, generals = enemies, generals_of[1 - owner]
     for k in near:
-        card = cards[k]
-        enemy = 1 - card.owner
-        generals = generals_of[enemy]
         total = 0
-        for n in standing[enemy].intersection(around_of(k)):
-            total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint(around_of(n)):
-                total += GENERAL_BONUS
-        if total > health[card.kind]:
+        for n in around_of(k):
+            if n in attackers:
+                total += attack[cards[n].kind]
+                if generals and not generals.isdisjoint(around_of(n)):
+                    total += GENERAL_BONUS
+        if total > health[cards[k].kind]:
             fallen.add(k)
+        attackers, generals = allies, generals_of[owner]
     if not fallen:
         return ()
     taken = [cards[k] for k in fallen]

@@ -66,7 +66,10 @@ def is_over(state: State) -> bool:
     """Whether the game has ended."""
     # A state the rules made carries its own memo: checked() in a few lines, without a call.
     if type(state) is State:
-        memo = getattr(state, "_memo", None)  # none on a shell made by State.__new__
+        try:
+            memo = state._memo
+        except AttributeError:  # none on a shell made by State.__new__
+            memo = None
         if type(memo) is Memo and memo.owner == id(state):
             return state.result is not None
     return checked(state).result is not None

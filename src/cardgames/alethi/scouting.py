@@ -150,11 +150,13 @@ def scout(state: State, move: Scout, memo: Memo) -> State | None:
         i = bisect_left(targets, key)
         if i == len(targets) or targets[i] != key:
             return None
+        spot: int | None = i  # where the target stands among the Scout's targets
     else:
         found = scout_cells(move, before, me)
         if found is None:
             return None
         start, key, targets = found
+        spot = None
     table = memo.table
     scout = before.cards[start]
     # A cell that safe_key accepted as a Cell holds two ints within the limits: the rules' own
@@ -162,7 +164,7 @@ def scout(state: State, move: Scout, memo: Memo) -> State | None:
     to = move.to
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
     # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
-    board, near = before.stepping(start, key, moved, targets)
+    board, near = before.stepping(start, key, moved, targets, spot)
     captured = capture(board, key, table.attack, table.health) if near else ()
     field = swapped(state.field, scout, moved)
     if captured:

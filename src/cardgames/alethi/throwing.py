@@ -86,18 +86,22 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
     keys = board.throwable[me]
     if not keys:
         return ()
-    if not _MADE.issuperset(keys):
-        _new_rows(keys)
     mine = barracks[me]
     tables = _TABLES.get(mine) or _tables_of(mine)
-    if len(keys) == 1:
-        key = keys[0]
-        return tuple([column[key] for column in tables])
-    # One call picks the throws of a kind onto every open cell, in cell order.
-    pick = itemgetter(*keys)
-    moves: tuple[Move, ...] = ()
-    for column in tables:
-        moves += pick(column)
+    try:
+        if len(keys) == 1:
+            key = keys[0]
+            return tuple([column[key] for column in tables])
+        # One call picks the throws of a kind onto every open cell, in cell order.
+        pick = itemgetter(*keys)
+        moves: tuple[Move, ...] = ()
+        for column in tables:
+            moves += pick(column)
+    except KeyError:
+        # A cell without its throws yet (asked this way rather than by a look at every cell
+        # first): they are made, and the throws picked again.
+        _new_rows(keys)
+        return throw_options(board, barracks, me)
     return moves
 
 
@@ -157,6 +161,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
         i = bisect_left(keys, key)
         if i == len(keys) or keys[i] != key:
             return None
+        spot: int | None = i  # where the cell stands among the open ones
         try:
             i = mine.index(move.kind)
         except ValueError:  # none of its kind in the barracks
@@ -169,7 +174,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
         found = throw_cell(move, memo, barracks, me)
         if found is None:
             return None
-        key = found
+        key, spot = found, None
         # Build from the rules' own values: a move that merely equals a legal one (a plain
         # string for the kind, a plain tuple for the cell) must not leak into the state. A
         # cell that safe_key accepted as a Cell holds two ints within the limits: the rules'
@@ -180,7 +185,7 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
     table = memo.table
     # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
     # bonus arrives with it, one of its allies).
-    board, near = memo.placing(key, placed)
+    board, near = memo.placing(key, placed, spot)
     captured = (
         capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
     )
