@@ -14,9 +14,8 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat
+from cardgames.alakazum import combat, rules
 from cardgames.alakazum.cards import Card, Kind, Level
-from cardgames.alakazum.config import HAND_SIZE
 from cardgames.alakazum.draft import (
     TRUSTED,
     CombatDraft,
@@ -157,39 +156,22 @@ def test_fights_and_fighters_are_the_plain_ones_in_every_preset(preset: str) -> 
 
 
 def _plain_new_game(config: alakazum.Config, seed: int) -> alakazum.State:
-    """A new game as attrs' ``__init__`` makes it from the config's own lists (the plain
-    reading of ``new_game``)."""
-    rng = Rng.from_seed(seed)
+    """A new game as attrs' ``__init__`` makes it from the config's own lists, with the same
+    deal (the plain reading of ``new_game``'s construction)."""
     n = config.players
-    enemies, rng = rng.shuffled(config.final_enemies)
-    forest, rng = rng.shuffled(config.forest_cards)
-    deck = list(forest)
-    hands: list[tuple[Card, ...]] = []
-    exchanges = [0] * n
-    aside: list[Card] = []
-    for player in range(n):
-        hand: list[Card] = []
-        while len(hand) < HAND_SIZE:
-            card = deck.pop()
-            if card.kind.is_hand:
-                hand.append(card)
-            else:
-                aside.append(card)
-                exchanges[player] += 1
-        hands.append(tuple(sorted(hand, key=_by_name)))
-    forest, rng = rng.shuffled((*deck, *aside))
-    tied = [p for p in range(n) if exchanges[p] == max(exchanges)]
-    pick, rng = rng.below(len(tied))
+    enemies, forest, hands, exchanges, starter, rng = rules.deal(
+        n, config.final_enemies, config.forest_cards, Rng.from_seed(seed)
+    )
     start = config.start_cards
     return alakazum.State(
         config=config,
         phase=alakazum.Phase.CHOOSE,
-        to_move=tied[pick],
-        active=tied[pick],
+        to_move=starter,
+        active=starter,
         turn=0,
         forest=forest,
         market=tuple(c for c in start if c.kind is not Kind.CHARACTER),
-        hands=tuple(hands),
+        hands=hands,
         teams=((),) * n,
         cemetery=(),
         removed=(),
@@ -198,7 +180,7 @@ def _plain_new_game(config: alakazum.Config, seed: int) -> alakazum.State:
         known=(frozenset(),) * n,
         seen=(0,) * n,
         start_row=tuple(c for c in start if c.kind is Kind.CHARACTER),
-        exchanges=tuple(exchanges),
+        exchanges=exchanges,
         rng=rng,
     )
 

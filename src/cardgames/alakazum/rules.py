@@ -20,7 +20,7 @@ import attrs
 
 from cardgames._engine import ByIdentity, find_move, remembered, slot_filler
 from cardgames.alakazum import moves
-from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum.cards import Card, Enemy, Kind
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.combat import bid, fighter, hypnosis, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
@@ -50,6 +50,7 @@ __all__ = [
     "SANTA_MAX_PASSES",
     "apply_move",
     "checked",
+    "deal",
     "legal_moves",
     "new_game",
 ]
@@ -79,15 +80,57 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     check_config(config)
     check_seed(seed)
     opening = _openings(config)
-    rng = Rng.from_seed(seed)
-    n = config.players
-    enemies, rng = rng.shuffled(opening.enemies)
-    forest, rng = rng.shuffled(opening.forest)
+    enemies, forest, hands, exchanges, starter, rng = deal(
+        config.players, opening.enemies, opening.forest, Rng.from_seed(seed)
+    )
+    # State(config=config, ..., rng=rng), the other fields at their defaults, with the memo of
+    # a state made by the rules: made as a move makes its next state, without attrs' __init__.
+    return _make_state(
+        config=config,
+        phase=_PHASE_CHOOSE,
+        to_move=starter,
+        active=starter,
+        turn=0,
+        forest=forest,
+        market=opening.market,
+        hands=hands,
+        teams=opening.teams,
+        cemetery=(),
+        removed=(),
+        enemies=enemies,
+        enemy_up=opening.enemy_up,
+        known=opening.known,
+        seen=opening.seen,
+        start_row=opening.start_row,
+        exchanges=exchanges,
+        rng=rng,
+        _memo=_TRUSTED,
+        **_STATE_DEFAULTS,
+    )
+
+
+def deal(
+    players: int, final_enemies: tuple[Enemy, ...], forest_cards: tuple[Card, ...], rng: Rng
+) -> tuple[
+    tuple[Enemy, ...],
+    tuple[Card, ...],
+    tuple[tuple[Card, ...], ...],
+    tuple[int, ...],
+    int,
+    Rng,
+]:
+    """The chance part of a new game, drawn from ``rng``: the final enemies shuffled, three hand
+    cards dealt to each player from the shuffled forest deck (any other card drawn is set aside
+    and counted as an exchange), the deck shuffled again with the cards set aside, and the
+    player who starts (drawn among those who exchanged most). Returns the enemies, the forest
+    deck, the hands (sorted by name), the exchanges, the starter and the generator after."""
+    enemies, rng = rng.shuffled(final_enemies)
+    forest, rng = rng.shuffled(forest_cards)
     deck = list(forest)
     hands: list[tuple[Card, ...]] = []
-    exchanges = [0] * n
+    exchanges = [0] * players
     aside: list[Card] = []
-    for player in range(n):
+    for player in range(players):
         hand: list[Card] = []
         while len(hand) < HAND_SIZE:
             card = deck.pop()
@@ -99,33 +142,9 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
         hands.append(tuple(sorted(hand, key=by_name)))
     forest, rng = rng.shuffled((*deck, *aside))
     most = max(exchanges)
-    tied = [p for p in range(n) if exchanges[p] == most]
+    tied = [p for p in range(players) if exchanges[p] == most]
     pick, rng = rng.below(len(tied))
-    starter = tied[pick]
-    # State(config=config, ..., rng=rng), the other fields at their defaults, with the memo of
-    # a state made by the rules: made as a move makes its next state, without attrs' __init__.
-    return _make_state(
-        config=config,
-        phase=_PHASE_CHOOSE,
-        to_move=starter,
-        active=starter,
-        turn=0,
-        forest=forest,
-        market=opening.market,
-        hands=tuple(hands),
-        teams=opening.teams,
-        cemetery=(),
-        removed=(),
-        enemies=enemies,
-        enemy_up=opening.enemy_up,
-        known=opening.known,
-        seen=opening.seen,
-        start_row=opening.start_row,
-        exchanges=tuple(exchanges),
-        rng=rng,
-        _memo=_TRUSTED,
-        **_STATE_DEFAULTS,
-    )
+    return enemies, forest, tuple(hands), tuple(exchanges), tied[pick], rng
 
 
 class _Opening:
