@@ -15,11 +15,12 @@ import attrs
 
 import cardgames
 import random_play
-from cardgames import alakaslam, serialization
-from cardgames._converter import encode, text_writer
+from cardgames import alakaslam
+from cardgames._converter import text_writer
 from cardgames.alakaslam.cards import enchant
 from cardgames.alakaslam.court import Cell
 from cardgames.serialization import converter
+from general_writer import GeneralWriter
 
 SEEDS = range(6)
 #: Matches (preset, seed) that bring the rarest fields: Rich's lock, a doubles Enchantment
@@ -27,22 +28,14 @@ SEEDS = range(6)
 RARE = (("default", 34), ("doubles", 8))
 
 GENERAL_WRITE = converter.get_unstructure_hook(alakaslam.State)
+GENERAL = GeneralWriter("alakaslam", GENERAL_WRITE)
+general_text, general_document = GENERAL.text, GENERAL.document
 WRITE = text_writer(alakaslam.State)
 
 
 def random_states(config: alakaslam.Config, seed: int) -> Iterator[alakaslam.State]:
     """Every state of a seeded random match."""
     return random_play.random_states(alakaslam, config, seed, alakaslam.State)
-
-
-def general_text(state: alakaslam.State) -> str:
-    """What the encoder writes of the state hook's dict of ``state``."""
-    return encode(GENERAL_WRITE(state))
-
-
-def general_document(state: alakaslam.State) -> str:
-    """The whole document, as ``to_json`` wrote it before this writer."""
-    return serialization.envelope("alakaslam", "state", GENERAL_WRITE(state))
 
 
 def test_the_writer_is_the_one_to_json_uses() -> None:

@@ -15,31 +15,24 @@ import attrs
 
 import cardgames
 import random_play
-from cardgames import alakazum, serialization
-from cardgames._converter import encode, text_writer
+from cardgames import alakazum
+from cardgames._converter import text_writer
 from cardgames.alakazum import codec, quick_text
 from cardgames.alakazum.cards import Kind
+from general_writer import GeneralWriter
 
 PRESETS = ("default", "expansion-3", "five", "expansion-5")
 SEEDS = range(3)
 
 GENERAL_WRITE, _ = codec._hooks(alakazum.State, codec._codecs())
+GENERAL = GeneralWriter("alakazum", GENERAL_WRITE)
+general_text, general_document = GENERAL.text, GENERAL.document
 WRITE = text_writer(alakazum.State)
 
 
 def random_states(config: alakazum.Config, seed: int) -> Iterator[alakazum.State]:
     """Every state of a seeded random game."""
     return random_play.random_states(alakazum, config, seed, alakazum.State)
-
-
-def general_text(state: alakazum.State) -> str:
-    """What the encoder writes of the general hook's dict of ``state``."""
-    return encode(GENERAL_WRITE(state))
-
-
-def general_document(state: alakazum.State) -> str:
-    """The whole document, as ``to_json`` wrote it before it had quick writers."""
-    return serialization.envelope("alakazum", "state", GENERAL_WRITE(state))
 
 
 def test_the_writer_is_the_one_to_json_uses() -> None:

@@ -15,30 +15,23 @@ import attrs
 
 import cardgames
 import random_play
-from cardgames import lerally, serialization
-from cardgames._converter import encode, text_writer
+from cardgames import lerally
+from cardgames._converter import text_writer
 from cardgames.lerally.cards import Zone, attack
 from cardgames.serialization import converter
+from general_writer import GeneralWriter
 
 SEEDS = range(2)
 
 GENERAL_WRITE = converter.get_unstructure_hook(lerally.State)
+GENERAL = GeneralWriter("lerally", GENERAL_WRITE)
+general_text, general_document = GENERAL.text, GENERAL.document
 WRITE = text_writer(lerally.State)
 
 
 def random_states(config: lerally.Config, seed: int) -> Iterator[lerally.State]:
     """Every state of a seeded random match."""
     return random_play.random_states(lerally, config, seed, lerally.State)
-
-
-def general_text(state: lerally.State) -> str:
-    """What the encoder writes of the state hook's dict of ``state``."""
-    return encode(GENERAL_WRITE(state))
-
-
-def general_document(state: lerally.State) -> str:
-    """The whole document, as ``to_json`` wrote it before this writer."""
-    return serialization.envelope("lerally", "state", GENERAL_WRITE(state))
 
 
 def test_the_writer_is_the_one_to_json_uses() -> None:
