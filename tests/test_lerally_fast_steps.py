@@ -21,6 +21,8 @@ from collections.abc import Iterator
 
 import pytest
 
+import random_play
+from cardgames import lerally
 from cardgames.lerally import (
     GAME,
     CardKind,
@@ -35,9 +37,7 @@ from cardgames.lerally import (
     Section,
     State,
     Zone,
-    apply_move,
     attack,
-    is_over,
     legal_moves,
     new_game,
     offense,
@@ -174,15 +174,7 @@ def plain_options(
 
 def random_match(config: Config, seed: int) -> Iterator[State]:
     """Every state of a match of random legal moves, up to the finished one."""
-    rng = random.Random(seed)
-    state = new_game(config, seed=seed)
-    yield state
-    for _ in range(GAME.max_decisions(config)):
-        if is_over(state):
-            return
-        state = apply_move(state, rng.choice(legal_moves(state)))
-        yield state
-    raise AssertionError(f"seed {seed}: the match did not end")
+    return random_play.random_states(lerally, config, seed, State)
 
 
 def situations() -> Iterator[_Situation]:
