@@ -19,10 +19,9 @@ from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
 from cardgames.alakazum.objects import object_moves, quick_object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
 from cardgames.alakazum.spells import (
-    FIVE_PLAYER_POORER,
-    FIVE_PLAYERS,
     casts_of,
     keep_moves,
+    poorer_than,
     spell_moves,
     target_moves,
 )
@@ -120,8 +119,7 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
             against = fights[other]
             for member in theirs:
                 moves.append(against[member.card.name])
-    poorer = richer >= (FIVE_PLAYER_POORER if len(teams) == FIVE_PLAYERS else len(teams) - 1)
-    moves += casts_of(state, player, hats, cauldrons, poorer)
+    moves += casts_of(state, player, hats, cauldrons, poorer_than(richer, len(teams)))
     return tuple(moves)
 
 

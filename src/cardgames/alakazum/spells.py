@@ -55,6 +55,7 @@ __all__ = [
     "keep_moves",
     "one_to_peek",
     "place",
+    "poorer_than",
     "spell_moves",
     "take",
     "target_moves",
@@ -142,20 +143,21 @@ def _counts_up_to(available: tuple[int, ...], most: int) -> Iterable[tuple[int, 
 
 
 def _poorer(state: State, player: int) -> bool:
-    """Whether the Miserable witch is open to ``player``: everybody else has more characters
-    (with five players, at least three of the others)."""
+    """Whether the Miserable witch is open to ``player`` (see :func:`poorer_than`)."""
     teams = state.teams
     mine = len(teams[player])
-    if len(teams) == FIVE_PLAYERS:
-        richer = 0
-        for team in teams:
-            if len(team) > mine:  # never the player's own
-                richer += 1
-        return richer >= FIVE_PLAYER_POORER
-    for other, team in enumerate(teams):  # noqa: SIM110 - a loop costs less than all()
-        if other != player and len(team) <= mine:
-            return False
-    return True
+    richer = 0
+    for team in teams:
+        if len(team) > mine:  # never the player's own
+            richer += 1
+    return poorer_than(richer, len(teams))
+
+
+def poorer_than(richer: int, players: int) -> bool:
+    """Whether a player of ``players`` whose team is smaller than ``richer`` others' may cast
+    the Miserable witch: everybody else has more characters (with five players, at least
+    three of the others)."""
+    return richer >= (FIVE_PLAYER_POORER if players == FIVE_PLAYERS else players - 1)
 
 
 def spell_moves(state: State, player: int) -> tuple[Cast, ...]:
