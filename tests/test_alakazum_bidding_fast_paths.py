@@ -121,26 +121,6 @@ def test_a_hands_potions_are_the_plain_ones(preset: str) -> None:
     assert robberies > 0 or preset.startswith("default")
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_the_winner_goes_up_a_level_as_the_draft_says(preset: str) -> None:
-    """Every character of every team of random games, raised by the combat's one-edit level up,
-    gives the teams ``Draft.level_up`` gives, on the twin draft and the readable one; the state
-    it came from is unchanged."""
-    raised = 0
-    for state in _states(preset)[::4]:
-        before = state.teams
-        for player, team in enumerate(state.teams):
-            for member in team:
-                for make in (draft_of, Draft):
-                    quick, plain = make(state), Draft(state)
-                    combat._level_up(quick, player, member.card.name)
-                    plain.level_up(player, member.card.name)
-                    assert quick.teams == plain.teams
-                    raised += quick.teams != before
-        assert state.teams == before
-    assert raised > 0
-
-
 def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -29,12 +29,10 @@ from cardgames.alakazum.draft import (
 )
 from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
 from cardgames.alakazum.potions import (
-    can_steal,
     die_moves,
     drink_for_die,
     drink_for_points,
-    hand_bids,
-    without_robberies,
+    offered_bids,
 )
 from cardgames.alakazum.state import Member, Phase, State
 from cardgames.alakazum.tables import tables
@@ -58,9 +56,7 @@ _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
 #: Passes in a row that end the bidding of potions between two players.
 BOTH_PASSED = 2
 
-_LEVEL_A, _LEVEL_C = Level.A, Level.C
-# The level above each level but C (Level(n) is a call into the enum machinery).
-_LEVEL_ABOVE = (Level.B, Level.C)
+_LEVEL_A = Level.A
 _PHASE_FIGHTER = Phase.FIGHTER
 _PHASE_HYPNOSIS = Phase.HYPNOSIS
 _PHASE_POTIONS = Phase.POTIONS
@@ -237,13 +233,12 @@ def _offer_support(d: Draft, side: int) -> Next:
     is the attacker's); the forest has none. The bidding starts once neither side is asked."""
     combat = d.combat
     assert combat is not None
-    # side_owner and main_character, inlined, and most teams (those without a sociable
-    # character, seen at C speed) not searched: this runs in every combat.
+    # side_owner and main_character, inlined: this runs in every combat (and _has_supporter
+    # sees most teams, those without a sociable character, at C speed).
     if side == ATTACKER:
         fighter = combat.fighter
         assert fighter is not None
-        team = d.teams[combat.attacker]
-        if any(map(_member_sociable, team)) and _has_supporter(team, fighter):
+        if _has_supporter(d.teams[combat.attacker], fighter):
             combat.to_act = ATTACKER
             d.phase = _PHASE_SUPPORT
             d.to_move = combat.attacker
@@ -296,8 +291,7 @@ def _start_bidding(d: Draft) -> Next:
 def _next_bidder(d: Draft) -> Next:
     """Ask the side whose turn it is to bid, skipping a side with nothing to play; the bidding
     ends when both sides have passed in a row (at once in the forest, with only one side)."""
-    # potion_moves, written out around the hand's potions (hand_bids): the config's tables are
-    # found once, and the moves are made once, with the pass.
+    # The config's tables are found once for every side asked.
     combat = d.combat
     assert combat is not None
     config = d.config
@@ -306,21 +300,12 @@ def _next_bidder(d: Draft) -> Next:
     defender = combat.defender
     while True:
         side = combat.to_act
-        if defender is None:
-            if combat.points[ATTACKER] > combat.points[DEFENDER]:
-                return _resolve(d)  # winning the forest's character already: no potion helps
-            owner = combat.attacker
-        else:
-            owner = combat.attacker if side == ATTACKER else defender
-        _, drinks, robbery = hand_bids(found, d.hands[owner])
+        drinks = offered_bids(found, combat, side, d.hands)
         if drinks:
-            if robbery and not can_steal(combat, side):
-                drinks = without_robberies(drinks)
-            if drinks:
-                d.phase = _PHASE_POTIONS
-                d.to_move = owner
-                d.moves = (*drinks, _PASS)
-                return _DECIDE
+            d.phase = _PHASE_POTIONS
+            d.to_move = combat.attacker if side == ATTACKER else defender
+            d.moves = (*drinks, _PASS)
+            return _DECIDE
         if defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
         combat.passes += 1
@@ -361,18 +346,18 @@ def _resolve(d: Draft) -> Next:
     if defender is None:  # the forest's character: hypnotised if beaten, else drama
         if attack <= defence:
             return _drama(d)
-        _level_up(d, combat.attacker, fighter)
+        d.level_up(combat.attacker, fighter)
         combat.roller = ATTACKER
         combat.bonus = 0
         combat.roll = d.die()
         return _after_roll(d, combat.opponent.resistance[0])  # at level A
     # side_owner and main_character of both sides, inlined: once in every duel.
     if attack > defence:
-        _level_up(d, combat.attacker, fighter)
+        d.level_up(combat.attacker, fighter)
         combat.roller = ATTACKER
         loser, name = defender, combat.opponent.name
     else:
-        _level_up(d, defender, combat.opponent.name)
+        d.level_up(defender, combat.opponent.name)
         combat.roller = DEFENDER
         loser, name = combat.attacker, fighter
     combat.bonus = 0
@@ -382,26 +367,6 @@ def _resolve(d: Draft) -> Next:
     combat.roll = d.die()
     # The loser found above is the one _resistance would look up again.
     return _after_roll(d, member.card.resistance[member.level])
-
-
-def _level_up(d: Draft, player: int, name: str) -> None:
-    """:meth:`Draft.level_up` with the teams rebuilt by one list edit (the winner of every
-    combat goes up a level), without the draft's four calls."""
-    team = d.teams[player]
-    index = 0
-    for member in team:
-        if member.card.name == name:
-            break
-        index += 1  # (counted by hand: enumerate costs more here)
-    else:  # pragma: no cover
-        raise AssertionError(f"{name} is not in player {player}'s team")
-    level = member.level
-    if level < _LEVEL_C:
-        edited = list(team)
-        edited[index] = new_member(member.card, _LEVEL_ABOVE[level], member.broom, member.cape)
-        teams = list(d.teams)
-        teams[player] = tuple(edited)
-        d.teams = tuple(teams)
 
 
 def _resistance(d: Draft, combat: CombatDraft) -> int:

@@ -20,6 +20,7 @@ __all__ = [
     "drink_for_die",
     "drink_for_points",
     "hand_bids",
+    "offered_bids",
     "potion_moves",
     "without_robberies",
 ]
@@ -31,18 +32,28 @@ def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     """The potions ``side`` may play while combat points are bid: each combat or double potion
     of its player's hand, and each robbery while the opponent has a combat potion to steal (in
     a combat between players), one move per name, in the hand's order."""
-    duel = combat.defender is not None
-    if not duel and combat.points[ATTACKER] > combat.points[DEFENDER]:
-        return []  # winning the forest's character already: no potion can help
-    owner = combat.attacker if side == ATTACKER else combat.defender  # side_owner, inlined
-    assert owner is not None
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    _, drinks, robbery = hand_bids(found, d.hands[owner])
+    return list(offered_bids(found, combat, side, d.hands))
+
+
+def offered_bids(
+    found: Tables, combat: CombatLike, side: int, hands: tuple[tuple[Card, ...], ...]
+) -> tuple[Drink, ...]:
+    """:func:`potion_moves` as a tuple, for a game of ``found``'s config whose hands are
+    ``hands`` (the bidding loop asks it with the tables found once)."""
+    defender = combat.defender
+    if defender is None:
+        if combat.points[ATTACKER] > combat.points[DEFENDER]:
+            return ()  # winning the forest's character already: no potion can help
+        owner = combat.attacker
+    else:
+        owner = combat.attacker if side == ATTACKER else defender  # side_owner, inlined
+    _, drinks, robbery = hand_bids(found, hands[owner])
     if robbery and not can_steal(combat, side):
-        return [*without_robberies(drinks)]
-    return list(drinks)
+        return without_robberies(drinks)
+    return drinks
 
 
 def hand_bids(
