@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import combat, potions, voodoo
+from cardgames.alakazum import combat, potions, tables, voodoo
 from cardgames.alakazum.cards import Kind
 from cardgames.alakazum.draft import (
     ATTACKER,
@@ -127,8 +127,8 @@ def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
     """With room for two names only, the fighters and supports made by name stay within it and
     are still the plain moves, for every team of random games."""
     monkeypatch.setattr(combat, "MOST_NAMES", 2)
-    tables: list[dict[str, Any]] = [combat._FIGHTERS, combat._SUPPORTS]
-    for table in tables:
+    by_name: list[dict[str, Any]] = [combat._FIGHTERS, combat._SUPPORTS]
+    for table in by_name:
         table.clear()
     for state in _states("expansion-5")[::3]:
         for team in state.teams:
@@ -144,8 +144,8 @@ def test_the_moves_kept_by_name_are_bounded_and_the_plain_ones(
                     ],
                     alakazum.Pass(),
                 )
-            assert all(len(table) <= 2 for table in tables)
-    for table in tables:
+            assert all(len(table) <= 2 for table in by_name)
+    for table in by_name:
         table.clear()
 
 
@@ -165,10 +165,10 @@ def test_the_dolls_come_last_in_every_presets_hands() -> None:
     """In every preset the voodoo dolls' names sort after every other hand card's, so a hand is
     asked by its last card; with a card named after them, the whole hand is looked through."""
     for config in alakazum.GAME.presets.values():
-        dolls, last = voodoo._dolls_of(config)
-        assert dolls and last == {card.name for card in dolls}
-    dolls, last = voodoo._dolls_of(_renamed_config())
-    assert dolls and not last
+        found = tables.tables_of(config)
+        assert found.dolls and found.dolls_last == {card.name for card in found.dolls}
+    found = tables.tables_of(_renamed_config())
+    assert found.dolls and not found.dolls_last
 
 
 @pytest.mark.parametrize("preset", [*PRESETS, "renamed"])

@@ -245,6 +245,7 @@ class Tables:
         "cultures",
         "die_drinks",
         "dolls",
+        "dolls_last",
         "equip",
         "extras",
         "fights",
@@ -267,6 +268,13 @@ class Tables:
         self.cultures: tuple[Culture, ...] = config.cultures
         #: The game's voodoo dolls, one card of each name (usually one).
         self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
+        #: The dolls' names if they sort after the name of every other card a hand may hold
+        #: (as in every preset; else none): a hand, sorted by name, then holds a doll exactly
+        #: when its last card is one.
+        doll_names = frozenset(card.name for card in self.dolls)
+        others = [c.name for c in cards if c.kind.is_hand and c.name not in doll_names]
+        last = bool(doll_names) and (not others or max(others) < min(doll_names))
+        self.dolls_last: frozenset[str] = doll_names if last else frozenset()
         #: Each hand met, by the names of its cards.
         self.hands: dict[tuple[str, ...], Hand] = {}
         # What each name gives (Hand's fields, card by card):

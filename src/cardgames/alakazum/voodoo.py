@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
-from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.ending import alakazum
 from cardgames.alakazum.market import market
@@ -21,7 +19,7 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, Move, 
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables_of
+from cardgames.alakazum.tables import tables
 
 __all__ = ["announce", "ask_next_doll", "doll"]
 
@@ -45,8 +43,9 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
     out the announced move if nobody is left to ask."""
     config = d.config
-    kept = _dolls.kept.get(id(config))  # _dolls(config), written out
-    dolls, last = kept[1] if kept is not None and kept[0] is config else _dolls(config)
+    kept = tables.kept.get(id(config))  # tables_of(config), written out
+    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    dolls, last = found.dolls, found.dolls_last
     if dolls:  # (the draft's fields read once: this runs at every action announced)
         n = config.players
         active = d.active
@@ -71,23 +70,6 @@ def ask_next_doll(d: Draft, after: int) -> Next:
 def _holds(hand: tuple[Card, ...], dolls: tuple[Card, ...]) -> bool:
     """Whether ``hand`` holds one of ``dolls``."""
     return any(card in hand for card in dolls)
-
-
-def _dolls_of(config: Config) -> tuple[tuple[Card, ...], frozenset[str]]:
-    """The config's voodoo dolls (one card of each name), and their names if they sort after
-    the name of every other card a hand may hold (as in every preset; else none): a hand,
-    sorted by name, then holds a doll exactly when its last card is one, a test of one card
-    where looking through the hand compares every card."""
-    dolls = tables_of(config).dolls
-    names = frozenset(card.name for card in dolls)
-    others = [c.name for c in all_cards(config) if c.kind.is_hand and c.name not in names]
-    if names and (not others or max(others) < min(names)):
-        return dolls, names
-    return dolls, frozenset()
-
-
-#: Each config's dolls (see :func:`_dolls_of`), by the config's identity.
-_dolls = ByIdentity(_dolls_of)
 
 
 #: What an announced move does once no doll cancels it, by its class (the move kept is the
