@@ -188,7 +188,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _work_out(state: State) -> tuple[Move, ...]:
-    """:func:`_legal` of the checked state, written out: a decision lists its moves once."""
+    """The moves of the checked ``state``'s player to move (:func:`_options` written out around
+    its fields: a decision lists its moves once)."""
     state = checked(state)
     player = state.to_move
     if state.result is not None or player is None:
@@ -205,15 +206,6 @@ def view_moves(view: View) -> tuple[Move, ...]:
     if view.result is not None or view.to_move != view.player:
         return ()
     return _options(view.hand, view.leading, view.ball, view.attack, view.last == view.player)
-
-
-def _legal(state: State) -> tuple[Move, ...]:
-    if state.result is not None or state.to_move is None:
-        return ()
-    player = state.to_move
-    return _options(
-        state.hands[player], state.leading, state.ball, state.attack, state.last == player
-    )
 
 
 def apply_move(state: State, move: Move) -> State:
