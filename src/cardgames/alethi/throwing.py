@@ -89,19 +89,25 @@ def throw_options(board: Board, barracks: Barracks, me: Colour) -> tuple[Move, .
     mine = barracks[me]
     tables = _TABLES.get(mine) or _tables_of(mine)
     try:
-        if len(keys) == 1:
-            key = keys[0]
-            return tuple([column[key] for column in tables])
-        # One call picks the throws of a kind onto every open cell, in cell order.
-        pick = itemgetter(*keys)
-        moves: tuple[Move, ...] = ()
-        for column in tables:
-            moves += pick(column)
+        return _picked(tables, keys)
     except KeyError:
         # A cell without its throws yet (asked this way rather than by a look at every cell
         # first): they are made, and the throws picked again.
         _new_rows(keys)
-        return throw_options(board, barracks, me)
+        return _picked(tables, keys)
+
+
+def _picked(tables: tuple[dict[int, Throw], ...], keys: tuple[int, ...]) -> tuple[Move, ...]:
+    """The throws of each kind's table onto the cells ``keys``, by kind, then by cell
+    (``KeyError`` for a cell whose throws are not made yet)."""
+    if len(keys) == 1:
+        key = keys[0]
+        return tuple([column[key] for column in tables])
+    # One call picks the throws of a kind onto every open cell, in cell order.
+    pick = itemgetter(*keys)
+    moves: tuple[Move, ...] = ()
+    for column in tables:
+        moves += pick(column)
     return moves
 
 
