@@ -50,6 +50,7 @@ def table(
     forest_top: Sequence[str] = (),
     market: Sequence[str] = (),
     cemetery: Sequence[str] = (),
+    removed: Sequence[str] = (),
     active: int = 0,
     phase: Phase = Phase.ACTION,
     seed: int = 0,
@@ -60,8 +61,9 @@ def table(
 
     ``teams`` lists each player's characters (a name: at level A); ``hands`` each player's hand
     cards; ``forest_top`` the forest deck's top cards, the first drawn first; ``market`` the
-    market deck bottom to top. Other ``State`` fields (``actions``, ``combat``, ``enemies`` ...)
-    can be given too; ``to_move`` is ``active`` unless given.
+    market deck bottom to top; ``removed`` the cards out of the game. Other ``State`` fields
+    (``actions``, ``combat``, ``enemies`` ...) can be given too; ``to_move`` is ``active``
+    unless given.
     """
     config = config or Config()
     n = config.players
@@ -93,6 +95,7 @@ def table(
     top = [take(name) for name in forest_top]
     market_cards = tuple(take(name) for name in market)
     buried = tuple(take(name) for name in cemetery)
+    out = tuple(take(name) for name in removed)
     rest = sorted(pool.elements(), key=lambda c: c.name)
     values: dict[str, Any] = {
         "phase": phase,
@@ -103,7 +106,7 @@ def table(
         "hands": tuple(hand_tuples),
         "teams": tuple(team_tuples),
         "cemetery": buried,
-        "removed": (),
+        "removed": out,
         "start_row": (),
         "actions": 1 if phase is Phase.ACTION else 0,
         "seen": (0,) * n,

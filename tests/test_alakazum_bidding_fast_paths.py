@@ -24,7 +24,7 @@ from cardgames.alakazum.draft import (
     side_owner,
 )
 from cardgames.alakazum.generate import generate
-from cardgames.alakazum.state import Phase
+from cardgames.alakazum.state import Phase, every_card
 from cardgames.alakazum.tables import Hand, tables_of
 from random_play import random_states
 
@@ -172,10 +172,11 @@ def test_the_dolls_come_last_in_every_presets_hands() -> None:
 
 
 @pytest.mark.parametrize("preset", [*PRESETS, "renamed"])
-def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
-    """In every action phase of random games, each move announced is put to the holders of a
-    voodoo doll after the announcer, in seat order (the plain reading, hand by hand); with none,
-    it is carried out. The same with a card named after the dolls."""
+def test_the_doll_round_asks_every_other_player_with_a_card(preset: str) -> None:
+    """In every action phase of random games, each move announced is put to every player after
+    the announcer who holds a card, in seat order, while a voodoo doll is still in the game (the
+    plain reading, hand by hand): a holder may cancel or pass, any other player only pass; with
+    nobody to ask, it is carried out. The same with a card named after the dolls."""
     if preset == "renamed":
         config = _renamed_config()
         states = [
@@ -183,32 +184,45 @@ def test_the_doll_is_offered_to_the_next_holder(preset: str) -> None:
         ]
     else:
         states = _states(preset)
-    asked = 0
+    asked = holding = 0
     for state in states:
         if state.phase is not Phase.ACTION:
             continue
+        dolls = [c for c in every_card(state) if c.kind is Kind.DOLL]
+        in_game = len(dolls) > sum(1 for c in state.removed if c.kind is Kind.DOLL)
+        n = state.config.players
+        seats = [(state.active + k) % n for k in range(1, n)]
+        to_ask = [p for p in seats if state.hands[p]] if in_game else []
         for move in alakazum.legal_moves(state):
             if isinstance(move, alakazum.Pass):
                 continue
             d = draft_of(state)
             voodoo.announce(d, move)  # type: ignore[arg-type]
-            n = state.config.players
-            seats = [(state.active + k) % n for k in range(1, n)]
-            holders = [p for p in seats if any(c.kind is Kind.DOLL for c in state.hands[p])]
-            if holders:
-                asked += 1
-                assert (d.phase, d.to_move, d.pending) == (Phase.DOLL, holders[0], move)
-                # the holder passes: the next holder is asked, or the move is carried out
-                again = draft_of(state)
-                voodoo.announce(again, move)  # type: ignore[arg-type]
-                voodoo.ask_next_doll(again, holders[0])
-                if len(holders) > 1:
-                    assert (again.phase, again.to_move) == (Phase.DOLL, holders[1])
-                else:
-                    assert again.pending is None
-            else:
+            if not to_ask:
                 assert d.pending is None
-    assert asked > 0
+                continue
+            asked += 1
+            first = to_ask[0]
+            assert (d.phase, d.to_move, d.pending) == (Phase.DOLL, first, move)
+            assert d.moves == _doll_moves(state.hands[first])
+            # the first asked passes: the next is asked, or the move is carried out
+            again = draft_of(state)
+            voodoo.announce(again, move)  # type: ignore[arg-type]
+            voodoo.ask_next_doll(again, first)
+            if len(to_ask) > 1:
+                assert (again.phase, again.to_move) == (Phase.DOLL, to_ask[1])
+                assert again.moves == _doll_moves(state.hands[to_ask[1]])
+            else:
+                assert again.pending is None
+            holding += any(_doll_moves(state.hands[p])[0] == alakazum.Doll() for p in to_ask[:2])
+    assert asked > 0 and holding > 0
+
+
+def _doll_moves(hand: tuple[alakazum.Card, ...]) -> tuple[alakazum.Move, ...]:
+    """The moves of a player asked about an announcement, read hand by hand."""
+    if any(card.kind is Kind.DOLL for card in hand):
+        return (alakazum.Doll(), alakazum.Pass())
+    return (alakazum.Pass(),)
 
 
 def _plain_end(d: Draft, *, hypnotised: bool) -> None:

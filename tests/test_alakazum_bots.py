@@ -247,7 +247,8 @@ def test_bot_drinks_when_behind_and_passes_when_ahead_in_a_fight() -> None:
         hands=[["Combat potion +1", "Combat potion +2"], ["Combat potion +1"]],
         active=1,
     )
-    state = _play(state, Fight(0, "Fallera"), Fighter("Olentzero"))
+    # The bot holds cards: asked about a voodoo doll it does not hold, it can only pass.
+    state = _play(state, Fight(0, "Fallera"), PASS, Fighter("Olentzero"))
     assert state.phase is Phase.POTIONS and state.to_move == 1
     tied = _play(state, PASS)
     assert tied.combat is not None and tied.combat.points == (1, 1)

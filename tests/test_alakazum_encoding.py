@@ -24,8 +24,9 @@ from cardgames.errors import (
 )
 
 PRESETS = sorted(alakazum.PRESETS)
-#: Moves taken per game at most: enough for many turns, combats, spells and traps.
-STEPS = 400
+#: Moves taken per game at most: enough for many turns, combats, spells and traps (every
+#: announcement asks the other players about voodoo dolls, so a turn takes several).
+STEPS = 700
 
 
 def _states(config: alakazum.Config, games: int, seed: int) -> list[alakazum.State]:

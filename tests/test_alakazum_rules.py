@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 from alakazum_tables import card, member, table
-from cardgames import IllegalMoveError
+from cardgames import SPECTATOR, IllegalMoveError
 from cardgames.alakazum import (
     SPELL_COSTS,
     Card,
@@ -69,6 +69,9 @@ from cardgames.rng import Rng
 
 A, B, C = Level.A, Level.B, Level.C
 PASS = Pass()
+#: The answer of a player asked about a voodoo doll who holds none: every other player with a
+#: card in hand is asked about each announcement, holder or not (Interpretation 17).
+ASKED = PASS
 
 #: Two players (the default game), three, five, and the Alakazum! 2 expansion.
 TWO = Config()
@@ -492,7 +495,11 @@ def test_forest_combat_potions_only_while_not_winning() -> None:
     assert combat is not None and combat.points[0] == combat.points[1]
     assert state.phase is Phase.POTIONS  # a tie still loses: potions still offered
     state = play(state, Drink("Combat potion +1", Effect.COMBAT))
-    # Ahead now: resolved at once, the +2 stays in hand; the roll of 1 does not hypnotise.
+    # Ahead now: resolved at once, the +2 stays in hand; the roll of 1 does not hypnotise. The
+    # winner holds a card, so is asked about die potions, and with none can only pass.
+    assert state.phase is Phase.HYPNOSIS
+    assert legal_moves(state) == (PASS,)
+    state = play(state, PASS)
     assert state.phase is Phase.ACTION
     assert names(state.hands[0]) == ["Combat potion +2"]
     assert team_of(state, 0) == {"Olentzero": B}
@@ -702,7 +709,7 @@ def test_fight_cannot_target_a_player_with_one_character() -> None:
 
 def test_potion_bidding_alternates_until_two_passes_in_a_row() -> None:
     """Combat between players (Interpretation 11): the attacker bids first, then the sides
-    alternate; a side with nothing to play passes by itself; two passes in a row end it, and a
+    alternate; a side with an empty hand passes by itself; two passes in a row end it, and a
     tie goes to the defender."""
     assert strength("Olentzero") == strength("Fallera")
     state = table(
@@ -714,7 +721,7 @@ def test_potion_bidding_alternates_until_two_passes_in_a_row() -> None:
         forest_top=FILLER,
         rng=rng_rolling(1),
     )
-    state = play(state, Fight(1, "Fallera"), Fighter("Olentzero"))
+    state = play(state, Fight(1, "Fallera"), ASKED, Fighter("Olentzero"))
     assert state.phase is Phase.POTIONS and state.to_move == 0
     state = play(state, Drink("Combat potion +1", Effect.COMBAT))
     assert state.to_move == 1
@@ -728,7 +735,10 @@ def test_potion_bidding_alternates_until_two_passes_in_a_row() -> None:
     assert combat is not None and combat.points == (4, 4) and combat.passes == 1
     assert state.to_move == 1 and state.phase is Phase.POTIONS
     state = play(state, PASS)
-    # Two passes in a row: 4 against 4 goes to the defender, who levels up and rolls 1.
+    # Two passes in a row: 4 against 4 goes to the defender, who levels up and rolls 1, too
+    # little; holding a card, they are asked about die potions, and pass.
+    assert state.phase is Phase.HYPNOSIS and state.to_move == 1
+    state = play(state, PASS)
     assert state.combat is None
     assert team_of(state, 1) == {"Fallera": B, "Lamia": A}
     assert team_of(state, 0) == {"Olentzero": A, "Moura": A}
@@ -748,7 +758,7 @@ def test_robbery_takes_the_opponents_last_combat_potion_into_the_thiefs_hand() -
         forest_top=FILLER,
         rng=rng_rolling(1),
     )
-    state = play(state, Fight(1, "Fallera"), Fighter("Olentzero"))
+    state = play(state, Fight(1, "Fallera"), ASKED, Fighter("Olentzero"))
     # Nothing to steal yet.
     assert Drink("Robbery potion", Effect.ROBBERY) not in legal_moves(state)
     state = play(state, Drink("Combat potion +2", Effect.COMBAT))
@@ -758,10 +768,16 @@ def test_robbery_takes_the_opponents_last_combat_potion_into_the_thiefs_hand() -
     assert combat is not None
     assert combat.points == (strength("Olentzero"), strength("Fallera"))
     assert names(state.hands[1]) == ["Combat potion +1", "Combat potion +2"]
-    # Player 0 cannot steal the robbery back: with nothing to play, they pass by themselves.
-    assert state.to_move == 1 and combat.passes == 1
+    # Player 0 cannot steal the robbery back: holding only a robbery, they are asked all the
+    # same (the table cannot see that they hold nothing to play), and can only pass.
+    assert state.to_move == 0 and legal_moves(state) == (PASS,)
     state = play(state, PASS)
-    # 1 against 1: the defender wins; the stolen potion stays in the thief's hand.
+    assert state.to_move == 1 and state.combat is not None and state.combat.passes == 1
+    state = play(state, PASS)
+    # 1 against 1: the defender wins and rolls 1, too little; asked about die potions, they
+    # pass. The stolen potion stays in the thief's hand.
+    assert state.phase is Phase.HYPNOSIS and state.to_move == 1
+    state = play(state, PASS)
     assert team_of(state, 1) == {"Fallera": B, "Lamia": A}
     assert names(state.hands[0]) == ["Robbery potion"]
     assert sorted(names(state.hands[1])) == sorted(
@@ -808,7 +824,8 @@ def test_twist_of_fate_die_potions_are_the_defenders() -> None:
         forest_top=FILLER,
         rng=rng_rolling(resistance),
     )
-    state = play(state, Fight(1, "Aizkolari"), Fighter("Olentzero"))
+    # Each side holds a card but no combat potion: both are asked to bid, and pass.
+    state = play(state, Fight(1, "Aizkolari"), ASKED, Fighter("Olentzero"), PASS, PASS)
     assert state.phase is Phase.HYPNOSIS and state.to_move == 1
     state = play(state, Drink("Die potion +1", Effect.DIE))
     assert team_of(state, 1) == {"Aizkolari": B, "Lamia": A, "Olentzero": A}
@@ -1324,8 +1341,8 @@ def test_turn_limit_ends_the_game_with_everybody_losing() -> None:
 
 
 def test_voodoo_doll_holders_are_asked_in_seat_order() -> None:
-    """Voodoo dolls (Interpretation 17): each other holder is asked, in seat order from the
-    announcer's left; players without a doll are not asked."""
+    """Voodoo dolls (Interpretation 17): each other player who holds a card is asked, in seat
+    order from the announcer's left; a player with an empty hand holds no doll and is not."""
     state = table(
         THREE,
         teams=[["Olentzero"], ["Lamia"], ["Fallera"]],
@@ -1383,19 +1400,56 @@ def test_voodoo_doll_cancelled_deja_vu_gives_no_actions() -> None:
     assert state.market == ()
 
 
-def test_voodoo_doll_decision_is_hidden_from_the_other_players() -> None:
-    """Voodoo dolls: the table sees the announced action but not who is asked (Interpretation
-    17): other players' views show to_move None."""
+def _doll_round(third_hand: list[str]) -> list[State]:
+    """The states of a market trip announced by player 0 of three, the Txapela for sale, while
+    player 1 holds a potion and player 2 ``third_hand``; nobody cancels."""
     state = table(
         THREE,
         teams=[["Olentzero"], ["Lamia"], ["Fallera"]],
-        hands=[["Combat potion +1"], [], ["Voodoo doll"]],
+        hands=[["Combat potion +1"], ["Combat potion +2"], third_hand],
         market=["Txapela"],
+        forest_top=FILLER,
+    )
+    states = [play(state, Market("Combat potion +1"))]
+    states.append(play(states[-1], PASS))
+    states.append(play(states[-1], PASS))
+    return states
+
+
+def test_voodoo_doll_round_shows_nobody_who_holds_a_doll() -> None:
+    """Voodoo dolls (Interpretation 17): every other player with a card in hand is asked about
+    each announcement in seat order, a holder able to cancel, anyone else only to pass; so
+    every view is the same whether or not player 2 holds a doll, for player 0 and player 1 and
+    a spectator alike, and the table sees who is asked."""
+    with_doll = _doll_round(["Voodoo doll"])
+    without = _doll_round(["Magic hat 1"])
+    assert [s.to_move for s in with_doll[:2]] == [1, 2]
+    assert legal_moves(with_doll[0]) == (PASS,)
+    assert legal_moves(with_doll[1]) == (Doll(), PASS)
+    assert legal_moves(without[1]) == (PASS,)
+    assert names(with_doll[-1].hands[0]) == ["Txapela"]  # carried out
+    for ours, theirs in zip(with_doll, without, strict=True):
+        for p in (0, 1, SPECTATOR):
+            assert view(ours, p) == view(theirs, p)
+        assert view(ours, 0).pending == ours.pending
+    assert view(with_doll[0], 0).to_move == 1
+
+
+def test_voodoo_doll_nobody_is_asked_once_every_doll_has_left() -> None:
+    """Voodoo dolls: with every doll of the game out of it (used, so in sight of all), an
+    announcement is carried out at once."""
+    dolls = [c for c in TWO.forest_cards if c.kind is Kind.DOLL]
+    assert len(dolls) == 2
+    state = table(
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Combat potion +1"], ["Magic hat 1"]],
+        market=["Txapela"],
+        removed=[doll.name for doll in dolls],
+        forest_top=FILLER,
     )
     state = play(state, Market("Combat potion +1"))
-    assert view(state, 2).to_move == 2
-    assert view(state, 0).to_move is None and view(state, 1).to_move is None
-    assert all(view(state, p).pending == Market("Combat potion +1") for p in range(3))
+    assert state.phase is not Phase.DOLL
+    assert names(state.hands[0]) == ["Txapela"]
 
 
 def test_voodoo_doll_cancels_an_alakazum() -> None:
@@ -1646,7 +1700,11 @@ def test_alakazum_needs_eight_points_of_one_culture() -> None:
         hands=[["Barretina", "Multicoloured amulet"], []],
         forest_top=FILLER,
     )
-    assert play(mixed, PASS).active == 1
+    # Two hand cards might be worth 4 points, as the table sees it: the player is asked, and
+    # with 6 points of their culture can only end the turn.
+    asked = play(mixed, PASS)
+    assert asked.phase is Phase.ALAKAZUM and legal_moves(asked) == (PASS,)
+    assert play(asked, PASS).active == 1
     eight = table(
         teams=[val, ["Lamia"]],
         hands=[["Multicoloured amulet", "Traca"], []],
@@ -1804,7 +1862,7 @@ def test_example_ana_and_pep_potion_duel() -> None:
         forest_top=FILLER,
         rng=rng_rolling(1),
     )
-    state = play(state, Fight(pep, "Dolçainer"), Fighter("Penitente"))
+    state = play(state, Fight(pep, "Dolçainer"), ASKED, Fighter("Penitente"))
     assert state.phase is Phase.POTIONS and state.to_move == ana
     points = []
     for move in (
@@ -1818,7 +1876,11 @@ def test_example_ana_and_pep_potion_duel() -> None:
     assert points == [(2, 1), (2, 2), (3, 2)]
     assert state.to_move == pep
     state = play(state, Drink("Combat potion +2", Effect.COMBAT))
-    # Both have no combat potion left: both pass; the Dolçainer wins 4 to 3.
+    # Neither has a combat potion left: Ana, whose hand is empty, passes by herself; Pep,
+    # holding his die potion, is asked and passes. The Dolçainer wins 4 to 3.
+    assert state.phase is Phase.POTIONS and state.to_move == pep
+    assert legal_moves(state) == (PASS,)
+    state = play(state, PASS)
     assert state.phase is Phase.HYPNOSIS and state.to_move == pep
     combat = state.combat
     assert combat is not None

@@ -480,18 +480,21 @@ _DECKS = ("deck", "forest")
 def _hidden_swaps(game: AnyGame, state: Any, seed: int) -> Iterator[Swap]:
     """States that differ from ``state`` by two hidden cards swapped, a few chosen by
     ``seed``: a card of one hand for a card of another, or for the bottom card of the deck,
-    never in the hand of the player to move (whose own move may show their cards). Only swaps
+    never in the hand of the player to move (whose own move may show their cards) nor of the
+    player whose turn it is, in a game whose states say so (``active``: an action they
+    announced may be carried out, showing their cards, on somebody else's answer). Only swaps
     whose state passes the game's check are made; a game whose states keep no ``hands`` has
     none."""
     hands = getattr(state, "hands", None)
     mover = game.current_player(state)
     if not isinstance(hands, tuple) or mover is None:
         return
+    active = getattr(state, "active", None)
     deck_name = next((name for name in _DECKS if isinstance(getattr(state, name, None), tuple)), "")
     deck: tuple[Any, ...] = getattr(state, deck_name, ())
     rng = random.Random(seed)
     n = len(hands)
-    others = [p for p in range(n) if p != mover and hands[p]]
+    others = [p for p in range(n) if p not in (mover, active) and hands[p]]
     key = _sort_key(hands)
     for attempt in range(4):
         if not others:

@@ -581,17 +581,18 @@ class MoveReader:
 
     __slots__ = ("_kept", "_structure")
 
-    def __init__(self, structure: Callable[[Any], Any]) -> None:
+    def __init__(self, structure: Callable[..., Any]) -> None:
         self._structure = structure
         self._kept: dict[Any, Any] = {}
 
-    def __call__(self, value: Any) -> Any:
-        """The move ``value`` (a JSON object) stands for; the hook's error for any other."""
+    def __call__(self, value: Any, *context: Any) -> Any:
+        """The move ``value`` (a JSON object) stands for; the hook's error for any other.
+        ``context`` goes to ``structure`` after the value, the first time it is read."""
         key = _frozen(value)
         kept = self._kept
         move = kept.get(key)
         if move is None:
-            move = self._structure(value)
+            move = self._structure(value, *context)
             if len(kept) < self.MOST_KEPT:
                 kept[key] = move
         return move

@@ -70,6 +70,7 @@ from cardgames.alakazum.moves import (
     Train,
     UseObject,
 )
+from cardgames.alakazum.state import every_card
 from cardgames.rng import Rng
 from cardgames.serialization import move_union
 
@@ -112,16 +113,36 @@ def _bad_card(old: Card, **fields: Any) -> dict[str, Any]:
 
 
 @functools.cache
-def _at(phase: Phase, players: int = 2, expansion: bool = False) -> State:
-    """A real game (seeded random play) the first time it is in ``phase``."""
+def _at(
+    phase: Phase,
+    players: int = 2,
+    expansion: bool = False,
+    where: Callable[[State], bool] = lambda state: True,
+) -> State:
+    """A real game (seeded random play) the first time it is in ``phase`` and ``where`` holds."""
     for seed in range(300):
         state = alakazum.new_game(Config(players=players, expansion=expansion), seed=seed)
         rng = random.Random(seed)
-        while state.result is None and state.phase is not phase:
+        while state.result is None and not (state.phase is phase and where(state)):
             state = alakazum.apply_move(state, rng.choice(alakazum.legal_moves(state)))
         if state.phase is phase:
             return state
     raise AssertionError(f"no game reached the {phase} phase")
+
+
+def _doll_held(state: State) -> bool:
+    """The player asked about an announcement holds a voodoo doll."""
+    return any(c.kind is Kind.DOLL for c in state.hands[_to_move(state)])
+
+
+def _drinking(state: State) -> bool:
+    """The player asked about potions has one to drink (not only a pass)."""
+    return any(type(m) is Drink for m in alakazum.legal_moves(state))
+
+
+def _alakazum_open(state: State) -> bool:
+    """The player whose turn it is may cast an Alakazum (not only end the turn)."""
+    return any(type(m) is Alakazum for m in alakazum.legal_moves(state))
 
 
 def _duel(phase: Phase) -> State:
@@ -478,12 +499,18 @@ def _unsorted(state: State) -> dict[str, Any]:
     return _hand(state, player, tuple(reversed(state.hands[player])))
 
 
-def _no_doll_for_decider(state: State) -> dict[str, Any]:
-    """A doll phase whose decider's voodoo dolls went back to the forest deck."""
+def _no_card_for_decider(state: State) -> dict[str, Any]:
+    """A doll phase whose decider's cards all went back to the forest deck."""
     decider = _to_move(state)
-    dolls = tuple(c for c in state.hands[decider] if c.kind is Kind.DOLL)
-    rest = tuple(c for c in state.hands[decider] if c.kind is not Kind.DOLL)
-    return {**_hand(state, decider, rest), "forest": (*state.forest, *dolls)}
+    return {**_hand(state, decider, ()), "forest": (*state.forest, *state.hands[decider])}
+
+
+def _every_doll_gone(state: State) -> dict[str, Any]:
+    """A doll phase after every voodoo doll has left the game."""
+    dolls = [c for c in every_card(state) if c.kind is Kind.DOLL]
+    hands = tuple(tuple(c for c in hand if c.kind is not Kind.DOLL) for hand in state.hands)
+    forest = tuple(c for c in state.forest if c.kind is not Kind.DOLL)
+    return {"hands": hands, "forest": forest, "removed": (*state.removed, *dolls)}
 
 
 def _only_traps_held(state: State) -> dict[str, Any]:
@@ -872,9 +899,8 @@ _UNPLAYABLE_STATES: list[Any] = [
         "another player than the announcer decides",
         id="doll-by-announcer",
     ),
-    pytest.param(
-        "doll", _no_doll_for_decider, "holder of a voodoo doll", id="doll-decider-no-doll"
-    ),
+    pytest.param("doll", _no_card_for_decider, "no card in hand", id="doll-decider-no-card"),
+    pytest.param("doll", _every_doll_gone, "every doll has left", id="doll-every-doll-gone"),
     pytest.param(
         "doll", lambda s: {"pending": "market Broom"}, "announced move is not one", id="pending-str"
     ),
@@ -915,9 +941,9 @@ _BASES: dict[str, Callable[[], State]] = {
     "action": lambda: _at(Phase.ACTION),
     "fighter": lambda: _at(Phase.FIGHTER),
     "support": lambda: _at(Phase.SUPPORT),
-    "potions": lambda: _at(Phase.POTIONS),
-    "hypnosis": lambda: _at(Phase.HYPNOSIS),
-    "doll": lambda: _at(Phase.DOLL),
+    "potions": lambda: _at(Phase.POTIONS, where=_drinking),
+    "hypnosis": lambda: _at(Phase.HYPNOSIS, where=_drinking),
+    "doll": lambda: _at(Phase.DOLL, where=_doll_held),
     "give": lambda: _at(Phase.GIVE),
     "keep": lambda: _at(Phase.KEEP),
     "take": lambda: _at(Phase.TAKE),
@@ -960,10 +986,11 @@ def test_unplayable_states_are_refused_saying_why(base: str, change: Change, why
 
 def test_the_bases_of_the_state_tests_are_what_they_say() -> None:
     """The duel is between two players; the forest combat is against the forest."""
-    duel, forest = _duel(Phase.POTIONS), _at(Phase.POTIONS)
+    duel, forest = _duel(Phase.POTIONS), _at(Phase.POTIONS, where=_drinking)
     assert duel.combat is not None and duel.combat.defender is not None
     assert forest.combat is not None and forest.combat.defender is None
-    assert any(c.kind is Kind.DOLL for c in _at(Phase.DOLL).hands[_to_move(_at(Phase.DOLL))])
+    doll = _at(Phase.DOLL, where=_doll_held)
+    assert any(c.kind is Kind.DOLL for c in doll.hands[_to_move(doll)])
 
 
 def _first_card(state: State, player: int, card: Card) -> dict[str, Any]:
@@ -1400,7 +1427,7 @@ _BAD_STATE_DATA: list[Any] = [
 @pytest.mark.parametrize("change", _BAD_STATE_DATA)
 def test_json_states_with_wrong_values_are_refused(change: Callable[[dict[str, Any]], Any]) -> None:
     """State JSON with a wrong type, an unknown key or value, or a missing field is refused."""
-    doc = _doc(_at(Phase.HYPNOSIS))
+    doc = _doc(_at(Phase.HYPNOSIS, where=_drinking))
     assert doc["data"]["combat"] is not None
     change(doc["data"])
     with pytest.raises(SerializationError, match=r"\$"):
@@ -1433,7 +1460,7 @@ def test_json_combats_with_wrong_values_are_refused(
     change: Callable[[dict[str, Any]], Any],
 ) -> None:
     """A combat in JSON with a wrong type or shape (points, supports, potions, sides) is refused."""
-    doc = _doc(_at(Phase.HYPNOSIS))
+    doc = _doc(_at(Phase.HYPNOSIS, where=_drinking))
     change(doc["data"]["combat"])
     with pytest.raises(SerializationError, match=r"\$\.data\.combat"):
         cardgames.from_json(json.dumps(doc), State)
@@ -1728,7 +1755,7 @@ def test_to_json_of_malformed_moves_is_refused_or_does_not_load(obj: object) -> 
 def test_to_json_of_a_malformed_state_is_refused_or_does_not_load(change: Change) -> None:
     """A state with a malformed card, enemy, phase or combat is not written as a playable one:
     to_json refuses it, or the JSON it writes does not load or is refused when used."""
-    real = _at(Phase.POTIONS)
+    real = _at(Phase.POTIONS, where=_drinking)
     bad = attrs.evolve(real, **change(real))
     try:
         text = cardgames.to_json(bad)
@@ -2073,9 +2100,9 @@ _MOVE_BASES: dict[str, Callable[[], State]] = {
     "action": lambda: _at(Phase.ACTION),
     "fighter": lambda: _at(Phase.FIGHTER),
     "support": lambda: _at(Phase.SUPPORT),
-    "potions": lambda: _at(Phase.POTIONS),
-    "hypnosis": lambda: _at(Phase.HYPNOSIS),
-    "doll": lambda: _at(Phase.DOLL),
+    "potions": lambda: _at(Phase.POTIONS, where=_drinking),
+    "hypnosis": lambda: _at(Phase.HYPNOSIS, where=_drinking),
+    "doll": lambda: _at(Phase.DOLL, where=_doll_held),
     "give": lambda: _at(Phase.GIVE),
     "santa": lambda: _at(Phase.SANTA),
     "sacrifice": lambda: _at(Phase.SACRIFICE),
@@ -2084,7 +2111,7 @@ _MOVE_BASES: dict[str, Callable[[], State]] = {
     "place": lambda: _at(Phase.PLACE),
     "take": lambda: _at(Phase.TAKE),
     "target": lambda: _at(Phase.TARGET),
-    "alakazum": lambda: _at(Phase.ALAKAZUM),
+    "alakazum": lambda: _at(Phase.ALAKAZUM, where=_alakazum_open),
 }
 
 
@@ -2101,7 +2128,7 @@ def test_malformed_moves_are_refused_and_change_nothing(
 def test_moves_equal_to_legal_ones_leave_only_the_rules_values_in_the_state() -> None:
     """A move equal to a legal one but of other types (a str culture, True for player 1) plays
     as the legal one, and the next state holds only the rules' own values."""
-    state = _at(Phase.ALAKAZUM)
+    state = _at(Phase.ALAKAZUM, where=_alakazum_open)
     legal = _alakazum(state)
     after = alakazum.apply_move(state, Alakazum(_raw(str(legal.culture)), legal.enemy))
     assert after == alakazum.apply_move(state, legal)
@@ -2112,7 +2139,7 @@ def test_moves_equal_to_legal_ones_leave_only_the_rules_values_in_the_state() ->
         after = alakazum.apply_move(santa, PassDie(_raw(True)))
         assert after == alakazum.apply_move(santa, target)
         assert after.to_move is None or type(after.to_move) is int
-    potions = _at(Phase.POTIONS)
+    potions = _at(Phase.POTIONS, where=_drinking)
     drink = _drinks(potions)[0]
     after = alakazum.apply_move(potions, Drink(drink.card, _raw(drink.effect.value)))
     assert after == alakazum.apply_move(potions, drink)

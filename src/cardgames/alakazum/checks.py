@@ -35,6 +35,7 @@ from cardgames.alakazum.wellformed import (
     flags_ok,
     is_int,
     is_player,
+    last_move_problem,
     member_ok,
 )
 from cardgames.errors import InvalidStateError, excerpt
@@ -207,6 +208,9 @@ def _scalars(state: State) -> str | None:
     rng = state.rng
     if type(rng) is not Rng or not (type(rng.state) is int and 0 <= rng.state < _RNG_STATES):
         return "rng must be an Rng with a 64-bit state"
+    problem = last_move_problem(state.last_mover, state.last_move, n)
+    if problem is not None:
+        return problem
     # The deal sets aside each character or trap drawn: nobody exchanges more cards than the
     # forest deck has of those.
     if not counts_ok(state.exchanges, n) or sum(state.exchanges) > _not_hand_cards(config):

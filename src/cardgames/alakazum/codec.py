@@ -366,6 +366,8 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "failed": _plain(_optional(_enum(Culture))),
         "roll": _plain(_optional(_int)),
         "result": _briefly_via("an outcome {winners, returns, reason} or null", Outcome | None),
+        "last_mover": _plain(_optional(_int)),
+        "last_move": _briefly_via("an alakazum move {type, fields} or null", Move | None),
     }
 
 
@@ -499,6 +501,10 @@ def _quick_state_hooks(
             out["roll"] = state.roll
         if state.result is not None:
             out["result"] = write_result(state.result)
+        if state.last_mover is not None:
+            out["last_mover"] = state.last_mover
+        if state.last_move is not None:
+            out["last_move"] = write_pending(state.last_move)
         return out
 
     return unstructure, structure

@@ -289,8 +289,12 @@ def _start_bidding(d: Draft) -> Next:
 
 
 def _next_bidder(d: Draft) -> Next:
-    """Ask the side whose turn it is to bid, skipping a side with nothing to play; the bidding
-    ends when both sides have passed in a row (at once in the forest, with only one side)."""
+    """Ask the side whose turn it is to bid, or pass for it when everybody can see it has
+    nothing to play (an empty hand, or a forest combat it already wins); the bidding ends when
+    both sides have passed in a row (at once in the forest, with only one side).
+
+    A side is asked whatever its hand holds, and answers with a pass when it holds no potion:
+    skipping it would show the table that its hand holds none."""
     # The config's tables are found once for every side asked.
     combat = d.combat
     assert combat is not None
@@ -300,11 +304,14 @@ def _next_bidder(d: Draft) -> Next:
     defender = combat.defender
     while True:
         side = combat.to_act
-        drinks = offered_bids(found, combat, side, d.hands)
-        if drinks:
+        owner = combat.attacker if side == ATTACKER else defender
+        assert owner is not None
+        if d.hands[owner] and (
+            defender is not None or combat.points[ATTACKER] <= combat.points[DEFENDER]
+        ):
             d.phase = _PHASE_POTIONS
-            d.to_move = combat.attacker if side == ATTACKER else defender
-            d.moves = (*drinks, _PASS)
+            d.to_move = owner
+            d.moves = (*offered_bids(found, combat, side, d.hands), _PASS)
             return _DECIDE
         if defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
@@ -386,10 +393,11 @@ def _after_roll(d: Draft, resistance: int) -> Next:
     assert combat is not None
     if combat.roll + combat.bonus > resistance:
         return _end_combat(d, hypnotised=True)
-    if potions := die_moves(d, combat):
+    roller = side_owner(combat, combat.roller or 0)
+    if d.hands[roller]:  # asked whatever the hand holds, as in the bidding
         d.phase = _PHASE_HYPNOSIS
-        d.to_move = side_owner(combat, combat.roller or 0)
-        d.moves = (*potions, _PASS)
+        d.to_move = roller
+        d.moves = (*die_moves(d, combat), _PASS)
         return _DECIDE
     return _end_combat(d, hypnotised=False)
 

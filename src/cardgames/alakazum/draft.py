@@ -177,6 +177,8 @@ class Draft:
     hands: tuple[tuple[Card, ...], ...]
     held: tuple[Card, ...]
     known: tuple[frozenset[int], ...]
+    last_move: Move | None
+    last_mover: int | None
     market: tuple[Card, ...]
     pending: Move | None
     phase: Phase

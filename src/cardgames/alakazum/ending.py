@@ -28,6 +28,7 @@ __all__ = [
     "culture_points",
     "culture_totals",
     "face_down",
+    "may_have_points",
     "offer_sacrifice",
     "ready_by_names",
     "ready_for_alakazum",
@@ -119,6 +120,25 @@ def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Cul
         if own.get(culture, 0) >= need:
             return True
     return False
+
+
+def may_have_points(team: tuple[Member, ...], hand_size: int, found: Tables) -> bool:
+    """Whether a player with ``team`` and a hand of ``hand_size`` cards may have the points of
+    some culture for an Alakazum, as everybody sees it: with the team's points and each hand
+    card worth the most points one can give. The turn asks the player about the Alakazum
+    whenever they may, so that being asked tells nobody what the hand holds."""
+    shared = hand_size * found.most_hand_points
+    own: dict[Culture | None, int] = {}
+    for member in team:
+        card = member.card
+        if card.culture is _MULTI:
+            shared += card.points[member.level]
+        else:
+            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
+    need = ALAKAZUM_POINTS - shared
+    if need <= 0:
+        return bool(found.cultures)
+    return any(own.get(culture, 0) >= need for culture in found.cultures)
 
 
 def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tables) -> bool:

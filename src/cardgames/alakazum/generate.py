@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from cardgames.alakazum.cards import Card
+from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
 from cardgames.alakazum.draft import distinct, faces
 from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
@@ -33,6 +33,7 @@ __all__ = ["generate"]
 
 _PASS = Pass()
 _DOLL = Doll()
+_DOLL_KIND = Kind.DOLL
 # Moves are small values shared by every state that offers them: each is made once.
 _CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
 _PLACE = functools.lru_cache(maxsize=4096)(Place)
@@ -123,6 +124,14 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _doll_moves(hand: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The moves of a player asked about an announcement: cancel it with a voodoo doll, if
+    ``hand`` holds one, or let it be."""
+    if any(card.kind is _DOLL_KIND for card in hand):
+        return _DOLL, _PASS
+    return (_PASS,)
+
+
 def _combat_of(state: State) -> Combat:
     combat = state.combat
     assert combat is not None
@@ -140,7 +149,7 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
         _PASS,
     ),
     Phase.HYPNOSIS: lambda s, p: (*die_moves(s, _combat_of(s)), _PASS),
-    Phase.DOLL: lambda s, p: (_DOLL, _PASS),
+    Phase.DOLL: lambda s, p: _doll_moves(s.hands[p]),
     Phase.ALAKAZUM: lambda s, p: tuple(alakazum_moves(s)),
     Phase.GIVE: give_moves,
     Phase.TRICK: trick_moves,

@@ -18,7 +18,7 @@ from cardgames.alakazum.draft import DIE_SIDES
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import Alakazum, Cast, Fight, Market, Spell, UseObject
 from cardgames.alakazum.spells import MISERABLE_WITCH_CARDS, castable
-from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.alakazum.state import Combat, Member, Phase, State, every_card
 from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
 from cardgames.alakazum.wellformed import (
     DIE_FACES,
@@ -267,8 +267,11 @@ def _decider_fits(state: State) -> str | None:
     if phase is _DOLL:
         if to_move == state.active or to_move is None:
             return "another player than the announcer decides on a voodoo doll"
-        if not any(c.kind is _DOLL_KIND for c in state.hands[to_move]):
-            return "only a holder of a voodoo doll decides whether to use it"
+        if not state.hands[to_move]:
+            return "a player with no card in hand is not asked about a voodoo doll"
+        dolls = sum(1 for c in every_card(state) if c.kind is _DOLL_KIND)
+        if dolls == sum(1 for c in state.removed if c.kind is _DOLL_KIND):
+            return "nobody is asked about a voodoo doll once every doll has left the game"
         return _pending_problem(state)
     return None
 

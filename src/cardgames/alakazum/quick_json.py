@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import ByIdentity, slot_filler
+from cardgames._engine import ByIdentity, MoveReader, slot_filler
 from cardgames.alakazum.cards import Card, Enemy, Kind, Level
 from cardgames.alakazum.checks import vouched
 from cardgames.alakazum.config import Config, cards_by_name
@@ -249,12 +249,18 @@ def _optional_fields(
             continue
         if name == "held":
             value = _cards(data["held"], tables.any, names)
+        elif name == "last_move":  # nearly every document's: each move read once
+            value = _read_move(data[name], name, config, read)
         elif name in _GENERAL:
             value = read(name, data[name], config)
         else:
             value = data[name]
         values[place] = value
     return values
+
+
+#: The move that led to a state, read by the general decoder once per distinct value.
+_read_move = MoveReader(lambda value, name, config, read: read(name, value, config))
 
 
 def _cards(value: Any, table: dict[str, Card], names: list[str]) -> tuple[Card, ...]:

@@ -21,7 +21,7 @@ from typing import Any
 from cardgames._engine import ByIdentity
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.config import Config, all_cards
-from cardgames.alakazum.moves import Spell
+from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Member, Phase, State
 
 __all__ = ["state_writer"]
@@ -41,7 +41,7 @@ class _Texts:
     """A config's text, and the texts of its team members without a broom or cape by their
     character's identity and level (made once per config: see :func:`state_writer`)."""
 
-    __slots__ = ("config", "members")
+    __slots__ = ("config", "members", "moves")
 
     def __init__(self, config: Config, config_text: str) -> None:
         self.config = config_text
@@ -56,6 +56,9 @@ class _Texts:
             if card.kind is Kind.CHARACTER
             for level in Level
         }
+        #: A move -> its text, as the state's hook and the encoder write it; filled as moves
+        #: are met.
+        self.moves: dict[Move, str] = {}
 
 
 def _plain_names(config: Config) -> bool:
@@ -191,6 +194,14 @@ def _text(
         text += ',"roll":', _NUMBER(state.roll)
     if state.result is not None:
         text += ',"result":', encode(field_json("result", state.result))
+    if state.last_mover is not None:
+        text += ',"last_mover":', _NUMBER(state.last_mover)
+    move = state.last_move
+    if move is not None:
+        moved = texts.moves.get(move)
+        if moved is None:
+            moved = texts.moves[move] = encode(field_json("last_move", move))
+        text += ',"last_move":', moved
     text.append("}")
     return "".join(text)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgames.alakazum.cards import Card, Enemy
 from cardgames.alakazum.notation import format_move
-from cardgames.alakazum.state import Member, Phase, State, View
+from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import check_view
 from cardgames.errors import InvalidStateError
 
@@ -103,8 +103,6 @@ def render(state_or_view: State | View) -> str:
         lines.append(f"Held (Magic of the forest): {v.held_size} cards")
     if v.result is not None:
         lines.append(f"Game over: {v.result.reason}")
-    elif v.phase is Phase.DOLL and v.to_move is None:
-        lines.append("Waiting: the table may answer the announcement")
     else:
         lines.append(f"To move: player {v.to_move} ({v.phase.value})")
     return "\n".join(lines)

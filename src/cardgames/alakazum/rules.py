@@ -217,6 +217,7 @@ def apply_move(state: State, move: moves.Move) -> State:
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = draft_of(state)
+    d.last_mover, d.last_move = state.to_move, legal
     step = _APPLY[type(legal)](d, legal)
     if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
         carry_on(d, step)

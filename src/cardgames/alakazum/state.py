@@ -131,6 +131,11 @@ class State:
       potion as Resurrect);
       ``failed`` the culture of a failed Alakazum (its characters pay); ``roll`` the last trap
       die.
+    - ``last_move`` is the move that led here and ``last_mover`` the player who made it
+      (``None`` before the first move). Every move is made in the open but the choices of a
+      Magic of the forest (``keep``, ``place``) and a card given away (``give``): a view shows
+      those only to their player (and a card given to its receiver too), and a state dealt
+      from a view keeps ``last_move`` only if that view shows it.
     """
 
     config: Config
@@ -163,6 +168,8 @@ class State:
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -184,8 +191,8 @@ class View:
     final enemies, a combat and its potions), their own hand, the sizes of the other hands and
     of the forest deck, the top forest cards and the final enemies they have seen.
 
-    ``to_move`` is ``None`` while another player decides whether to use a voodoo doll (the
-    table only sees the announced action, ``pending``, wait); ``held`` is ``()`` for all but
+    ``last_move`` is the move that led here as this player may know it (``None`` for another
+    player's keep, place or give, and before the first move); ``held`` is ``()`` for all but
     the caster of a Magic of the forest, who alone sees those cards (the others see
     ``held_size``). ``enemies`` shows ``None`` for each face-down enemy the player has not
     seen.
@@ -222,6 +229,8 @@ class View:
     failed: Culture | None = None
     roll: int | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks and other rich displays."""
@@ -278,21 +287,3 @@ def table_cards(state: State | View) -> list[Card]:
             cards.append(combat.opponent)
         cards.extend(card for _, card, _ in combat.potions)
     return cards
-
-
-def _register_json() -> None:
-    """An announced move is written like any move, with its ``type`` tag (cattrs alone would
-    write an optional move without it)."""
-    from cardgames.serialization import converter
-
-    def unstructure(move: Move | None) -> object:
-        return None if move is None else converter.unstructure(move, unstructure_as=Move)
-
-    def structure(value: object, _: object) -> Move | None:
-        return None if value is None else converter.structure(value, Move)  # type: ignore[arg-type]
-
-    converter.register_unstructure_hook(Move | None, unstructure)
-    converter.register_structure_hook(Move | None, structure)
-
-
-_register_json()

@@ -35,11 +35,12 @@ from cardgames._engine import (
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.draft import ATTACKER, side_owner
-from cardgames.alakazum.moves import GiveCard, Keep, Move, PassDie, Place, Take
+from cardgames.alakazum.moves import Move, PassDie
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
-from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.state import State
 from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
+from cardgames.alakazum.view import told_move
 from cardgames.errors import InvalidStateError
 
 __all__ = [
@@ -84,11 +85,10 @@ _TRAP_KINDS = {
 @attrs.frozen
 class Decided:
     """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
-    viewer may not know which (a card given to another player, the cards of Magic of the
-    forest). In the voodoo-doll round the viewer is not even told who decides: ``player`` is
-    ``None`` too."""
+    viewer may not know which (a card given to another player, the choices of a Magic of
+    the forest)."""
 
-    player: int | None = attrs.field(validator=_player_or_none)
+    player: int = attrs.field(validator=is_player)
     move: str | None = attrs.field(validator=is_optional_text)
 
 
@@ -221,17 +221,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 )
 
 
-def _decided(before: State, move: Move, viewer: int | None) -> Decided:
+def _decided(before: State, after: State, viewer: int | None) -> Decided:
+    """The decision as the viewer's view of ``after`` shows it (see ``view.told_move``)."""
     player = before.to_move
     assert player is not None
-    told = viewer in (None, player)
-    if before.phase is Phase.DOLL and not told:
-        return Decided(None, None)
-    if isinstance(move, GiveCard):
-        told = told or viewer == move.player
-    elif not isinstance(move, Keep | Place | Take):
-        told = True
-    return Decided(player, format_move(move) if told else None)
+    told = told_move(after, viewer)
+    return Decided(player, None if told is None else format_move(told))
 
 
 def _combat(
@@ -339,7 +334,7 @@ def events(
         "alakazum", before, move, after, checked=checked, apply_move=apply_move
     )
     check_viewer(viewer, before.config.players)
-    told: list[Event] = [_decided(before, move, viewer)]
+    told: list[Event] = [_decided(before, after, viewer)]
     joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
@@ -365,8 +360,6 @@ def _listed(names: tuple[str, ...]) -> str:
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
     if isinstance(event, Decided):
-        if event.player is None:
-            return "A player was asked about the voodoo doll and answered."
         if event.move is None:
             return f"Player {event.player} made a hidden choice."
         return f"Player {event.player}: {event.move}."

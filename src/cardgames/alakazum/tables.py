@@ -244,6 +244,7 @@ class Tables:
         "config",
         "cultures",
         "die_drinks",
+        "doll_count",
         "dolls",
         "dolls_last",
         "equip",
@@ -255,6 +256,7 @@ class Tables:
         "hats",
         "market",
         "meals",
+        "most_hand_points",
         "robberies",
         "swaps",
         "swaps_made",
@@ -268,6 +270,8 @@ class Tables:
         self.cultures: tuple[Culture, ...] = config.cultures
         #: The game's voodoo dolls, one card of each name (usually one).
         self.dolls: tuple[Card, ...] = tuple(distinct(c for c in cards if c.kind is _DOLL))
+        #: How many voodoo doll cards the game has (a used one leaves it).
+        self.doll_count = sum(1 for c in cards if c.kind is _DOLL)
         #: The dolls' names if they sort after the name of every other card a hand may hold
         #: (as in every preset; else none): a hand, sorted by name, then holds a doll exactly
         #: when its last card is one.
@@ -336,6 +340,8 @@ class Tables:
             for c in cards
             if c.kind is _AMULET or c.kind is _OBJECT
         }
+        #: The most Alakazum points one hand card gives (none: 0).
+        self.most_hand_points = max((value for _, value in self.hand_points.values()), default=0)
 
         # The moves of the action phase that a card or a character gives whatever the hand
         # (those of UseObject for the cards given, Fight for the characters).

@@ -7,10 +7,21 @@ from collections.abc import Callable
 
 from cardgames._engine import check_observer, field_reader, resample_checked, slot_filler
 from cardgames.alakazum import wellformed
-from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
+from cardgames.alakazum.cards import Card, Culture, Enemy, is_enemy
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
-from cardgames.alakazum.moves import MOVE_TYPES, Cast, Market, Spell, UseObject, well_formed
+from cardgames.alakazum.moves import (
+    MOVE_TYPES,
+    Cast,
+    GiveCard,
+    Keep,
+    Market,
+    Move,
+    Place,
+    Spell,
+    UseObject,
+    well_formed,
+)
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
 from cardgames.alakazum.state import Combat, Phase, State, View, table_cards
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
@@ -22,13 +33,13 @@ from cardgames.errors import (
 from cardgames.game import SPECTATOR, Outcome
 from cardgames.rng import Rng
 
-__all__ = ["check_view", "resample", "view", "view_problem"]
+__all__ = ["check_view", "resample", "told_move", "view", "view_problem"]
 
 _GAME = "alakazum"
 
 # What the view shows as the state has it, and what a resampled state takes back from the view:
 # the fields both have, but those a player may see only in part.
-_HIDDEN_IN_PART = ("to_move", "enemies", "held")
+_HIDDEN_IN_PART = ("enemies", "held", "last_move")
 _open = field_reader(State, View, leave=_HIDDEN_IN_PART)
 _from_view = field_reader(View, State, leave=_HIDDEN_IN_PART)
 # A view is made at every decision of a search's playouts: its slots are set straight (see
@@ -43,9 +54,6 @@ def view(state: State, player: int) -> View:
     player saw alone."""
     state = checked(state)
     check_observer(player, state.config.players)
-    to_move = state.to_move
-    if state.phase is Phase.DOLL and to_move != player:
-        to_move = None  # who holds a doll, and was asked, stays hidden
     caster = state.phase in (Phase.KEEP, Phase.PLACE) and player == state.active
     spectator = player == SPECTATOR
     known = frozenset() if spectator else state.known[player]
@@ -53,7 +61,7 @@ def view(state: State, player: int) -> View:
     return _fill_view(
         **_open(state),
         player=player,
-        to_move=to_move,
+        last_move=told_move(state, player),
         forest_size=len(state.forest),
         forest_top=state.forest[len(state.forest) - seen :][::-1] if seen else (),
         hand=() if spectator else state.hands[player],
@@ -67,6 +75,19 @@ def view(state: State, player: int) -> View:
 
 
 _view_of = view
+
+
+def told_move(state: State, player: int | None) -> Move | None:
+    """The move that led to ``state`` as ``player`` (``None``: everybody) may know it: every
+    move is made in the open but the choices of a Magic of the forest, which only their player
+    sees, and a card given away, which its giver and receiver see (``None`` for the others)."""
+    move = state.last_move
+    if player is None or player == state.last_mover:
+        return move
+    kind = type(move)
+    if kind is Keep or kind is Place or (kind is GiveCard and move.player != player):  # type: ignore[union-attr]
+        return None
+    return move
 
 
 def check_view(view: View) -> View:
@@ -124,10 +145,7 @@ def _deal_unseen(view: View, seed: int) -> State:
     hidden = list(pool)
     hand_cards = [c for c in hidden if c.kind.is_hand]
     other_cards = [c for c in hidden if not c.kind.is_hand]
-    decider = _hidden_doll_decider(view)
     reserved: dict[int, list[Card]] = {}
-    if decider is not None:
-        reserved[decider] = [_reserve(hand_cards, lambda c: c.kind is Kind.DOLL, "a voodoo doll")]
     if view.active != me:
         # The cards an announced action shows (the market card, the object, the hats) are
         # known to be in its player's hand.
@@ -163,7 +181,7 @@ def _deal_unseen(view: View, seed: int) -> State:
     game_rng, _ = rng.split()
     return State(
         **_from_view(view),
-        to_move=view.to_move if decider is None else decider,
+        last_move=view.last_move,
         forest=forest,
         hands=tuple(hands),
         enemies=enemies,
@@ -172,19 +190,6 @@ def _deal_unseen(view: View, seed: int) -> State:
         rng=game_rng,
         held=held,
     )
-
-
-def _hidden_doll_decider(view: View) -> int | None:
-    """While another player decides on a voodoo doll, who it is cannot be seen: pick the
-    first player after the announcer other than the viewer."""
-    if view.phase is not Phase.DOLL or view.to_move is not None:
-        return None
-    n = view.config.players
-    for step in range(1, n):
-        seat = (view.active + step) % n
-        if seat != view.player and view.hand_sizes[seat] > 0:
-            return seat
-    raise InvalidStateError("nobody but the viewer could hold the voodoo doll")
 
 
 def _reserve(pool: list[Card], wanted: Callable[[Card], bool], what: str) -> Card:
@@ -316,6 +321,9 @@ def view_problem(view: object) -> str | None:
         isinstance(view.pending, MOVE_TYPES) and well_formed(view.pending)
     ):
         return "pending must be a well-formed move or None"
+    problem = wellformed.last_move_problem(view.last_mover, view.last_move, n)
+    if problem is not None:
+        return problem
     return _view_combat_problem(view.combat, config)
 
 

@@ -1,5 +1,10 @@
-"""Voodoo dolls: an action or an Alakazum is announced, and each other holder of a voodoo doll
-in turn may cancel it; otherwise it is carried out.
+"""Voodoo dolls: an action or an Alakazum is announced, and each other player in turn may
+cancel it with a voodoo doll; otherwise it is carried out.
+
+Every other player who could hold a doll, as everybody sees it (one with a card in hand,
+while a doll is still in the game), is asked in seat order from the announcer's left: a holder
+may cancel or pass, any other player can only pass. Asking only the holders would show the
+whole table who holds one; the rulebook's "prudential time" gives everybody the same chance.
 
 A cancelled action is spent (the turn has one action fewer) but nothing it would use is; a
 cancelled Alakazum ends the turn. The doll that cancels leaves the game.
@@ -28,6 +33,8 @@ _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 _DOLL_KIND = Kind.DOLL
 #: The moves of the holder of a doll: cancel the announced move, or let it be.
 _DOLL_MOVES: tuple[Move, ...] = (Doll(), Pass())
+#: The move of a player asked who holds no doll.
+_PASS_ONLY: tuple[Move, ...] = (Pass(),)
 _PHASE_DOLL = Phase.DOLL
 
 
@@ -40,24 +47,27 @@ def announce(d: Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> Ne
 
 
 def ask_next_doll(d: Draft, after: int) -> Next:
-    """Offer the doll to the next holder after seat ``after`` (never the announcer), or carry
-    out the announced move if nobody is left to ask."""
+    """Ask the next player after seat ``after`` (never the announcer) who could hold a doll,
+    as everybody sees it, or carry out the announced move if nobody is left to ask."""
     config = d.config
     kept = tables.kept.get(id(config))  # tables_of(config), written out
     found = kept[1] if kept is not None and kept[0] is config else tables(config)
     dolls, last = found.dolls, found.dolls_last
-    if dolls:  # (the draft's fields read once: this runs at every action announced)
+    # (the draft's fields read once: this runs at every action announced)
+    if dolls and _in_game(d.removed, found.doll_count):
         n = config.players
         active = d.active
         hands = d.hands
         seat = (after + 1) % n
         while seat != active:
             hand = hands[seat]
-            # A hand is sorted by name: when the dolls' names come last, its last card says.
-            if hand and (hand[-1].name in last if last else _holds(hand, dolls)):
+            if hand:  # an empty hand holds no doll, as everybody sees
                 d.phase = _PHASE_DOLL
                 d.to_move = seat
-                d.moves = _DOLL_MOVES  # the next state's moves, known now
+                # A hand is sorted by name: when the dolls' names come last, its last card
+                # says whether it holds one. The next state's moves, known now.
+                holds = hand[-1].name in last if last else _holds(hand, dolls)
+                d.moves = _DOLL_MOVES if holds else _PASS_ONLY
                 return _DECIDE
             seat = (seat + 1) % n
     move = d.pending
@@ -65,6 +75,16 @@ def ask_next_doll(d: Draft, after: int) -> Next:
     d.pending = None
     d.to_move = d.active
     return _CARRY_OUT[type(move)](d, move)
+
+
+def _in_game(removed: tuple[Card, ...], dolls: int) -> bool:
+    """Whether a voodoo doll may still be in somebody's hand: not all of the game's ``dolls``
+    are among the ``removed`` cards, which everybody sees."""
+    used = 0
+    for card in removed:
+        if card.kind is _DOLL_KIND:
+            used += 1
+    return used < dolls
 
 
 def _holds(hand: tuple[Card, ...], dolls: tuple[Card, ...]) -> bool:

@@ -14,6 +14,7 @@ import operator
 
 from cardgames.alakazum.cards import COMBAT_KINDS, DIE_KINDS, Kind, Level, is_card
 from cardgames.alakazum.config import MAX_CARDS, Config, all_cards, check_config
+from cardgames.alakazum.moves import MOVE_TYPES, well_formed
 from cardgames.alakazum.state import Member
 from cardgames.errors import CardgamesError, InvalidStateError
 
@@ -30,6 +31,7 @@ __all__ = [
     "hand_problem",
     "is_int",
     "is_player",
+    "last_move_problem",
     "member_ok",
     "potion_ok",
     "team_problem",
@@ -159,3 +161,16 @@ def potion_ok(entry: object, config: Config) -> bool:
         and type(points) is int
         and (points == 0 or (card.kind in COMBAT_KINDS and points == card.value))
     )
+
+
+def last_move_problem(mover: object, move: object, players: int) -> str | None:
+    """What is wrong with the move that led to a state or view and its player: none yet (both
+    ``None``), or a player and a well-formed move, or ``None`` when the move is not known (a
+    view that does not show it, or a state dealt from one)."""
+    if mover is None:
+        return None if move is None else "last_move needs its last_mover"
+    if not is_player(mover, players):
+        return f"last_mover must be a player 0-{players - 1}"
+    if move is not None and not (isinstance(move, MOVE_TYPES) and well_formed(move)):
+        return "last_move must be a well-formed alakazum move or None"
+    return None
