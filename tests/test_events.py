@@ -346,8 +346,8 @@ SAMPLES = [
     ),
     (
         alakazum,
-        alakazum.story.Decided(None, None),
-        "A player was asked about the voodoo doll and answered.",
+        alakazum.story.Decided(2, None),
+        "Player 2 made a hidden choice.",
     ),
     (alakazum, alakazum.story.Left(1, "Merlin"), "Merlin left player 1's team."),
     (alakazum, alakazum.story.Buried(("Merlin", "Morgan")), "To the cemetery: Merlin, Morgan."),
