@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import alakaslam, alakazum, alethi, lerally
+from cardgames import SPECTATOR, alakaslam, alakazum, alethi, lerally
 from cardgames.errors import (
     CardgamesError,
     IllegalMoveError,
@@ -183,15 +183,15 @@ def test_a_face_down_hit_is_counted_not_named() -> None:
             assert theirs == alakaslam.story.Decided(hitter, None, len(move.cards))
 
 
-def test_the_voodoo_doll_round_hides_who_is_asked() -> None:
+def test_the_voodoo_doll_round_tells_every_answer_to_everybody() -> None:
+    """Every player with a card is asked about an announcement, doll or not, so the answer is
+    told to all: who was asked and what they answered."""
     before, move, after = _first(alakazum.GAME, "four", lambda s, m: s.phase is alakazum.Phase.DOLL)
     asked = before.to_move
-    first = alakazum.events(before, move, after, viewer=asked)[0]
-    assert isinstance(first, alakazum.story.Decided) and first.player == asked
-    for viewer in range(4):
-        if viewer != asked:
-            told = alakazum.events(before, move, after, viewer=viewer)[0]
-            assert told == alakazum.story.Decided(None, None)
+    assert asked is not None
+    told = alakazum.story.Decided(asked, alakazum.format_move(move))
+    for viewer in (*range(4), SPECTATOR):
+        assert alakazum.events(before, move, after, viewer=viewer)[0] == told
 
 
 def test_alethi_tells_every_viewer_the_same() -> None:
