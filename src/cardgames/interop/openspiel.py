@@ -52,7 +52,7 @@ from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 from cardgames.interop._common import SEED_LIMIT, Table, make_table
-from cardgames.registry import GAMES
+from cardgames.registry import loadable_games
 from cardgames.serialization import to_json
 
 __all__ = [
@@ -265,11 +265,18 @@ def _game_type(game: Game[Any, Any, Any, Any]) -> Any:
 
 
 def _register() -> tuple[str, ...]:
-    """Register every game of the registry that OpenSpiel does not know yet."""
+    """Register every game of the registry that OpenSpiel does not know yet.
+
+    A game that does not load (a broken plug-in) is left out, as is one whose presets cannot
+    be described to OpenSpiel: asking the registry for it by name says what is wrong.
+    """
     known = set(pyspiel.registered_names())
     names = []
-    for name, game in GAMES.items():
-        game_type = _game_type(game)
+    for name, game in loadable_games().items():
+        try:
+            game_type = _game_type(game)
+        except Exception:  # another distribution's game, broken past loading: skip it alone
+            continue
         if game_type.short_name not in known:
             made = type(f"{name.title()}Game", (CardgamesGame,), {"game_type": game_type})
             pyspiel.register_game(game_type, made)
@@ -277,7 +284,8 @@ def _register() -> tuple[str, ...]:
     return tuple(names)
 
 
-#: The games registered with OpenSpiel, by their names in the library's registry.
+#: The games registered with OpenSpiel, by their names in the library's registry (every game
+#: that loads).
 GAME_NAMES: Final = _register()
 
 
