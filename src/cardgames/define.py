@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
+from cardgames.event_checks import EventLimits
 from cardgames.game import Game, Outcome, Playout
 from cardgames.registry import declared_module
 from cardgames.serialization import register_event_types, register_game_types
@@ -109,7 +110,9 @@ class _Defined:
         return _game_of, (self.module,)
 
 
-def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, Any, Any]:
+def define_game(
+    module: str, *, name: str, playout: Playout, event_limits: EventLimits | None = None
+) -> Game[Any, Any, Any, Any]:
     """The :class:`~cardgames.Game` of the game module named ``module`` (pass ``__name__``).
 
     Everything else comes from the module, by name (:data:`NAMES`): its functions of the
@@ -120,6 +123,10 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
     ``name`` is the registry name and ``playout`` how search bots play this game on. Call it
     at the end of the module, once all of those names are defined; it also makes the game's
     classes (its events' too) known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
+    An event read from JSON is held to ``event_limits``
+    (:func:`~cardgames.event_checks.check_event`): by default, player numbers below the most
+    players a preset seats, and the core's bounds on texts and lists; a game whose configs seat
+    more players than its presets, or whose events hold longer texts, passes its own.
 
     Each game gets a class of its own, so a test may patch one game's function on
     ``type(GAME)`` without touching the others. A name the module lacks raises ``TypeError``:
@@ -162,7 +169,8 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
         check_state=game.check_state,
         check_view=game.check_view,
     )
-    register_event_types(name, game.event_types)
+    players = max(game.num_players(config) for config in game.presets.values())
+    register_event_types(name, game.event_types, limits=event_limits or EventLimits(players))
     return game
 
 
