@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
+from cardgames.event_checks import EventLimits
 from cardgames.game import Game, Outcome, Playout
+from cardgames.registry import declared_module
 from cardgames.serialization import register_event_types, register_game_types
 
 __all__ = ["FUNCTIONS", "NAMES", "define_game", "turn_queries"]
@@ -75,6 +77,25 @@ def _game_of(module: str) -> Game[Any, Any, Any, Any]:
     return game
 
 
+# The module that defined each game name so far.
+_DEFINED: dict[str, str] = {}
+
+
+def _claim(name: str, module: str) -> None:
+    """Let ``module`` define the game ``name``, unless another module owns that name: one that
+    defined it already, or the one the registry's entry point of the name declares.
+
+    The JSON of a game is registered under its name, so a module of another distribution that
+    defined a game called ``alethi`` would otherwise replace how Alethi's documents load.
+    """
+    owner = _DEFINED.get(name)
+    if owner is None and module != f"{__package__}.{name}":  # this library's own game is its own
+        owner = declared_module(name)
+    if owner is not None and owner != module:
+        raise TypeError(f"game module {module}: the game name {name!r} belongs to {owner}")
+    _DEFINED[name] = module
+
+
 class _Defined:
     """The base of every defined game's class: how it shows and how it pickles."""
 
@@ -89,7 +110,9 @@ class _Defined:
         return _game_of, (self.module,)
 
 
-def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, Any, Any]:
+def define_game(
+    module: str, *, name: str, playout: Playout, event_limits: EventLimits | None = None
+) -> Game[Any, Any, Any, Any]:
     """The :class:`~cardgames.Game` of the game module named ``module`` (pass ``__name__``).
 
     Everything else comes from the module, by name (:data:`NAMES`): its functions of the
@@ -100,10 +123,16 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
     ``name`` is the registry name and ``playout`` how search bots play this game on. Call it
     at the end of the module, once all of those names are defined; it also makes the game's
     classes (its events' too) known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
+    An event read from JSON is held to ``event_limits``
+    (:func:`~cardgames.event_checks.check_event`): by default, player numbers below the most
+    players a preset seats, and the core's bounds on texts and lists; a game whose configs seat
+    more players than its presets, or whose events hold longer texts, passes its own.
 
     Each game gets a class of its own, so a test may patch one game's function on
     ``type(GAME)`` without touching the others. A name the module lacks raises ``TypeError``:
-    it is a mistake in the game's code, found when the game is first imported.
+    it is a mistake in the game's code, found when the game is first imported. So does a
+    ``name`` that another module has defined already, or that an installed entry point
+    declares for another module: a game cannot take another game's name.
     """
     namespace = vars(sys.modules[module])
     missing = [n for n in NAMES if n not in namespace]
@@ -112,6 +141,7 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
     presets: Mapping[str, Any] = namespace["PRESETS"]
     if not presets or next(iter(presets)) != "default":
         raise TypeError(f"game module {module}: the first preset must be 'default'")
+    _claim(name, module)
     body: dict[str, Any] = {n: staticmethod(namespace[n]) for n in FUNCTIONS}
     body.update(
         __slots__=(),
@@ -139,7 +169,8 @@ def define_game(module: str, *, name: str, playout: Playout) -> Game[Any, Any, A
         check_state=game.check_state,
         check_view=game.check_view,
     )
-    register_event_types(name, game.event_types)
+    players = max(game.num_players(config) for config in game.presets.values())
+    register_event_types(name, game.event_types, limits=event_limits or EventLimits(players))
     return game
 
 

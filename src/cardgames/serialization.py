@@ -41,6 +41,13 @@ from cardgames._converter import (
 )
 from cardgames._surface import public_dir
 from cardgames.errors import CardgamesError, SerializationError, excerpt
+from cardgames.event_checks import (
+    EventLimits,
+    check_event,
+    check_event_data,
+    register_event_limits,
+)
+from cardgames.game import MAX_PLAYERS
 
 __all__ = [
     "FORMAT",
@@ -147,18 +154,25 @@ def register_game_types(
 _EVENT_UNION: dict[str, Any] = {}
 
 
-def register_event_types(game: str, events: tuple[type, ...]) -> None:
+def register_event_types(
+    game: str, events: tuple[type, ...], *, limits: EventLimits | None = None
+) -> None:
     """Make a game's event classes known to :func:`to_json` and :func:`from_json`.
 
     An event is written as ``{"type": tag, ...fields}``, the tag being its class name in lower
-    case, like a move. Called once per game by :func:`cardgames.define.define_game`.
+    case, like a move. Every event that :func:`from_json` reads passes
+    :func:`~cardgames.event_checks.check_event` with the game's ``limits`` (without them, the
+    most players an outcome may name). Called once per game by
+    :func:`cardgames.define.define_game`.
     """
     if not events:
         raise TypeError(f"game {game} has no event classes")
+    register_event_limits(game, events, limits or EventLimits(players=MAX_PLAYERS))
     seen: set[Any] = set()
     for cls in events:
         register_quick_hooks(cls, seen)
         _KIND_OF[cls] = (game, "event")
+        _LOAD_CHECKS[cls] = check_event
     union: Any = Union[events]  # noqa: UP007 - a runtime union built from a tuple
     _EVENT_UNION[game] = union
     _forget_writers_and_readers()
@@ -520,6 +534,11 @@ def _object_reader(cls: Any) -> Callable[[str | bytes], Any]:
 
     def read(text: str | bytes) -> Any:
         data = _open(text, game, kind)
+        if kind == "event":
+            try:
+                check_event_data(game, data)
+            except CardgamesError as exc:
+                raise SerializationError(_reason(exc)) from None
         try:
             obj = hook(data, as_type)
         except SerializationError as exc:
@@ -540,8 +559,9 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     """``obj``, just read from JSON, once its game's check of a state or view passes; the
     check's error becomes a ``SerializationError`` that says so at ``path``.
 
-    A config is not checked here: one that cannot be played loads, and ``new_game`` (and a
-    record's replay) refuse it, saying why.
+    An event is held to :func:`~cardgames.event_checks.check_event`. A config is not checked
+    here: one that cannot be played loads, and ``new_game`` (and a record's replay) refuse it,
+    saying why.
     """
     check = _LOAD_CHECKS.get(type(obj))
     if check is None:
@@ -549,6 +569,8 @@ def check_loaded(obj: Any, game: str, kind: str, path: str) -> Any:
     try:
         check(obj)
     except CardgamesError as exc:
+        if kind == "event":  # check_event names the field first: "player: not a player..."
+            raise SerializationError(f"{path}.{_reason(exc)}") from None
         # The games' checks often start with the same words: say them once.
         reason = _reason(exc).removeprefix(f"not a playable {game} {kind}: ")
         raise SerializationError(f"{path}: not a playable {kind} of {game}: {reason}") from None

@@ -27,6 +27,7 @@ __all__ = [
     "INK",
     "MAX_NAME",
     "MUTED",
+    "NAME_SHOWN",
     "PAPER",
     "ROW_CARDS",
     "Canvas",
@@ -48,6 +49,10 @@ MUTED: Final = "#6b6b6b"
 BACK: Final = "#3d5a80"
 #: The longest player name a picture takes (a record's names are no longer).
 MAX_NAME: Final = 100
+#: The most characters of a player's name a picture draws: a longer name is cut, with an
+#: ellipsis, so that what a picture writes after a name (whose turn it is, who serves) and the
+#: rest of its line still fit.
+NAME_SHOWN: Final = 32
 #: The most cards :func:`card_row` draws in one row.
 ROW_CARDS = 40
 #: The font every text of a picture is set in.
@@ -267,11 +272,13 @@ class Canvas:
 
 
 def check_names(names: object, seats: Sequence[str]) -> tuple[str, ...]:
-    """The name each player goes by in a picture: ``seats`` (the rules' names of the seats)
-    when ``names`` is ``None``, else ``names``, which must be a tuple or list of one text per
-    seat, each at most :data:`MAX_NAME` characters; ``InvalidPlayerError`` otherwise."""
+    """The name each player goes by in a picture, as the picture draws it: ``seats`` (the
+    rules' names of the seats) when ``names`` is ``None``, else ``names``, which must be a
+    tuple or list of one text per seat, each at most :data:`MAX_NAME` characters;
+    ``InvalidPlayerError`` otherwise. Each name comes back cleaned and cut to
+    :data:`NAME_SHOWN` characters (:func:`clean`)."""
     if names is None:
-        return tuple(seats)
+        return tuple(clean(seat, NAME_SHOWN) for seat in seats)
     if type(names) not in (tuple, list):
         raise InvalidPlayerError(f"names must be a tuple of texts, not {excerpt(names)}")
     assert isinstance(names, (tuple, list))
@@ -282,7 +289,7 @@ def check_names(names: object, seats: Sequence[str]) -> tuple[str, ...]:
             raise InvalidPlayerError(f"names[{index}] is not a text")
         if len(name) > MAX_NAME:
             raise InvalidPlayerError(f"names[{index}] is longer than {MAX_NAME} characters")
-    return tuple(names)
+    return tuple(clean(name, NAME_SHOWN) for name in names)
 
 
 #: Each game's drawing by the classes it draws (its state and its view).

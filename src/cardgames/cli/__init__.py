@@ -39,7 +39,7 @@ from cardgames import __version__
 from cardgames._surface import public_dir
 from cardgames.bench import DEFAULT_SECONDS
 from cardgames.cli import commands, play, replay, simulate
-from cardgames.cli.console import Console
+from cardgames.cli.console import Console, printable
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
 from cardgames.rng import SEED_BITS
@@ -150,7 +150,7 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             stream = self.console.stderr if file is sys.stderr else self.console.stdout
-            stream.write(message)
+            stream.write(printable(message))
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:

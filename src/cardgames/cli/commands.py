@@ -14,9 +14,9 @@ from cardgames.bots import BOT_NAMES
 from cardgames.cli import tables
 from cardgames.cli.console import Console
 from cardgames.cli.options import GAME_OPTIONS, HUMAN_NAMES
-from cardgames.errors import CardgamesError, InvalidConfigError
+from cardgames.errors import CardgamesError, InvalidConfigError, UnknownGameError
 from cardgames.game import Game
-from cardgames.registry import GAMES, get_game
+from cardgames.registry import GAMES, get_game, loadable_games
 
 __all__ = ["RULES_FILE", "bench", "list_games", "player_counts", "rules", "rules_text"]
 
@@ -32,10 +32,19 @@ _RULE_PAGES = {
 
 
 def list_games(args: argparse.Namespace, console: Console) -> int:
-    """``cardgames list``: the games, their player counts and presets, and the bots."""
-    for name, game in GAMES.items():
-        presets = ", ".join(game.presets)
-        console.say(f"{name}: {player_counts(game)} players; presets: {presets}")
+    """``cardgames list``: the games, their player counts and presets, and the bots.
+
+    An installed game that does not load (another distribution's, broken) is listed as such,
+    and the rest are listed as usual."""
+    for name in GAMES:
+        try:
+            game = get_game(name)
+            line = f"{name}: {player_counts(game)} players; presets: {', '.join(game.presets)}"
+        except UnknownGameError as exc:
+            line = f"{name}: not available: {exc}"
+        except Exception:  # another distribution's game that loads but cannot describe itself
+            line = f"{name}: not available: its presets cannot be read"
+        console.say(line)
     console.say(f"bots: {', '.join(BOT_NAMES)}; a person plays the seat named {HUMAN_NAMES[0]}")
     return 0
 
@@ -106,7 +115,7 @@ def bench(args: argparse.Namespace, console: Console) -> int:
 
     if not args.seconds > 0:
         raise InvalidConfigError(f"--seconds must be positive, got {args.seconds:g}")
-    names: list[str] = args.game or list(GAMES)
+    names: list[str] = args.game or list(loadable_games())
     games = [get_game(name) for name in dict.fromkeys(names)]
     start = time.perf_counter()
 

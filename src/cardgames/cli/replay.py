@@ -14,13 +14,18 @@ is asked for with ``--step`` rather than guessed from the terminal, so the same 
 the same text wherever it runs. ``--svg DIR`` also writes a picture of every table into
 ``DIR`` (``000.svg`` the start, ``001.svg`` after the first move, ...), drawn from the same seat's
 view with ``--view``; ``DIR`` is made if it is missing, and a path that is there but is not a
-directory is refused before the record is read. Like ``--step``, ``--svg`` takes one game.
+directory is refused before the record is read. Every picture is a new file: if any of the
+names is taken already (a file, a folder or a link), nothing is written and the command fails
+naming it, and no file is ever written through a link. Like ``--step``, ``--svg`` takes one
+game.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +40,7 @@ from cardgames.errors import CardgamesError, InvalidPlayerError, excerpt
 from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
+from cardgames.svg import MAX_NAME
 
 __all__ = ["STEP_HELP", "run"]
 
@@ -112,13 +118,22 @@ class _Replay:
         return "\n".join([self.game.render(table), *tables.notes(self.game.name, table)])
 
     def pictures(self, directory: Path) -> None:
-        """Write an SVG picture of every table into ``directory``, one file per state."""
+        """Write an SVG picture of every table into ``directory``, one new file per state.
+
+        Only new files are written, never through a link: if any of the names is taken (by a
+        file, a folder or a link), nothing is written and the error names it.
+        """
         directory.mkdir(parents=True, exist_ok=True)
         digits = max(3, len(str(len(self.states) - 1)))
-        for index, state in enumerate(self.states):
+        paths = [directory / f"{index:0{digits}d}.svg" for index in range(len(self.states))]
+        taken = next((path for path in paths if os.path.lexists(path)), None)
+        if taken is not None:
+            raise CardgamesError(f"{name(taken)}: {_TAKEN}")
+        # The labels of the text output may be longer than a picture's names.
+        names = text.labels(self.game, self.record.config, self.record.players, limit=MAX_NAME)
+        for path, state in zip(paths, self.states, strict=True):
             table = state if self.seat is None else self.game.view(state, self.seat)
-            picture = self.game.render_svg(table, names=self.labels)
-            (directory / f"{index:0{digits}d}.svg").write_text(picture, encoding="utf-8")
+            _write_new(path, self.game.render_svg(table, names=names))
         count = len(self.states)
         self.console.say(f"{count} picture{'' if count == 1 else 's'} written to {directory}")
 
@@ -192,6 +207,28 @@ class _Replay:
         else:
             say(f"unknown command {excerpt(answer)}; type help")
         return None
+
+
+#: Why ``--svg`` does not write a picture whose name is taken.
+_TAKEN = "is there already; --svg writes only new files (give a new or empty folder)"
+#: How a picture is opened: made new, or not at all (``O_EXCL`` never follows a link).
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _write_new(path: Path, picture: str) -> None:
+    """Write ``picture`` into the new file ``path``; an error names the file, and a file left
+    half-written (a full disk) is removed."""
+    try:
+        descriptor = os.open(path, _NEW_FILE, 0o666)
+    except FileExistsError:
+        raise CardgamesError(f"{name(path)}: {_TAKEN}") from None
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(picture.encode("utf-8"))
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise OSError(exc.errno, exc.strerror or "cannot be written", str(path)) from None
 
 
 def _moves(last: int) -> str:

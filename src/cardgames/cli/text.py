@@ -26,12 +26,37 @@ __all__ = [
 ]
 
 
-def labels(game: Game[Any, Any, Any, Any], config: Any, players: Sequence[str]) -> tuple[str, ...]:
-    """Each seat as the rules name it, with who played it: ``red (greedy)``."""
+def labels(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    players: Sequence[str],
+    *,
+    limit: int | None = None,
+) -> tuple[str, ...]:
+    """Each seat as the rules name it, with who played it: ``red (greedy)``.
+
+    With ``limit``, no label is longer: a long player's name is cut, with an ellipsis, before
+    the seat's name is (a picture takes names of at most 100 characters, as a record does)."""
     seats = game.seat_names(config)
-    return tuple(
+    made = tuple(
         f"{seats[p]} ({players[p]})" if p < len(players) else seats[p] for p in range(len(seats))
     )
+    if limit is None:
+        return made
+    return tuple(
+        _fit(label, seats[p], players[p] if p < len(players) else None, limit)
+        for p, label in enumerate(made)
+    )
+
+
+def _fit(label: str, seat: str, player: str | None, limit: int) -> str:
+    """``label`` (``seat (player)``) in at most ``limit`` characters."""
+    if len(label) <= limit:
+        return label
+    room = limit - len(seat) - len(" ()")
+    if player is not None and room >= 2:
+        return f"{seat} ({player[: room - 1]}\u2026)"
+    return label[: limit - 1] + "\u2026"
 
 
 def seat(player: int | None, players: Sequence[str]) -> str:

@@ -49,10 +49,16 @@ except ImportError as exc:  # the extra is not installed
 
 from cardgames._match import check_int
 from cardgames._surface import public_dir
-from cardgames.errors import InvalidConfigError
+from cardgames.errors import (
+    IllegalMoveError,
+    InvalidConfigError,
+    InvalidStateError,
+    SerializationError,
+)
 from cardgames.game import Game
 from cardgames.interop._common import SEED_LIMIT, Table, make_table
-from cardgames.registry import GAMES
+from cardgames.record import GameRecord
+from cardgames.registry import loadable_games
 from cardgames.serialization import to_json
 
 __all__ = [
@@ -76,18 +82,30 @@ def short_name(game: str) -> str:
     return f"python_cardgames_{game}"
 
 
+#: The moves played since the deal, last first: ``(move, moves before it)``, ``()`` for none.
+#: Kept as a chain so that a move adds one link, and clones share the moves they have in common.
+_Moves = tuple[Any, ...]
+
+
 class _Position:
-    """The table and where its game stands (``state`` is ``None`` before the deal).
+    """The table and where its game stands (``state`` is ``None`` before the deal), with the
+    seed it was dealt from and the moves played since (``seed`` and ``moves`` are ``None`` for
+    a state dealt anew by :meth:`CardgamesState.resample_from_infostate`, which has no game of
+    its own to serialize).
 
     Immutable: OpenSpiel clones a Python state by deep-copying its attributes, and a position
     is shared by the clones instead, as the library's states are.
     """
 
-    __slots__ = ("state", "table")
+    __slots__ = ("moves", "seed", "state", "table")
 
-    def __init__(self, table: Table, state: Any) -> None:
+    def __init__(
+        self, table: Table, state: Any, seed: int | None = None, moves: _Moves | None = ()
+    ) -> None:
         self.table = table
         self.state = state
+        self.seed = seed
+        self.moves = moves
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -132,6 +150,33 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidConfigError("these games' observers take no parameters")
         return CardgamesObserver(self.table, iig_obs_type)
 
+    def deserialize_state(self, text: str | bytes) -> CardgamesState:
+        """The state that :meth:`CardgamesState.serialize` wrote as ``text``, with the same
+        history: the chance node for the empty text, else the game of the record it holds,
+        played again action by action.
+
+        ``SerializationError`` for a text that is not such a record (the record's own checks
+        first: :meth:`GameRecord.from_json <cardgames.GameRecord.from_json>`), or a record of
+        another game, another config or a seed that is not one of this game's deals. Nothing
+        in the text is ever unpickled.
+        """
+        state = self.new_initial_state()
+        if text in ("", b""):
+            return state
+        record = GameRecord.from_json(text)
+        table = self.table
+        if record.game != table.game.name or record.config != table.config:
+            raise SerializationError(
+                f"$: the record is not of this game ({table.game.name} with its preset's config)"
+            )
+        if not 0 <= record.seed < self.seeds:
+            raise SerializationError(f"$.data.seed: not one of the {self.seeds} deals of this game")
+        state.apply_action(record.seed)
+        encode = table.game.move_to_action
+        for before, move in zip(record.states(), record.moves, strict=False):
+            state.apply_action(encode(before, move))
+        return state
+
 
 class CardgamesState(pyspiel.State):  # type: ignore[misc]
     """A state of an OpenSpiel game of the library: the chance node that picks the seed, then
@@ -167,10 +212,23 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         return [(seed, chance) for seed in range(self._seeds)]
 
     def _apply_action(self, action: int) -> None:
-        """Deal from the seed ``action``, or play the move that ``action`` encodes."""
-        table, state = self._position.table, self._position.state
-        after = table.new_game(action) if state is None else table.play(state, action)
-        self._position = _Position(table, after)
+        """Deal from the seed ``action``, or play the move that ``action`` encodes.
+
+        ``IllegalMoveError`` for a seed that is not one of the chance node's outcomes, or an
+        action that is not legal here; the state is then unchanged.
+        """
+        position = self._position
+        table, state = position.table, position.state
+        if state is None:
+            if type(action) is not int or not 0 <= action < self._seeds:
+                raise IllegalMoveError(f"a deal is one of the seeds 0 to {self._seeds - 1}")
+            self._position = _Position(table, table.new_game(action), action)
+            return
+        game = table.game
+        move = game.action_to_move(state, action)
+        after = game.apply_move(state, move)
+        moves = None if position.moves is None else (move, position.moves)
+        self._position = _Position(table, after, position.seed, moves)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The seed of a deal, or the move in the game's notation."""
@@ -203,8 +261,37 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         if state is not None:
             seed = int(probability_sampler() * SEED_LIMIT) % SEED_LIMIT
             view = table.game.view(state, player_id)
-            clone._position = _Position(table, table.game.resample(view, seed=seed))
+            clone._position = _Position(table, table.game.resample(view, seed=seed), None, None)
         return clone
+
+    def serialize(self) -> str:
+        """The state as the library's JSON: the empty text at the chance node, else the
+        :class:`~cardgames.GameRecord` of the game so far (its config, seed and moves, with
+        the outcome once it is over). :meth:`CardgamesGame.deserialize_state` reads it back.
+
+        ``InvalidStateError`` for a state dealt anew by :meth:`resample_from_infostate`,
+        whose hidden cards no seed and moves of its own account for.
+        """
+        position = self._position
+        table, state = position.table, position.state
+        if state is None:
+            return ""
+        if position.seed is None or position.moves is None:
+            raise InvalidStateError("a state dealt anew for search has no game to serialize")
+        moves = []
+        link = position.moves
+        while link:
+            move, link = link
+            moves.append(move)
+        moves.reverse()
+        record = GameRecord(
+            game=table.game.name,
+            config=table.config,
+            seed=position.seed,
+            moves=tuple(moves),
+            outcome=table.game.outcome(state),
+        )
+        return record.to_json()
 
     def __str__(self) -> str:
         """The game's ``render`` of the whole table."""
@@ -265,11 +352,18 @@ def _game_type(game: Game[Any, Any, Any, Any]) -> Any:
 
 
 def _register() -> tuple[str, ...]:
-    """Register every game of the registry that OpenSpiel does not know yet."""
+    """Register every game of the registry that OpenSpiel does not know yet.
+
+    A game that does not load (a broken plug-in) is left out, as is one whose presets cannot
+    be described to OpenSpiel: asking the registry for it by name says what is wrong.
+    """
     known = set(pyspiel.registered_names())
     names = []
-    for name, game in GAMES.items():
-        game_type = _game_type(game)
+    for name, game in loadable_games().items():
+        try:
+            game_type = _game_type(game)
+        except Exception:  # another distribution's game, broken past loading: skip it alone
+            continue
         if game_type.short_name not in known:
             made = type(f"{name.title()}Game", (CardgamesGame,), {"game_type": game_type})
             pyspiel.register_game(game_type, made)
@@ -277,7 +371,8 @@ def _register() -> tuple[str, ...]:
     return tuple(names)
 
 
-#: The games registered with OpenSpiel, by their names in the library's registry.
+#: The games registered with OpenSpiel, by their names in the library's registry (every game
+#: that loads).
 GAME_NAMES: Final = _register()
 
 

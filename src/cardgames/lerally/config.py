@@ -153,7 +153,8 @@ def _check(config: Config) -> None:
 
 def _check_cards(cards: object) -> None:
     """Raise ``InvalidConfigError`` unless ``cards`` is a card list: a tuple of at most
-    :data:`MAX_FACES` entries, each face once, counts 0-:data:`MAX_COUNT`, short names."""
+    :data:`MAX_FACES` entries, each face once, counts 0-:data:`MAX_COUNT`, short names of
+    printable characters."""
     if type(cards) is not tuple:
         raise InvalidConfigError("cards must be a tuple of CardType")
     if len(cards) > MAX_FACES:
@@ -170,10 +171,15 @@ def _check_cards(cards: object) -> None:
             raise InvalidConfigError(
                 f"cards: the count of {entry.card.code} must be an int 0-{MAX_COUNT}"
             )
-        if type(entry.name) is not str or len(entry.name) > MAX_NAME:
+        # A name is shown in every table's text: no line breaks or terminal escapes.
+        if (
+            type(entry.name) is not str
+            or len(entry.name) > MAX_NAME
+            or not entry.name.isprintable()
+        ):
             raise InvalidConfigError(
                 f"cards: the name of {entry.card.code} must be a string of at most "
-                f"{MAX_NAME} characters"
+                f"{MAX_NAME} printable characters"
             )
 
 
