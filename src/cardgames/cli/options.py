@@ -225,7 +225,10 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
         )
     for field in ("first_player", "first_server"):
         if field in changes:
-            changes[field] = _seat_number(game, attrs.evolve(config, **changes), changes[field])
+            # The seats' names do not depend on who starts: ask them of the config without the
+            # seat as typed, which is text until it is read here.
+            others = {name: value for name, value in changes.items() if name != field}
+            changes[field] = _seat_number(game, attrs.evolve(config, **others), changes[field])
     if changes:
         config = attrs.evolve(config, **changes)
     game.check_config(config)
