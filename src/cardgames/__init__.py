@@ -31,7 +31,7 @@ from cardgames.errors import (
     UnknownNameError,
 )
 from cardgames.game import Game, Outcome
-from cardgames.record import GameRecord, RecordMoveError
+from cardgames.record import Forfeit, GameRecord, RecordMoveError
 from cardgames.registry import GAMES, get_game
 from cardgames.rng import Rng
 from cardgames.serialization import FORMAT_VERSION, from_json, to_json
@@ -46,6 +46,7 @@ __all__ = [
     "FORMAT_VERSION",
     "GAMES",
     "CardgamesError",
+    "Forfeit",
     "Game",
     "GameRecord",
     "IllegalMoveError",
