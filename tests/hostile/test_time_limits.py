@@ -5,6 +5,7 @@ that game, the tournament goes on and counts the forfeits, and no process is lef
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import os
 import random
@@ -22,6 +23,7 @@ import cardgames
 from cardgames import GameRecord, InvalidConfigError, arena
 from cardgames.arena import tournament
 from cardgames.bots import RandomBot
+from cardgames.cli import main
 from cardgames.registry import GAMES
 
 ALETHI = GAMES["alethi"]
@@ -271,3 +273,43 @@ def test_a_bot_stuck_in_a_worker_keeps_neither_the_tournament_nor_the_process(
     while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert all(_gone(pid) for pid in pids)
+
+
+# The command line ------------------------------------------------------------------------------
+
+
+def test_play_with_a_time_limit_forfeits_a_bot_that_overruns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = {"random": RandomBot(), "sleeper": Sleeper()}
+    monkeypatch.setattr("cardgames.cli.play.make_bot", lambda name, game: made[name])
+    path = tmp_path / "game.json"
+    argv = ["play", "alethi", "--bots", "random,sleeper", "--seed", "1", "--quiet", "--out"]
+    out, err = io.StringIO(), io.StringIO()
+    status = main([*argv, str(path), "--time-limit", str(LIMIT)], stdout=out, stderr=err)
+    assert (status, err.getvalue()) == (0, "")
+    assert out.getvalue() == (
+        f"result: blue forfeits: did not choose a move within {LIMIT:g} s\nwinners: red (random)\n"
+    )
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.forfeit is not None and record.forfeit.player == 1
+
+
+def test_simulate_with_a_time_limit_counts_the_forfeits() -> None:
+    """A search of a million iterations a move never fits in two seconds; the greedy bot's
+    quick answers always do."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["simulate", "alethi", "--bots", "greedy,ismcts:1000000", "--games", "2", "--jobs", "2"]
+    status = main([*argv, "--time-limit", "2", "--progress", "never"], stdout=out, stderr=err)
+    assert (status, err.getvalue()) == (0, "")
+    header, greedy, ismcts = out.getvalue().splitlines()[1:4]
+    assert header.split()[:6] == ["bot", "games", "wins", "draws", "losses", "forfeits"]
+    assert greedy.split()[1:6] == ["2", "2", "0", "0", "0"]
+    assert ismcts.split()[1:6] == ["2", "0", "0", "2", "2"]
+
+
+def test_a_time_limit_is_for_games_between_bots() -> None:
+    err = io.StringIO()
+    status = main(["play", "alethi", "--time-limit", "1"], stdin=io.StringIO(""), stderr=err)
+    assert status == 2
+    assert "--time-limit is for games between bots" in err.getvalue()

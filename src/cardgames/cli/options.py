@@ -25,6 +25,7 @@ __all__ = [
     "HUMAN",
     "HUMAN_NAMES",
     "add_config_flags",
+    "config_flags_given",
     "config_from_args",
     "seat_entries",
 ]
@@ -233,6 +234,12 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
         config = attrs.evolve(config, **changes)
     game.check_config(config)
     return config
+
+
+def config_flags_given(args: argparse.Namespace) -> bool:
+    """Whether ``args`` hold ``--preset`` or any of the games' config flags."""
+    given = [getattr(args, "preset", None), *(getattr(args, f.dest, None) for f in _FLAGS)]
+    return any(value is not None for value in given)
 
 
 def _preset(game: Game[Any, Any, Any, Any], preset: str | None) -> Any:
