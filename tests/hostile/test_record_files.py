@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +184,20 @@ def test_a_game_stopped_by_an_error_is_saved_whole(tmp_path: Path) -> None:
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))
     assert record.outcome is None and len(record.moves) >= 2
     assert json.loads(path.read_text(encoding="utf-8"))["kind"] == "record"
+
+
+def test_a_game_of_bots_whose_reader_goes_away_is_saved(tmp_path: Path) -> None:
+    """``... | head -1``: the pipe breaks while the game is told, and the record written
+    holds the moves played by then (the whole game, if it was over first)."""
+    path = tmp_path / "game.json"
+    argv = [sys.executable, "-m", "cardgames", "play", "lerally", "--bots", "random,random"]
+    done = subprocess.run(
+        ["sh", "-c", '"$@" | head -1', "sh", *argv, "--seed", "2", "--out", str(path)],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.decode().startswith("lerally: player 0 (random), player 1 (random)")
+    assert b"Traceback" not in done.stderr
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.players == ("random", "random") and len(record.moves) >= 1

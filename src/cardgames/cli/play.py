@@ -258,6 +258,10 @@ def _bots_only(
         if out is None:
             raise
         raise CardgamesError(f"{exc}; {_saved(so_far(), out)}") from None
+    except Exception:
+        if out is not None:
+            _saved(so_far(), out)  # whatever stopped it (a reader that went away), keep the moves
+        raise
     if not args.quiet:
         table = final[0] if final else record.final_state()
         console.say()
