@@ -18,14 +18,17 @@ The child answers in a few words of JSON, never in a pickle, so nothing a bot do
 runs code in the match's process; the match only sends it pickles (the bots, views, moves and
 generators). The child is started the way :mod:`multiprocessing` starts processes on the
 platform, as a tournament's workers are (by forking on Linux up to Python 3.13, from a fresh
-interpreter elsewhere, where the bots must then pickle). It ignores the signals that a
-terminal or a service manager sends a whole group of processes (Ctrl-C, a closed terminal,
-SIGTERM): what they mean is for the match to decide, and the match ends its child. A child
-whose parent has gone ends itself.
+interpreter elsewhere, where the bots must then pickle). A forked child first points every
+file it inherited but does not need (a tournament's records, a worker's line to the
+tournament) at ``/dev/null``, and its stdin too, so that its bots can write to none of them. It
+ignores the signals that a terminal or a service manager sends a whole group of processes
+(Ctrl-C, a closed terminal, SIGTERM): what they mean is for the match to decide, and the match
+ends its child. A child whose parent has gone ends itself.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import multiprocessing.connection
@@ -65,6 +68,8 @@ _MAX_ANSWER = 4096
 _ERROR_SHOWN = 120
 # The signals that a terminal or a service manager sends to every process of a group.
 _GROUP_SIGNALS = ("SIGINT", "SIGHUP", "SIGTERM")
+# Where no folder lists a process's open files, how many file numbers are tried.
+_MAX_SCANNED = 4096
 
 
 class BotFault(CardgamesError):  # noqa: N818 (a forfeit, not a mistake of the caller)
@@ -206,9 +211,10 @@ class BotProcess:
     def _launch(self) -> None:
         """Start a child and wait until its bots are made."""
         parent, child = self._context.Pipe()
+        forked = self._context.get_start_method() == "fork"
         process = self._context.Process(
             target=_serve,
-            args=(child, self._game, self._entries),
+            args=(child, self._game, self._entries, forked),
             name="cardgames bots",
             daemon=True,
         )
@@ -277,6 +283,7 @@ def _serve(
     connection: multiprocessing.connection.Connection,
     game: Game[Any, Any, Any, Any] | str,
     entries: Sequence[Bot[Any, Any] | str],
+    forked: bool,
 ) -> None:
     """The child's work: make the bots, then answer every decision it is sent, until its
     connection closes."""
@@ -284,7 +291,9 @@ def _serve(
         number = getattr(signal, name, None)
         if number is not None:
             signal.signal(number, signal.SIG_IGN)
-    _end_with_the_parent()
+    sentinel = _end_with_the_parent()
+    if forked:
+        _let_go_of_inherited_files({connection.fileno(), *([sentinel] if sentinel else [])})
 
     def say(kind: str, value: object) -> None:
         connection.send_bytes(json.dumps([kind, value]).encode())
@@ -330,15 +339,46 @@ def _describe(exc: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
-def _end_with_the_parent() -> None:
-    """End this process as soon as the process that started it has gone."""
+def _end_with_the_parent() -> int | None:
+    """End this process as soon as the process that started it has gone; the file it watches
+    to know."""
     parent = multiprocessing.parent_process()
     if parent is None:
-        return
-    sentinel = parent.sentinel
+        return None
+    sentinel: int = parent.sentinel
 
     def watch() -> None:
         multiprocessing.connection.wait([sentinel])
         os._exit(1)
 
     threading.Thread(target=watch, name="cardgames parent watch", daemon=True).start()
+    return sentinel
+
+
+def _let_go_of_inherited_files(keep: set[int]) -> None:
+    """Point every open file of this process but stdout, stderr and ``keep`` at ``/dev/null``.
+
+    A forked child holds every file its parent had open; pointing them elsewhere (rather than
+    closing them) leaves the objects that still name them harmless when they are closed.
+    """
+    null = os.open(os.devnull, os.O_RDWR)
+    keep = {*keep, null, 1, 2}
+    for descriptor in _open_files():
+        if descriptor not in keep:
+            with contextlib.suppress(OSError):
+                os.fstat(descriptor)  # still open (the listing's own file is not, by now)
+                os.dup2(null, descriptor)
+    os.close(null)
+
+
+def _open_files() -> list[int]:
+    """The numbers of this process's open files."""
+    for listing in ("/proc/self/fd", "/dev/fd"):
+        with contextlib.suppress(OSError):
+            return sorted(int(name) for name in os.listdir(listing) if name.isdigit())
+    found = []
+    for descriptor in range(_MAX_SCANNED):
+        with contextlib.suppress(OSError):
+            os.fstat(descriptor)
+            found.append(descriptor)
+    return found

@@ -5,6 +5,7 @@ that game, the tournament goes on and counts the forfeits, and no process is lef
 
 from __future__ import annotations
 
+import contextlib
 import io
 import multiprocessing
 import os
@@ -313,3 +314,45 @@ def test_a_time_limit_is_for_games_between_bots() -> None:
     status = main(["play", "alethi", "--time-limit", "1"], stdin=io.StringIO(""), stderr=err)
     assert status == 2
     assert "--time-limit is for games between bots" in err.getvalue()
+
+
+class Scribbler:
+    """Writes a line of garbage into every file its process holds, but the line to its own
+    referee (found on the stack, as a hostile bot could), then plays the first legal move."""
+
+    name = "first"
+
+    def choose(self, view: object, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        frame = sys._getframe()
+        own = None
+        while frame is not None:
+            connection = frame.f_locals.get("connection")
+            if frame.f_code.co_name == "_serve" and connection is not None:
+                own = connection.fileno()
+            frame = frame.f_back  # type: ignore[assignment]
+        for descriptor in range(3, 256):
+            if descriptor != own:
+                with contextlib.suppress(OSError):
+                    os.write(descriptor, b"not a record\n")
+        return legal_moves[0]
+
+
+class First:
+    name = "first"
+
+    def choose(self, view: object, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        return legal_moves[0]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_cannot_write_into_the_files_of_the_tournament(tmp_path: Path, jobs: int) -> None:
+    """A forked process holds its parent's files: the tournament's records, a worker's line to
+    the tournament. Its bots find them pointed at /dev/null, so the records and the results
+    are those of the same moves played by a bot that writes nothing."""
+    path = tmp_path / "games.jsonl"
+    result = tournament(
+        "alethi", [Scribbler(), "random"], games=4, seed=2, time_limit=30, jobs=jobs, records=path
+    )
+    assert result == tournament("alethi", [First(), "random"], games=4, seed=2)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [GameRecord.from_json(line) for line in lines] == list(result.records)
