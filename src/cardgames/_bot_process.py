@@ -173,11 +173,17 @@ class BotProcess:
         self._seating = tuple(seating)
 
     def start(self, rngs: Sequence[random.Random]) -> None:
-        """A new game, in a new child if the last one was killed."""
-        if self._connection is None:
-            self._launch()
+        """A new game, in a new child if the last one was killed or has ended."""
+        message = ("game", self._seating, tuple(rngs))
+        if self._connection is not None:
+            try:
+                self._connection.send(message)
+                return
+            except OSError:  # the child has gone since the last game
+                self._stop()
+        self._launch()
         assert self._connection is not None
-        self._connection.send(("game", self._seating, tuple(rngs)))
+        self._connection.send(message)
 
     def choose(self, seat: int, view: Any, legal: Sequence[Any]) -> Any:
         """The legal move that the bot in ``seat`` chose; :class:`BotFault` if it did not
@@ -231,14 +237,20 @@ class BotProcess:
             raise CardgamesError(f"the bots' process could not make the bots: {why}")
 
     def _answer(self, connection: multiprocessing.connection.Connection) -> list[Any] | None:
-        """The child's answer, read as JSON; ``None`` if the child has gone or answered
-        something that is not one."""
+        """The child's answer, read as JSON; ``None`` if the child has gone, and
+        ``["garbled", None]`` for something that is no answer."""
         try:
-            answer = json.loads(connection.recv_bytes(_MAX_ANSWER))
-        except (EOFError, OSError, ValueError):
+            data = connection.recv_bytes(_MAX_ANSWER)
+        except EOFError:
             return None
+        except OSError as exc:  # a message longer than any answer, or a line cut
+            return None if exc.errno is not None else ["garbled", None]
+        try:
+            answer = json.loads(data)
+        except ValueError:
+            return ["garbled", None]
         if type(answer) is not list or len(answer) != 2 or type(answer[0]) is not str:
-            return None
+            return ["garbled", None]
         return answer
 
     def _stop(self) -> int | None:
