@@ -651,12 +651,14 @@ def _run_pool(
     records in game order as they come in; the workers are stopped before this returns or
     raises."""
     context = multiprocessing.get_context()
-    pool = [_Worker(context, payload, time_limit) for _ in range(min(workers, len(batches)))]
+    pool: list[_Worker] = []
     arrived: dict[int, GameRecord] = {}
     games = sum(len(batch) for batch in batches)  # numbered from 0, in batch order
     waiting = 0  # the number of the next game to deliver
     handed = 0
     try:
+        for _ in range(min(workers, len(batches))):
+            pool.append(_Worker(context, payload, time_limit))
         for worker in pool:
             while worker.holding < _POOL_AHEAD and handed < len(batches):
                 worker.hand(batches[handed])
