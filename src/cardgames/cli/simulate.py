@@ -16,6 +16,7 @@ its workers at once; the records of the games finished before the first unfinish
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
 from pathlib import Path
 
@@ -121,14 +122,18 @@ class Progress:
         filled = self.done * BAR_WIDTH // self.total
         bar = "#" * filled + "-" * (BAR_WIDTH - filled)
         left = elapsed / self.done * (self.total - self.done)
-        self.console.stderr.write(
+        self._put(
             f"\r[{bar}] {self.done}/{self.total} games, {elapsed:.0f} s, about {left:.0f} s left"
         )
-        self.console.stderr.flush()
         self.drawn = True
 
     def finish(self) -> None:
         """End the bar's line, if one was drawn."""
         if self.drawn:
-            self.console.stderr.write("\n")
+            self._put("\n")
+
+    def _put(self, text: str) -> None:
+        # Progress is no result: a terminal that has gone (SIGHUP) or a full stderr loses it.
+        with contextlib.suppress(OSError, ValueError):
+            self.console.stderr.write(text)
             self.console.stderr.flush()
