@@ -317,15 +317,15 @@ def _serve(
         say("failed", _describe(exc))
         return
     say("ready", None)
-    seating: tuple[int, ...] = ()
-    rngs: tuple[random.Random, ...] = ()
+    seating: list[int] = []
+    rngs: list[random.Random] = []
     while True:
         try:
             message = connection.recv()
         except (EOFError, OSError):
             return
         if message[0] == "game":
-            _, seating, rngs = message
+            seating, rngs = list(message[1]), list(message[2])
             continue
         _, seat, view, legal = message
         try:
