@@ -31,7 +31,7 @@ from cardgames.errors import (
     UnknownNameError,
 )
 from cardgames.game import SPECTATOR, Game, Outcome
-from cardgames.record import GameRecord, RecordMoveError
+from cardgames.record import Forfeit, GameRecord, RecordMoveError
 from cardgames.registry import GAMES, get_game
 from cardgames.rng import Rng
 from cardgames.serialization import FORMAT_VERSION, from_json, to_json
@@ -47,6 +47,7 @@ __all__ = [
     "GAMES",
     "SPECTATOR",
     "CardgamesError",
+    "Forfeit",
     "Game",
     "GameRecord",
     "IllegalMoveError",

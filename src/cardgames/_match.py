@@ -1,5 +1,6 @@
-"""One game between bots: :func:`play`, the generators it hands the bots, and the checks of the
-arguments that :mod:`cardgames.tournament` shares.
+"""One game between bots: :func:`play`, the generators it hands the bots, the referee that
+plays a game between whoever answers for its seats, and the checks of the arguments that
+:mod:`cardgames.tournament` shares.
 
 The public names are re-exported by :mod:`cardgames.arena`, where users find them; this module
 is private so that the tournament code can lean on the match code without an import cycle.
@@ -11,10 +12,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardgames._bot_process import BotFault, BotProcess, InProcess, Seats, check_time_limit
 from cardgames.bots import Bot
 from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
 from cardgames.game import Game
-from cardgames.record import GameRecord, _name_problem
+from cardgames.record import Forfeit, GameRecord, _name_problem
 from cardgames.registry import get_game
 from cardgames.rng import check_seed, derive_seed
 
@@ -27,6 +29,7 @@ __all__ = [
     "check_int",
     "config_of",
     "play",
+    "referee",
     "resolve_game",
 ]
 
@@ -62,14 +65,29 @@ def play(
     config: Any = None,
     seed: int,
     on_move: MoveHook | None = None,
+    time_limit: float | None = None,
+    moves: Sequence[Any] = (),
 ) -> GameRecord:
     """Play one game between ``bots`` (one per seat, seat 0 first) and return its record.
 
-    Each bot sees only its own view and the legal moves. A bot that answers with a move that is
-    not legal ends the match with an ``IllegalMoveError`` naming the bot. ``on_move``, if given,
-    hears of every move as it is played (to print or stream the game). Bad arguments (a game
-    that is not one, another game's config, bots that are not bots, a bad seed) raise
+    Each bot sees only its own view and the legal moves. ``on_move``, if given, hears of every
+    move as it is played (to print or stream the game). Bad arguments (a game that is not one,
+    another game's config, bots that are not bots, a bad seed or time limit) raise
     ``InvalidConfigError`` or ``UnknownNameError`` before anything is played.
+
+    Without ``time_limit`` the bots are called in this process, as trusted code: a bot that
+    answers with a move that is not legal ends the match with an ``IllegalMoveError`` naming
+    the bot, and whatever a bot raises is raised. With ``time_limit`` (seconds per decision)
+    the bots are held to it: they run in a process of their own, and a bot that has not
+    chosen a legal move within the limit (it overran, raised, answered something else, or its
+    process ended) forfeits the game. The record then says so in its ``forfeit`` and its
+    outcome is the forfeit's (see :class:`~cardgames.record.Forfeit`). The bots' own state
+    stays in their process: the objects passed in are not changed.
+
+    ``moves`` are moves already played, to go on with a game that stopped (the moves of a
+    record cut short): they are played first, and the bots play on from there, their
+    generators starting as in a new game. A move that is not legal where it comes is an
+    ``InvalidConfigError`` naming it.
     """
     game = resolve_game(game)
     cfg = config_of(game, config)
@@ -78,34 +96,88 @@ def play(
     check_bots(bots, seats, game.name, names=False)
     if on_move is not None and not callable(on_move):
         raise InvalidConfigError("on_move must be callable")
-    state = game.new_game(cfg, seed=seed)
-    rngs = [bot_rng(seed, seat) for seat in range(seats)]
-    moves: list[Any] = []
-    limit = game.max_decisions(cfg)
+    limit = check_time_limit(time_limit)
+    if isinstance(moves, str) or not isinstance(moves, Sequence):
+        raise InvalidConfigError("moves must be a sequence of the game's moves")
+    names = tuple(bot_name(b) for b in bots)
+    if limit is None:
+        return referee(game, cfg, seed, InProcess(bots), names, on_move=on_move, moves=moves)
+    with BotProcess(game, bots, limit) as process:
+        return referee(game, cfg, seed, process, names, on_move=on_move, moves=moves)
+
+
+def referee(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    seed: int,
+    seats: Seats,
+    players: tuple[str, ...],
+    *,
+    on_move: MoveHook | None = None,
+    moves: Sequence[Any] = (),
+) -> GameRecord:
+    """Play one game of ``game`` (its arguments already checked) between whoever ``seats``
+    holds, after ``moves`` (already played), and return its record, naming the players
+    ``players``.
+
+    A :class:`~cardgames._bot_process.BotFault` from ``seats`` forfeits the game for the
+    player to move; anything else ``seats`` raises is raised, and an answer that is not a legal
+    move is an ``IllegalMoveError`` naming the bot.
+    """
+    state = _replayed(game, config, seed, moves)
+    rngs = [bot_rng(seed, seat) for seat in range(len(players))]
+    seats.start(rngs)
+    played = list(moves)
+    limit = game.max_decisions(config)
     while (player := game.current_player(state)) is not None:
         legal = game.legal_moves(state)
-        move = bots[player].choose(game.view(state, player), legal, rngs[player])
+        try:
+            move = seats.choose(player, game.view(state, player), legal)
+        except BotFault as fault:
+            forfeit = Forfeit(player, fault.reason)
+            return GameRecord(
+                game=game.name,
+                config=config,
+                seed=seed,
+                moves=tuple(played),
+                players=players,
+                outcome=forfeit.outcome(game, config),
+                forfeit=forfeit,
+            )
         try:
             state = game.apply_move(state, move)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(
-                f"bot {bot_name(bots[player])} in seat {player}: {exc}"
-            ) from None
+            raise IllegalMoveError(f"bot {players[player]} in seat {player}: {exc}") from None
         # Record the game's own move: a bot may answer with an equal move of plain values.
         move = next((m for m in legal if m == move), move)
-        moves.append(move)
+        played.append(move)
         if on_move is not None:
-            on_move(len(moves), player, move, state)
-        if len(moves) > limit:
+            on_move(len(played), player, move, state)
+        if len(played) > limit:
             raise CardgamesError(f"{game.name} did not end within its bound of {limit} decisions")
     return GameRecord(
         game=game.name,
-        config=cfg,
+        config=config,
         seed=seed,
-        moves=tuple(moves),
-        players=tuple(bot_name(b) for b in bots),
+        moves=tuple(played),
+        players=players,
         outcome=game.outcome(state),
     )
+
+
+def _replayed(game: Game[Any, Any, Any, Any], config: Any, seed: int, moves: Sequence[Any]) -> Any:
+    """The state of a new game after ``moves``; ``InvalidConfigError`` naming the first move
+    that is not legal."""
+    bound = game.max_decisions(config)
+    if len(moves) > bound:
+        raise InvalidConfigError(f"moves: {len(moves)} moves, more than the {bound} of a game")
+    state = game.new_game(config, seed=seed)
+    for number, move in enumerate(moves):
+        try:
+            state = game.apply_move(state, move)
+        except CardgamesError as exc:
+            raise InvalidConfigError(f"moves[{number}]: {exc}") from None
+    return state
 
 
 def resolve_game(game: object) -> Game[Any, Any, Any, Any]:

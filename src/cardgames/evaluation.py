@@ -16,13 +16,15 @@ from collections.abc import Sequence
 from cardgames._surface import public_dir
 from cardgames.errors import InvalidStateError
 
-__all__ = ["MAX_SIDES", "mix", "race", "softmax"]
+__all__ = ["CHANCE_SLACK", "MAX_SIDES", "mix", "race", "softmax"]
 
 #: The slope that makes the logistic curve follow the normal one: Φ(x) is close to
 #: 1 / (1 + exp(-1.7 x)).
 _LOGISTIC = 1.7
 #: More sides than any game has: a longer sequence is a mistake.
 MAX_SIDES = 64
+#: How far the chances given to :func:`mix` may add up to more or less than one.
+CHANCE_SLACK = 1e-9
 
 
 def _numbers(values: object, what: str) -> tuple[float, ...]:
@@ -89,18 +91,30 @@ def race(needs: Sequence[float]) -> tuple[float, ...]:
 def mix(chances: Sequence[float], outcomes: Sequence[Sequence[float]]) -> tuple[float, ...]:
     """The expected values when outcome ``i`` (a value per side) comes with ``chances[i]``.
 
+    The chances are those of every outcome that can happen, so each lies in [0, 1] and they add
+    up to one (within ``CHANCE_SLACK``, room for the rounding of a :func:`softmax`); the values
+    of an outcome are returns, each in [0, 1]. The expected values are then in [0, 1] too.
+
     >>> mix([0.5, 0.5], [(1.0, 0.0), (0.0, 1.0)])
     (0.5, 0.5)
     """
     chances = _numbers(chances, "chances")
+    if any(not 0.0 <= c <= 1.0 for c in chances):
+        raise InvalidStateError("chances must each lie between 0 and 1")
+    if abs(math.fsum(chances) - 1.0) > CHANCE_SLACK:
+        raise InvalidStateError("chances must add up to 1")
     if not isinstance(outcomes, Sequence) or len(outcomes) != len(chances):
         raise InvalidStateError("mix() needs one outcome per chance")
     outcomes = [_numbers(o, "an outcome") for o in outcomes]
     sides = len(outcomes[0])
     if any(len(o) != sides for o in outcomes):
         raise InvalidStateError("every outcome of mix() needs a value per side")
+    if any(not 0.0 <= value <= 1.0 for o in outcomes for value in o):
+        raise InvalidStateError("the values of an outcome must each lie between 0 and 1")
+    # Within the slack the sum may pass 1 by a rounding error: the result stays in [0, 1].
     return tuple(
-        sum(c * o[side] for c, o in zip(chances, outcomes, strict=True)) for side in range(sides)
+        min(1.0, sum(c * o[side] for c, o in zip(chances, outcomes, strict=True)))
+        for side in range(sides)
     )
 
 

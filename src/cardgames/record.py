@@ -11,7 +11,10 @@ naming the first point where record and replay part, unless:
   leave the names out); in JSON, a name has at most ``MAX_PLAYER_NAME`` characters and no
   control characters;
 - ``outcome`` is the outcome of the replayed final state: ``None`` exactly when the replayed
-  game is not over.
+  game is not over;
+- or, for a game that a player forfeited (``forfeit``, a :class:`Forfeit`), the replayed final
+  state is not over, the forfeiting player is the player to move there, and ``outcome`` is the
+  forfeit's (:meth:`Forfeit.outcome`).
 
 The replay is made once per record: the states are kept (out of the record's value, so
 equality, pickles, copies and JSON never see them) for :meth:`~GameRecord.states` to return.
@@ -28,12 +31,14 @@ from cardgames._surface import public_dir
 from cardgames.errors import (
     CardgamesError,
     IllegalMoveError,
+    InvalidConfigError,
+    InvalidStateError,
     RecordError,
     SerializationError,
     UnknownGameError,
     excerpt,
 )
-from cardgames.game import Game, Outcome
+from cardgames.game import MAX_PLAYERS, Game, Outcome
 from cardgames.registry import get_game
 from cardgames.rng import SEED_BITS
 from cardgames.serialization import (
@@ -47,11 +52,13 @@ from cardgames.serialization import (
     unstructure,
 )
 
-__all__ = ["MAX_PLAYER_NAME", "GameRecord", "RecordMoveError"]
+__all__ = ["MAX_FORFEIT_REASON", "MAX_PLAYER_NAME", "Forfeit", "GameRecord", "RecordMoveError"]
 
 #: The longest player name a record holds, in characters. Names are printed on every line of a
 #: replay, so a record cannot make a replay print without end.
 MAX_PLAYER_NAME = 100
+#: The longest reason a forfeit gives, in characters: it is printed with the outcome.
+MAX_FORFEIT_REASON = 200
 # How much of an outcome's reason a message about a forged outcome shows.
 _REASON_SHOWN = 80
 # The longest list of players a record's repr spells out.
@@ -79,8 +86,93 @@ def _name_problem(name: object) -> str | None:
     return None
 
 
-def _end_words(outcome: object) -> str:
+def _text_problem(text: object, limit: int) -> str | None:
+    """Why ``text`` is not a short line of text of at most ``limit`` characters, or ``None``."""
+    if type(text) is not str:
+        return f"expected text, got {excerpt(text)}"
+    if len(text) > limit:
+        return f"{len(text)} characters, more than {limit}"
+    # Control characters (line breaks, terminal escapes) would garble a replay's output.
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        return "text with control characters"
+    return None
+
+
+def _check_forfeiter(instance: Forfeit, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise InvalidStateError(
+            f"a forfeit's player must be a player number below {MAX_PLAYERS}, not {excerpt(value)}"
+        )
+
+
+def _check_forfeit_reason(
+    instance: Forfeit, attribute: attrs.Attribute[Any], value: object
+) -> None:
+    problem = _text_problem(value, MAX_FORFEIT_REASON)
+    if problem is None and not str(value).strip():
+        problem = "an empty reason"
+    if problem is not None:
+        raise InvalidStateError(f"a forfeit's reason must be a short line of text: {problem}")
+
+
+@attrs.frozen
+class Forfeit:
+    """A game that ``player`` lost by breaking the match's rules rather than the game's: a bot
+    that did not answer within its time, raised, or answered a move that is not legal.
+
+    ``player`` is the player whose decision it was (the player to move in the game's last
+    state) and ``reason`` says what happened in a few words, at most
+    :data:`MAX_FORFEIT_REASON` characters without control characters (``InvalidStateError``
+    otherwise). A record holds one as ``GameRecord.forfeit``; its outcome is
+    :meth:`outcome`.
+
+    >>> from cardgames import alethi
+    >>> ended = Forfeit(1, "did not choose a move within 2 s").outcome(alethi.GAME, alethi.Config())
+    >>> ended.winners, ended.reason
+    (frozenset({0}), 'blue forfeits: did not choose a move within 2 s')
+    """
+
+    player: int = attrs.field(validator=_check_forfeiter)
+    reason: str = attrs.field(validator=_check_forfeit_reason)
+
+    def outcome(self, game: Game[Any, Any, Any, Any], config: Any) -> Outcome:
+        """How a game of ``game`` with ``config`` ends when this forfeit ends it: the forfeiting
+        player's side loses (in a game of teams, the player's partners with them) and every
+        other player wins, 1.0 each; the reason names the seat as the game does.
+
+        Teams are the config's ``teams`` (the players of each side, as AlakaSLAM's and Le
+        Rally's configs give them); a config without them seats every player for themselves.
+        ``InvalidConfigError`` for a config the game cannot play or a player it does not seat.
+        """
+        seats = game.seat_names(config)
+        if self.player >= len(seats):
+            raise InvalidConfigError(
+                f"a forfeit of player {self.player} in a game of {len(seats)} players"
+            )
+        losers = _side(config, self.player, len(seats))
+        winners = frozenset(range(len(seats))) - losers
+        return Outcome.win(winners, len(seats), f"{seats[self.player]} forfeits: {self.reason}")
+
+
+def _side(config: Any, player: int, seats: int) -> frozenset[int]:
+    """The players on ``player``'s side: the config's team that holds the player, or the player
+    alone in a config without teams."""
+    teams = getattr(config, "teams", None)
+    if teams is None:
+        return frozenset({player})
+    ok = isinstance(teams, tuple) and all(
+        isinstance(team, tuple) and all(type(p) is int for p in team) for team in teams
+    )
+    members = [p for team in teams for p in team] if ok else []
+    if sorted(members) != list(range(seats)):
+        raise InvalidConfigError("the config's teams must share out the seats, each seat once")
+    return next(frozenset(team) for team in teams if player in team)
+
+
+def _end_words(outcome: object, forfeit: object = None) -> str:
     """How a record's game ended, in a few words."""
+    if isinstance(forfeit, Forfeit) and isinstance(outcome, Outcome):
+        return f"player {forfeit.player} forfeited, {_end_words(outcome)}"
     if not isinstance(outcome, Outcome):
         return "not over" if outcome is None else "a malformed outcome"
     if outcome.winners:
@@ -103,7 +195,9 @@ class GameRecord:
     """A whole game: which game, its config and seed, every move in order, who played, the end.
 
     Replaying needs nothing else, because every chance event of a game comes from its seed.
-    ``players`` has one name per seat, or none at all.
+    ``players`` has one name per seat, or none at all. ``forfeit`` is ``None`` unless a player
+    forfeited the game (see :class:`Forfeit`): the moves then stop at that player's decision
+    and ``outcome`` is the forfeit's.
     """
 
     game: str
@@ -112,6 +206,7 @@ class GameRecord:
     moves: tuple[Any, ...] = ()
     players: tuple[str, ...] = ()
     outcome: Outcome | None = None
+    forfeit: Forfeit | None = attrs.field(default=None, kw_only=True)
     #: The JSON format version of the document the record came from; new records have the
     #: version this library writes, and ``to_json`` always writes that one.
     format_version: int = attrs.field(default=FORMAT_VERSION, kw_only=True, eq=False)
@@ -131,7 +226,7 @@ class GameRecord:
         game = self.game if isinstance(self.game, str) and len(self.game) <= 20 else "?"
         return (
             f"<GameRecord {game}, seed {excerpt(self.seed)}: {moves} moves"
-            f"{f' by {who}' if who else ''}; {_end_words(self.outcome)}>"
+            f"{f' by {who}' if who else ''}; {_end_words(self.outcome, self.forfeit)}>"
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -139,6 +234,7 @@ class GameRecord:
         return {a.name: getattr(self, a.name) for a in attrs.fields(GameRecord) if a.init}
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
+        object.__setattr__(self, "forfeit", None)  # a pickle from before forfeits were kept
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_replay", None)
@@ -185,6 +281,10 @@ class GameRecord:
             raise RecordError(
                 f"{at}outcome: expected an Outcome or None, got {excerpt(self.outcome)}"
             )
+        if self.forfeit is not None and not isinstance(self.forfeit, Forfeit):
+            raise RecordError(
+                f"{at}forfeit: expected a Forfeit or None, got {excerpt(self.forfeit)}"
+            )
         for index, player in enumerate(self.players):
             problem = _name_problem(player)
             if problem is not None:
@@ -221,12 +321,42 @@ class GameRecord:
                 ) from None
             states.append(state)
         replayed = game.outcome(state)
-        if replayed != self.outcome:
+        if self.forfeit is not None:
+            forfeited = self._forfeit_outcome(game, state, replayed, at)
+            if forfeited != self.outcome:
+                raise RecordError(
+                    f"{at}outcome: the forfeit ends the game with {_outcome_words(forfeited)} "
+                    f"but the record says {_outcome_words(self.outcome)}"
+                )
+        elif replayed != self.outcome:
             raise RecordError(
                 f"{at}outcome: the replay ends with {_outcome_words(replayed)} but the record "
                 f"says {_outcome_words(self.outcome)}"
             )
         return tuple(states)
+
+    def _forfeit_outcome(
+        self, game: Game[Any, Any, Any, Any], final: Any, replayed: Outcome | None, at: str
+    ) -> Outcome:
+        """The outcome that the record's forfeit gives, once the replay's final state is one
+        that the forfeiting player could forfeit; ``RecordError`` if not."""
+        assert self.forfeit is not None
+        player = self.forfeit.player
+        if replayed is not None:
+            raise RecordError(
+                f"{at}forfeit: the replay ends with {_outcome_words(replayed)}, which no forfeit "
+                "can end"
+            )
+        to_move = game.current_player(final)
+        if player != to_move:
+            raise RecordError(
+                f"{at}forfeit: player {player} forfeits, but the replay ends with player "
+                f"{to_move} to move"
+            )
+        try:
+            return self.forfeit.outcome(game, self.config)
+        except CardgamesError as exc:
+            raise RecordError(f"{at}forfeit: {brief(str(exc))}") from None
 
     def to_json(self) -> str:
         """The record as JSON text (see :mod:`cardgames.serialization` for the envelope)."""
@@ -241,6 +371,8 @@ class GameRecord:
             )
         if self.outcome is not None and not isinstance(self.outcome, Outcome):
             raise SerializationError("outcome: expected an Outcome or None")
+        if self.forfeit is not None and not isinstance(self.forfeit, Forfeit):
+            raise SerializationError("forfeit: expected a Forfeit or None")
         if type(self.seed) is not int or self.seed.bit_length() > SEED_BITS:
             raise SerializationError(f"seed: expected an integer of at most {SEED_BITS} bits")
         bad_name = next((p for p in map(_name_problem, self.players) if p is not None), None)
@@ -254,6 +386,8 @@ class GameRecord:
                 "players": list(self.players),
                 "outcome": unstructure(self.outcome, Outcome | None),
             }
+            if self.forfeit is not None:  # a record of a game played out keeps its five keys
+                data["forfeit"] = unstructure(self.forfeit, Forfeit)
             return envelope(self.game, "record", data)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
             raise SerializationError(
@@ -277,8 +411,9 @@ class GameRecord:
             raise SerializationError(f"$.data: expected a JSON object, got {excerpt(data)}")
         expected = ("config", "seed", "moves", "players", "outcome")
         missing = [key for key in expected if key not in data]
-        if missing or len(data) != len(expected):
-            extra = len(data) - len(expected) + len(missing)
+        known = len(expected) - len(missing) + ("forfeit" in data)
+        if missing or len(data) != known:
+            extra = len(data) - known
             raise SerializationError(
                 f"$.data: missing keys: {', '.join(missing) or 'none'}; unexpected keys: {extra}"
             )
@@ -316,6 +451,7 @@ class GameRecord:
             moves=tuple(structure(m, union, f"$.data.moves[{i}]") for i, m in enumerate(moves)),
             players=tuple(players),
             outcome=structure(data["outcome"], Outcome | None, "$.data.outcome"),
+            forfeit=structure(data.get("forfeit"), Forfeit | None, "$.data.forfeit"),
             format_version=version,
         )
         object.__setattr__(record, "_replay", record._check_replay("$.data."))

@@ -41,7 +41,7 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rng:
     """An immutable SplitMix64 generator; ``state`` is its whole state, an int from 0 to
     ``2**64 - 1``.
@@ -51,6 +51,11 @@ class Rng:
     """
 
     state: int
+
+    def __repr__(self) -> str:
+        """``Rng(state=...)``; a state that is no 64-bit number is described, not written out
+        (writing a huge number takes time quadratic in its digits)."""
+        return f"Rng(state={excerpt(self.state)})"
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:

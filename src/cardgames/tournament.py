@@ -3,26 +3,39 @@
 :func:`tournament` plays them and returns a :class:`TournamentResult` (standings with Wilson
 intervals, and every game's record); :func:`game_seeds` and :func:`seat_order` say which seed
 and which seating game ``i`` has. The names are re-exported by :mod:`cardgames.arena`.
+
+A local pool (``jobs``) is this module's own worker processes, not a
+``concurrent.futures`` pool: each worker makes the bots once, is handed a few games at a time as
+it becomes free, and sends every record back as soon as its game ends, so the records reach the
+file in game order with little delay. Whenever the call ends early (a failing game, an
+exception from ``on_game``, Ctrl-C) the workers are stopped at once, whatever their bots are
+doing, rather than waited for.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import math
+import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+import signal
+import time
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TextIO, TypeAlias
 
 import attrs
 
+from cardgames._bot_process import BotProcess, InProcess, check_time_limit
 from cardgames._match import (
     MAX_SEATS,
     bot_name,
     check_bots,
     check_int,
     config_of,
-    play,
+    referee,
     resolve_game,
 )
 from cardgames._surface import public_dir
@@ -57,11 +70,18 @@ _MAX_COUNT_BITS = 64
 _Z95 = 1.959963984540054
 # The most entries a result's repr names.
 _ENTRIES_SHOWN = 4
-# Batches per worker of a local pool: enough to even out games of unequal length, few enough that
-# sending the bots and the config to a worker costs nothing next to the games.
-_BATCHES_PER_WORKER = 4
 # Batches of a tournament sent to an executor whose number of workers is not known.
 _EXECUTOR_BATCHES = 64
+# The most games a worker of the local pool is handed at a time: few, so that the games
+# finished at any moment are nearly all of the first ones, whose records are written.
+_POOL_BATCH = 8
+# Short tournaments are cut into at least this many batches per worker, to even out games of
+# unequal length.
+_POOL_SHARES = 4
+# The batches a worker of the local pool holds at once: the next is there when one ends.
+_POOL_AHEAD = 2
+# How long stopped workers of the local pool are given to end before they are killed.
+_POOL_GRACE = 0.5
 
 
 def game_seeds(seed: int, games: int) -> tuple[int, ...]:
@@ -133,7 +153,8 @@ class Standing:
     ``name`` is the bot's name made unique within the tournament (``"greedy"``, ``"greedy#2"``);
     the records name the players the same way. ``score`` is the sum of the entry's returns, so a
     win counts 1.0 and a draw its share of 1.0. ``low`` and ``high`` bound the 95% Wilson
-    interval of ``win_rate`` (see :func:`wilson_interval`).
+    interval of ``win_rate`` (see :func:`wilson_interval`). ``forfeits`` counts the games the
+    entry forfeited (with a time limit: see :func:`tournament`), which are among its losses.
     """
 
     name: str
@@ -145,6 +166,7 @@ class Standing:
     win_rate: float
     low: float
     high: float
+    forfeits: int = 0
 
 
 @attrs.frozen(repr=False)
@@ -171,9 +193,27 @@ class TournamentResult:
             f"<TournamentResult {self.game}, seed {self.seed}: {len(self.records)} games; {scores}>"
         )
 
+    @property
+    def forfeits(self) -> int:
+        """How many games were forfeited, by any entry."""
+        return sum(1 for record in self.records if record.forfeit is not None)
+
     def table(self) -> str:
-        """The results as a plain-text table, one line per entry, with a heading line."""
-        header = ("bot", "games", "wins", "draws", "losses", "score", "win rate", "95% interval")
+        """The results as a plain-text table, one line per entry, with a heading line; a
+        ``forfeits`` column after ``losses`` when any game was forfeited."""
+        forfeits = any(s.forfeits for s in self.standings)
+        header: tuple[str, ...] = (
+            "bot",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "win rate",
+            "95% interval",
+        )
+        if forfeits:
+            header = (*header[:5], "forfeits", *header[5:])
         rows = [
             (
                 s.name,
@@ -181,6 +221,7 @@ class TournamentResult:
                 str(s.wins),
                 str(s.draws),
                 str(s.losses),
+                *((str(s.forfeits),) if forfeits else ()),
                 f"{s.score:.1f}",
                 f"{s.win_rate:.1%}",
                 f"{s.low:.1%} - {s.high:.1%}",
@@ -219,51 +260,91 @@ def _in_game(number: int, seed: int, exc: Exception) -> CardgamesError:
 _Payload: TypeAlias = tuple[Game[Any, Any, Any, Any] | str, Any, Sequence[Bot[Any, Any] | str]]
 
 
-def _play_games(payload: _Payload, batch: Sequence[tuple[int, int]]) -> Iterator[GameRecord]:
-    """Play the games ``(number, seed)`` of ``batch`` in order, seating the entries by
-    :func:`seat_order`; bots given by name are made here, once for the batch."""
-    game, config, entries = payload
-    if isinstance(game, str):
-        game = get_game(game)
-    bots = [make_bot(e, game) if isinstance(e, str) else e for e in entries]
-    for number, seed in batch:
-        seated = [bots[entry] for entry in seat_order(number, len(bots))]
+class _Games:
+    """The games of one process of a tournament: the bots (given by name are made here, once)
+    and, with a time limit, the process they play in."""
+
+    def __init__(self, payload: _Payload, time_limit: float | None) -> None:
+        game, self.config, entries = payload
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.bots = [make_bot(e, self.game) if isinstance(e, str) else e for e in entries]
+        self.names = [bot_name(bot) for bot in self.bots]
+        self.process = (
+            BotProcess(self.game, entries, time_limit) if time_limit is not None else None
+        )
+
+    def __enter__(self) -> _Games:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.process is not None:
+            self.process.close()
+
+    def play(self, number: int, seed: int) -> GameRecord:
+        """Game ``number``, seated by :func:`seat_order`; a failure is the library's error for
+        it, naming the game and its seed."""
+        order = seat_order(number, len(self.bots))
+        names = tuple(self.names[entry] for entry in order)
         try:
-            record = play(game, seated, config=config, seed=seed)
+            if self.process is None:
+                seats = InProcess([self.bots[entry] for entry in order])
+                return referee(self.game, self.config, seed, seats, names)
+            self.process.seat(order)
+            return referee(self.game, self.config, seed, self.process, names)
         except Exception as exc:
             raise _in_game(number, seed, exc) from exc
-        yield record
 
 
-def _play_batch(payload: _Payload, batch: Sequence[tuple[int, int]]) -> list[GameRecord]:
-    """The work a tournament sends to a worker: the records of ``batch``'s games, in order.
+def _play_games(
+    payload: _Payload, batch: Sequence[tuple[int, int]], time_limit: float | None = None
+) -> Generator[GameRecord, None, None]:
+    """Play the games ``(number, seed)`` of ``batch`` in order, seating the entries by
+    :func:`seat_order`; bots given by name are made here, once for the batch."""
+    with _Games(payload, time_limit) as games:
+        for number, seed in batch:
+            yield games.play(number, seed)
+
+
+def _play_batch(
+    payload: _Payload, batch: Sequence[tuple[int, int]], time_limit: float | None = None
+) -> list[GameRecord]:
+    """The work a tournament sends to an executor: the records of ``batch``'s games, in order.
 
     A module-level function of picklable arguments (the game by name, the config, the bots or
-    their names, the games' numbers and seeds), so any executor can run it in another process
-    or on another machine.
+    their names, the games' numbers and seeds, the time limit), so any executor can run it in
+    another process or on another machine.
     """
-    return list(_play_games(payload, batch))
+    return list(_play_games(payload, batch, time_limit))
 
 
 class _RecordSink:
     """Where the records of a tournament are streamed: nowhere, a file it opens and closes, or a
-    text stream the caller owns (left open)."""
+    text stream the caller owns (left open).
+
+    A record that cannot be written (a full disk, a closed stream) is an
+    ``InvalidConfigError`` that names the file, or the stream by its name.
+    """
 
     def __init__(self, target: str | os.PathLike[str] | TextIO | None) -> None:
         self._target = target
         self._stream: TextIO | None = None
         self._owned = False
+        if isinstance(target, str | os.PathLike):
+            # OSError's own text repeats the file name: quote the name once, and in part.
+            name = os.fspath(target)
+            self._shown = name if len(name) <= 200 else excerpt(name)
+        else:
+            called = getattr(target, "name", None)
+            self._shown = (
+                called if type(called) is str and len(called) <= 200 else "the records stream"
+            )
 
     def __enter__(self) -> _RecordSink:
         if isinstance(self._target, str | os.PathLike):
             try:
                 self._stream = open(self._target, "w", encoding="utf-8")
             except OSError as exc:
-                # OSError's own text repeats the file name: quote the name once, and in part.
-                name = os.fspath(self._target)
-                shown = name if len(name) <= 200 else excerpt(name)
-                why = exc.strerror or type(exc).__name__
-                raise InvalidConfigError(f"records: cannot write {shown}: {why}") from None
+                raise self._failed(exc) from None
             self._owned = True
         elif self._target is not None:
             self._stream = self._target
@@ -280,14 +361,23 @@ class _RecordSink:
         try:
             self._stream.write(text)
             self._stream.flush()
-        except (OSError, TypeError, ValueError) as exc:  # closed, read-only, or a bytes stream
-            raise InvalidConfigError(
-                f"records: cannot write to {self._stream!r}: {type(exc).__name__}: {exc}"
-            ) from None
+        except (OSError, TypeError, ValueError) as exc:  # full, closed, read-only, or for bytes
+            raise self._failed(exc) from None
 
-    def __exit__(self, *exc_info: object) -> None:
-        if self._owned and self._stream is not None:
-            self._stream.close()
+    def _failed(self, exc: Exception) -> InvalidConfigError:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else None
+        if why is None:
+            why = f"{type(exc).__name__}: {excerpt(str(exc))}"
+        return InvalidConfigError(f"records: cannot write {self._shown}: {why}")
+
+    def __exit__(self, failing: type[BaseException] | None, *exc_info: object) -> None:
+        if not (self._owned and self._stream is not None):
+            return
+        try:
+            self._stream.close()  # closed even when its last flush fails
+        except OSError as exc:
+            if failing is None:  # else the error that stopped the run is the one to tell
+                raise self._failed(exc) from None
 
 
 def _cores() -> int:
@@ -316,12 +406,16 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
 def _standings(names: Sequence[str], records: Sequence[GameRecord]) -> tuple[Standing, ...]:
     entries = len(names)
     wins, draws, losses = [0] * entries, [0] * entries, [0] * entries
+    forfeits = [0] * entries
     score = [0.0] * entries
     for number, record in enumerate(records):
         outcome = record.outcome
         if outcome is None:  # play() only returns finished games
             raise CardgamesError(f"game {number} (seed {record.seed}) has no outcome")
-        for seat, entry in enumerate(seat_order(number, entries)):
+        order = seat_order(number, entries)
+        if record.forfeit is not None:
+            forfeits[order[record.forfeit.player]] += 1
+        for seat, entry in enumerate(order):
             score[entry] += outcome.returns[seat]
             if seat in outcome.winners:
                 wins[entry] += 1
@@ -344,6 +438,7 @@ def _standings(names: Sequence[str], records: Sequence[GameRecord]) -> tuple[Sta
                 win_rate=wins[e] / games,
                 low=low,
                 high=high,
+                forfeits=forfeits[e],
             )
         )
     return tuple(standings)
@@ -354,6 +449,7 @@ def _run_on(
     payload: _Payload,
     batches: Sequence[Sequence[tuple[int, int]]],
     deliver: Callable[[int, GameRecord], None],
+    time_limit: float | None,
 ) -> None:
     """Send every batch to ``executor`` and deliver the records in game order as they come in.
 
@@ -365,7 +461,7 @@ def _run_on(
     try:
         for index, batch in enumerate(batches):
             try:
-                futures[executor.submit(_play_batch, payload, batch)] = index
+                futures[executor.submit(_play_batch, payload, batch, time_limit)] = index
             except Exception as exc:  # a shut-down executor, say
                 raise CardgamesError(
                     f"the executor refused the games: {type(exc).__name__}: {exc}"
@@ -405,6 +501,7 @@ def tournament(
     records: str | os.PathLike[str] | TextIO | None = None,
     on_game: GameHook | None = None,
     batch_size: int | None = None,
+    time_limit: float | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``bots`` (one entry per seat), rotating the seats.
 
@@ -420,21 +517,33 @@ def tournament(
     - ``executor``: any ``concurrent.futures.Executor`` the caller owns, such as a Dask
       client's ``client.get_executor()``; it is left running (``jobs`` must then stay 1).
 
-    Games are sent to workers ``batch_size`` at a time (by default four batches per worker of a
-    local pool, 64 batches for an executor). Bot instances must then be picklable; bots given by
-    name are made in the workers.
+    Games are sent to workers ``batch_size`` at a time (by default a few games at a time, at
+    most eight, to a worker of a local pool as it becomes free; 64 batches for an executor).
+    Bot instances must then be picklable; bots given by name are made in the workers.
 
     ``records`` (a file name, which is overwritten, or an open text stream) receives every
     record as one line of JSON, and ``on_game(number, record)`` is called in this process,
     both in game order: a game that ends before an earlier one waits for it. The records name
-    the players as the standings do.
+    the players as the standings do. A record that cannot be written raises
+    ``InvalidConfigError`` naming the file.
 
-    A game that fails (a bot's illegal move, a bot's own exception) raises the library's error
-    for it, naming the game's number and seed; the games not yet started are cancelled and a
-    local pool is shut down. An executor that fails (a lost worker, a bot that does not pickle)
-    raises ``CardgamesError`` naming the games it lost. Bad arguments (an unknown game or bot,
-    the wrong number of bots, ``games`` not a positive multiple of the seats, ``jobs`` below
-    0...) raise before any game is played, with ``InvalidConfigError`` or ``UnknownNameError``.
+    ``time_limit`` (seconds per decision) holds the bots to it, as :func:`~cardgames.arena.play`
+    does: they play in a process of their own (one per worker), and a bot that overruns,
+    raises, answers something that is not a legal move, or whose process ends forfeits that
+    game, which the record says (``record.forfeit``); the tournament goes on, with fresh bots
+    in a new process after one was killed, and each entry's ``Standing.forfeits`` counts its
+    forfeits. With an executor, its workers must be allowed to start processes.
+
+    Without ``time_limit``, a game that fails (a bot's illegal move, a bot's own exception)
+    raises the library's error for it, naming the game's number and seed. With or without it,
+    the games not yet started are then cancelled and a local pool is stopped at once, as it is
+    when the call is interrupted (``KeyboardInterrupt``) or ``on_game`` raises; the records of
+    the games before the first unfinished one are in ``records`` by then. An executor that
+    fails (a lost worker, a bot that does not pickle) raises ``CardgamesError`` naming the
+    games it lost. Bad arguments (an unknown game or bot, the wrong number of bots, ``games``
+    not a positive multiple of the seats, ``jobs`` below 0, a time limit that is not a positive
+    number of seconds...) raise before any game is played, with ``InvalidConfigError`` or
+    ``UnknownNameError``.
     """
     the_game = resolve_game(game)
     cfg = config_of(the_game, config)
@@ -466,6 +575,7 @@ def tournament(
         )
     if on_game is not None and not callable(on_game):
         raise InvalidConfigError("on_game must be callable")
+    limit = check_time_limit(time_limit)
 
     workers = jobs if jobs > 0 else _cores()
     if executor is None and workers > 1:
@@ -485,12 +595,20 @@ def tournament(
                 on_game(number, record)
 
         if executor is None and workers == 1:
-            for (number, _), record in zip(
-                work, _play_games((the_game, cfg, made), work), strict=True
-            ):
-                deliver(number, record)
+            serial = _play_games((the_game, cfg, made), work, limit)
+            with contextlib.closing(serial):  # its bots' process ends with the run
+                for (number, _), record in zip(work, serial, strict=True):
+                    deliver(number, record)
         else:
-            _run_parallel(the_game, cfg, entries, work, deliver, executor, workers, batch_size)
+            payload = (_sendable(the_game), cfg, entries)
+            if executor is not None:
+                size = batch_size or max(1, math.ceil(len(work) / _EXECUTOR_BATCHES))
+                batches = [work[i : i + size] for i in range(0, len(work), size)]
+                _run_on(executor, payload, batches, deliver, limit)
+            else:
+                size = batch_size or max(1, min(_POOL_BATCH, len(work) // (workers * _POOL_SHARES)))
+                batches = [work[i : i + size] for i in range(0, len(work), size)]
+                _run_pool(payload, batches, deliver, workers, limit)
     return TournamentResult(
         game=the_game.name,
         seed=seed,
@@ -516,30 +634,160 @@ def _check_picklable(game: Game[Any, Any, Any, Any], config: Any, entries: tuple
         ) from None
 
 
-def _run_parallel(
-    game: Game[Any, Any, Any, Any],
-    config: Any,
-    entries: tuple[Bot[Any, Any] | str, ...],
-    work: Sequence[tuple[int, int]],
+def _run_pool(
+    payload: _Payload,
+    batches: Sequence[Sequence[tuple[int, int]]],
     deliver: Callable[[int, GameRecord], None],
-    executor: concurrent.futures.Executor | None,
     workers: int,
-    batch_size: int | None,
+    time_limit: float | None,
 ) -> None:
-    """Play ``work`` on ``executor``, or on a local pool of ``workers`` processes."""
-    sent_game = _sendable(game)
-    batches_wanted = _EXECUTOR_BATCHES if executor is not None else workers * _BATCHES_PER_WORKER
-    size = batch_size or max(1, math.ceil(len(work) / batches_wanted))
-    batches = [work[i : i + size] for i in range(0, len(work), size)]
-    payload = (sent_game, config, entries)
-    if executor is not None:
-        _run_on(executor, payload, batches, deliver)
-        return
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(batches)))
+    """Play ``batches`` on a pool of ``workers`` processes of this machine, delivering the
+    records in game order as they come in; the workers are stopped before this returns or
+    raises."""
+    context = multiprocessing.get_context()
+    pool: list[_Worker] = []
+    arrived: dict[int, GameRecord] = {}
+    games = sum(len(batch) for batch in batches)  # numbered from 0, in batch order
+    waiting = 0  # the number of the next game to deliver
+    handed = 0
     try:
-        _run_on(pool, payload, batches, deliver)
+        for _ in range(min(workers, len(batches))):
+            pool.append(_Worker(context, payload, time_limit))
+        for worker in pool:
+            while worker.holding < _POOL_AHEAD and handed < len(batches):
+                worker.hand(batches[handed])
+                handed += 1
+        while waiting < games:
+            ready = multiprocessing.connection.wait([w.connection for w in pool])
+            for worker in (w for w in pool if w.connection in ready):
+                number, record = worker.receive()
+                if record is None:  # the worker finished a batch: hand it the next one
+                    if handed < len(batches):
+                        worker.hand(batches[handed])
+                        handed += 1
+                    continue
+                arrived[number] = record
+                while waiting in arrived:
+                    deliver(waiting, arrived.pop(waiting))
+                    waiting += 1
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop(pool)
+
+
+class _Worker:
+    """One worker process of a local pool, and the batches it was handed and has not finished."""
+
+    def __init__(self, context: Any, payload: _Payload, time_limit: float | None) -> None:
+        self.connection, theirs = context.Pipe()
+        # Not a daemon: with a time limit it starts the process its bots play in.
+        self.process = context.Process(
+            target=_pool_worker, args=(theirs, payload, time_limit), name="cardgames worker"
+        )
+        self.process.start()
+        theirs.close()
+        self.batches: list[Sequence[tuple[int, int]]] = []
+
+    @property
+    def holding(self) -> int:
+        return len(self.batches)
+
+    def hand(self, batch: Sequence[tuple[int, int]]) -> None:
+        self.batches.append(batch)
+        self._send(list(batch))
+
+    def _send(self, message: object) -> None:
+        try:
+            self.connection.send(message)
+        except OSError:
+            raise self._lost() from None
+
+    def receive(self) -> tuple[int, GameRecord | None]:
+        """The next game's number and record, or ``(-1, None)`` once the worker has finished
+        its oldest batch; the worker's error, raised."""
+        try:
+            message = self.connection.recv()
+        except (EOFError, OSError):
+            raise self._lost() from None
+        except Exception as exc:  # an error of the worker's that does not unpickle here
+            raise CardgamesError(
+                f"a worker's error could not be read: {type(exc).__name__}: {excerpt(str(exc))}"
+            ) from None
+        if message[0] == "record":
+            return message[1], message[2]
+        if message[0] == "done":
+            self.batches.pop(0)
+            return -1, None
+        raise message[1]
+
+    def _lost(self) -> CardgamesError:
+        self.process.join(_POOL_GRACE)
+        code = self.process.exitcode
+        games = [number for batch in self.batches for number, _ in batch]
+        lost = f"game {games[0]}" if len(games) == 1 else f"games {games[0]} to {games[-1]}"
+        return CardgamesError(
+            f"{lost if games else 'a game'}: a worker process ended unexpectedly"
+            f"{f' (exit status {code})' if code is not None else ''}"
+        )
+
+
+def _stop(pool: Sequence[_Worker]) -> None:
+    """End every worker: those that are done at once, the others with SIGTERM and, past a short
+    grace, SIGKILL; none is left running."""
+    for worker in pool:
+        if worker.holding == 0 and worker.process.is_alive():
+            with contextlib.suppress(OSError):
+                worker.connection.send(None)
+        elif worker.process.is_alive():
+            worker.process.terminate()
+    deadline = time.monotonic() + _POOL_GRACE
+    for worker in pool:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+    for worker in pool:
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.connection.close()
+
+
+def _pool_worker(
+    connection: multiprocessing.connection.Connection,
+    payload: _Payload,
+    time_limit: float | None,
+) -> None:
+    """A worker of a local pool: play every batch it is sent, sending each record back as soon
+    as its game ends, until it is sent ``None``."""
+    # Ctrl-C and a closed terminal reach the whole group: the tournament decides, and stops the
+    # workers. SIGTERM is how it stops one, cleanly (the bots' process goes with it).
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_at_once)
+    try:
+        with _Games(payload, time_limit) as games:
+            while (batch := connection.recv()) is not None:
+                for number, seed in batch:
+                    connection.send(("record", number, games.play(number, seed)))
+                connection.send(("done", None))
+    except (EOFError, OSError):  # the tournament has gone
+        return
+    except Exception as exc:
+        _send_error(connection, exc)
+
+
+def _exit_at_once(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _send_error(connection: multiprocessing.connection.Connection, exc: Exception) -> None:
+    """Send ``exc`` to the tournament, or a ``CardgamesError`` that tells it if it does not
+    pickle."""
+    error: Exception = exc if isinstance(exc, CardgamesError) else CardgamesError(str(exc))
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        error = CardgamesError(f"{type(exc).__name__}: {excerpt(str(exc))}")
+    with contextlib.suppress(OSError):
+        connection.send(("failed", error))
 
 
 __dir__ = public_dir(__all__)

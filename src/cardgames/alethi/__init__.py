@@ -26,7 +26,6 @@ from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
 from cardgames.alethi.config import (
     Config,
     check_config,
-    check_config_type,
     default_turn_limit,
 )
 from cardgames.alethi.encoding import (
@@ -161,15 +160,15 @@ SPECIALS = Config(
 
 
 def num_players(config: Config) -> int:
-    """Always two (``InvalidConfigError`` for anything but an alethi ``Config``)."""
-    check_config_type(config)
+    """Always two (``InvalidConfigError`` for a config the game cannot play)."""
+    check_config(config)
     return 2
 
 
 def seat_names(config: Config) -> tuple[str, ...]:
-    """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for anything but an
-    alethi ``Config``; its fields may still be in the making, as the command line's are)."""
-    check_config_type(config)
+    """Red plays as player 0, blue as player 1 (``InvalidConfigError`` for a config the game
+    cannot play)."""
+    check_config(config)
     return tuple(colour.label for colour in Colour)
 
 

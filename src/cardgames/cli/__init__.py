@@ -7,6 +7,7 @@
     cardgames play alethi                            # you (red) against a greedy bot
     cardgames play lerally --players 3 --bots random,human,greedy --format fast-four
     cardgames play alethi --bots greedy,random --seed 7 --out game.json   # bots only
+    cardgames play --resume game.json                # go on with a game that stopped
     cardgames simulate alethi --bots greedy,random --games 100 --jobs 2
     cardgames replay game.json [--step] [--view SEAT] [--svg DIR]
     cardgames replay games.jsonl --game 3            # one game of simulate --records
@@ -21,7 +22,9 @@ every command.
 All reading and writing goes through a :class:`~cardgames.cli.console.Console`, so
 ``main(argv, stdin=..., stdout=..., stderr=...)`` can be driven by scripted input. Every error,
 usage errors included, is one line ``cardgames: error: ...`` on stderr and exit status 2; Ctrl-C
-is one line and status 130; :data:`EXIT_STATUSES` lists them all, as ``cardgames --help`` does.
+is one line and status 130, SIGTERM 143 and a closed terminal (SIGHUP) 129
+(:mod:`cardgames.cli.signals`); :data:`EXIT_STATUSES` lists them all, as ``cardgames --help``
+does.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from cardgames import __version__
 from cardgames._surface import public_dir
 from cardgames.bench import DEFAULT_SECONDS
-from cardgames.cli import commands, play, replay, simulate
+from cardgames.cli import commands, play, replay, signals, simulate
 from cardgames.cli.console import Console, printable
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
@@ -47,7 +50,14 @@ from cardgames.rng import SEED_BITS
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_STATUSES", "main"]
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_HANGUP",
+    "EXIT_INTERRUPTED",
+    "EXIT_STATUSES",
+    "EXIT_TERMINATED",
+    "main",
+]
 
 PROG = "cardgames"
 #: The longest usage error printed, in characters (argparse's own messages quote arguments).
@@ -62,6 +72,10 @@ _SEED_DIGITS = len(str(1 << SEED_BITS))
 EXIT_ERROR = 2
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+#: The exit status after SIGTERM (128 + 15).
+EXIT_TERMINATED = 143
+#: The exit status after the terminal was closed (128 + SIGHUP's 1).
+EXIT_HANGUP = 129
 
 #: The exit statuses, as ``cardgames --help`` lists them under the commands.
 EXIT_STATUSES = f"""\
@@ -70,8 +84,12 @@ exit status:
   1    play: the input ended before the game did (the game so far is saved);
        or the reader of the output went away ('cardgames replay game.json | head')
   {EXIT_ERROR}    an error: a usage mistake, an unknown name, a config the game cannot play,
-       a file that cannot be read or written, a record that does not replay
-  {EXIT_INTERRUPTED}  interrupted (Ctrl-C); a person's game so far is saved
+       a file that cannot be read or written (stdout included), a record that does not
+       replay, input that is not UTF-8 text
+  {EXIT_HANGUP}  stopped because the terminal was closed (SIGHUP); as for {EXIT_INTERRUPTED}
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C); a game so far is saved, and simulate keeps the records
+       of the games it finished
+  {EXIT_TERMINATED}  stopped by SIGTERM; as for {EXIT_INTERRUPTED}
 
 The commands and their options: 'cardgames COMMAND --help'; the documentation's
 "The command line" page tells more."""
@@ -93,21 +111,25 @@ def main(
     """
     console = Console(stdin, stdout, stderr)
     try:
-        args = _parser(console).parse_args(argv)
-        handler: _Handler = args.handler
-        return handler(args, console)
+        with signals.stopping():
+            args = _parser(console).parse_args(argv)
+            handler: _Handler = args.handler
+            status = handler(args, console)
+            console.flush()  # a full disk shows here, not as Python's complaint at exit
+            return status
     except _Exit as done:
         return done.status
     except BrokenPipeError:
         # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
         # Python from complaining again when it flushes stdout at exit.
         if console.stdout is sys.stdout:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except KeyboardInterrupt as exc:
         detail = f"; {exc}" if str(exc) else ""
-        _error_line(console, f"{PROG}: interrupted{detail}")
-        return EXIT_INTERRUPTED
+        _error_line(console, f"{PROG}: {signals.what_stopped(exc)}{detail}")
+        return signals.exit_status(exc)
     except (CardgamesError, OSError) as exc:
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
         return EXIT_ERROR
@@ -121,8 +143,7 @@ def _error_line(console: Console, line: str) -> None:
     line = " ".join(line.splitlines())
     if len(line) > MAX_ERROR_LINE:  # the library's errors are shorter; others may quote input
         line = line[: MAX_ERROR_LINE - 1] + "…"
-    with contextlib.suppress(OSError):  # stderr itself may be gone
-        console.note(line)
+    console.note(line)  # lost if stderr itself is gone
 
 
 def _error_message(exc: BaseException) -> str:
@@ -234,7 +255,12 @@ def _parser(console: Console) -> _Parser:
     rules_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
 
     play_cmd = command("play", play.run, "play a game against bots, or watch bots play")
-    play_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    play_cmd.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help="a game name (see 'cardgames list'); with --resume, the record's game",
+    )
     play_cmd.add_argument(
         "--bots",
         metavar="NAMES",
@@ -254,9 +280,28 @@ def _parser(console: Console) -> _Parser:
         type=Path,
         metavar="FILE",
         help="write the game record here when the game ends (a game with you: default "
-        "GAME-game.json)",
+        "GAME-game.json; with --resume, the record resumed)",
+    )
+    play_cmd.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help="go on with the game of a record that stopped early (checked first); its seats "
+        "play as its players did, or as --bots says",
+    )
+    play_cmd.add_argument(
+        "--force",
+        action="store_true",
+        help="let --out replace a file that holds no game record",
     )
     play_cmd.add_argument("--quiet", action="store_true", help="bots only: print only the result")
+    play_cmd.add_argument(
+        "--time-limit",
+        type=_positive_float,
+        metavar="S",
+        help="bots only: the longest a bot may take over one move, in seconds; a bot that "
+        "overruns, fails or cheats forfeits (the bots then play in a process of their own)",
+    )
     play_cmd.add_argument(
         "--think-limit",
         type=_positive_float,
@@ -302,6 +347,18 @@ def _parser(console: Console) -> _Parser:
         type=Path,
         metavar="FILE",
         help="write every game's record, one JSON a line ('replay FILE --game N' reads them)",
+    )
+    sim_cmd.add_argument(
+        "--force",
+        action="store_true",
+        help="let --records replace a file that holds no game records",
+    )
+    sim_cmd.add_argument(
+        "--time-limit",
+        type=_positive_float,
+        metavar="S",
+        help="the longest a bot may take over one move, in seconds; a bot that overruns, "
+        "fails or cheats forfeits that game, and the table counts the forfeits",
     )
     sim_cmd.add_argument(
         "--progress",

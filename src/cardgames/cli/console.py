@@ -1,10 +1,22 @@
-"""The terminal the command line talks to: three streams, so tests can script a whole session."""
+"""The terminal the command line talks to: three streams, so tests can script a whole session.
+
+The process's own streams may be missing (a command started with stdin or stdout closed, as
+``cardgames list >&-`` does) or fail as they are used (a full disk, a terminal that went away).
+The console answers for them: a closed stdin reads as the end of input, a closed stdout or one
+that cannot be written raises ``OSError`` naming it (``main`` makes that one line and exit
+status 2, or 1 quietly when a reader went away), messages to a stderr that cannot take them are
+dropped, and a line of input that is not UTF-8 text is a ``CardgamesError`` that says so.
+"""
 
 from __future__ import annotations
 
+import errno
+import io
 import sys
 import unicodedata
 from typing import TextIO
+
+from cardgames.errors import CardgamesError
 
 __all__ = ["Console", "printable"]
 
@@ -41,34 +53,54 @@ class Console:
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> None:
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        self.stderr = stderr if stderr is not None else sys.stderr
+        self.stdin = _given(stdin, sys.stdin, io.StringIO(""))
+        self.stdout = _given(stdout, sys.stdout, _Closed("stdout"))
+        self.stderr = _given(stderr, sys.stderr, _Closed("stderr"))
 
     def say(self, text: str = "") -> None:
         """Write ``text`` and a new line to stdout."""
-        self.stdout.write(printable(text) + "\n")
+        self._out(printable(text) + "\n")
+
+    def flush(self) -> None:
+        """Write out what stdout still holds (so that a failure shows now, not at exit)."""
+        try:
+            self.stdout.flush()
+        except OSError as exc:
+            raise _named(exc) from None
+
+    def _out(self, text: str) -> None:
+        try:
+            self.stdout.write(text)
+        except OSError as exc:
+            raise _named(exc) from None
 
     def note(self, text: str) -> None:
-        """Write ``text`` and a new line to stderr (progress and messages about the run)."""
-        self.stderr.write(printable(text) + "\n")
-        self.stderr.flush()
+        """Write ``text`` and a new line to stderr (progress and messages about the run); a
+        stderr that cannot take it loses it."""
+        try:
+            self.stderr.write(printable(text) + "\n")
+            self.stderr.flush()
+        except (OSError, ValueError):  # gone, full, or closed by someone
+            pass
 
     def ask(self, prompt: str) -> str | None:
         """Show ``prompt`` and read one line of input, stripped; ``None`` at the end of input.
 
         On the process's own terminal this goes through :func:`input`, so line editing works.
+        A line that is not UTF-8 text is a ``CardgamesError``.
         """
         prompt = printable(prompt)
         if self.stdin is sys.stdin and self.stdout is sys.stdout and _isatty(self.stdin):
             try:
-                return input(prompt).strip()
+                return _text(input(prompt)).strip()
             except EOFError:
                 self.say()
                 return None
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
+            except UnicodeDecodeError:
+                raise _not_text() from None
+        self._out(prompt)
+        self.flush()
+        line = self._line()
         if not line:
             self.say()
             return None
@@ -78,10 +110,67 @@ class Console:
             self.say(line.rstrip("\n"))
         return line.strip()
 
+    def _line(self) -> str:
+        """The next line of stdin ("" at its end), once it is text.
+
+        The process's own stdin is read a line of bytes at a time and each line decoded alone,
+        as UTF-8: decoding the stream's text would refuse a good line for the bad bytes after
+        it (or, with ``surrogateescape``, let them through).
+        """
+        buffer = getattr(self.stdin, "buffer", None) if self.stdin is sys.stdin else None
+        if buffer is None:
+            try:
+                return _text(self.stdin.readline())
+            except UnicodeDecodeError:
+                raise _not_text() from None
+        try:
+            return str(buffer.readline().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise _not_text() from None
+
     @property
     def stderr_is_terminal(self) -> bool:
         """Whether stderr is a terminal (where a progress bar may redraw itself)."""
         return _isatty(self.stderr)
+
+
+class _Closed(io.StringIO):
+    """What stands for a standard stream the process was started without."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed", self._name)
+
+    def flush(self) -> None:
+        pass
+
+
+def _given(stream: TextIO | None, own: TextIO | None, missing: TextIO) -> TextIO:
+    if stream is not None:
+        return stream
+    return own if own is not None else missing
+
+
+def _named(exc: OSError) -> OSError:
+    """``exc`` naming stdout, as ``main`` shows the file of an ``OSError``."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), "stdout")
+
+
+def _text(line: str) -> str:
+    """``line`` once it is text: a line read with ``surrogateescape`` holds the bytes that are
+    not UTF-8 as lone surrogates, which is refused like a line that did not decode."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _not_text() from None
+    return line
+
+
+def _not_text() -> CardgamesError:
+    return CardgamesError("stdin: the input is not UTF-8 text")
 
 
 def _isatty(stream: TextIO) -> bool:

@@ -25,6 +25,7 @@ __all__ = [
     "HUMAN",
     "HUMAN_NAMES",
     "add_config_flags",
+    "config_flags_given",
     "config_from_args",
     "seat_entries",
 ]
@@ -225,11 +226,20 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
         )
     for field in ("first_player", "first_server"):
         if field in changes:
-            changes[field] = _seat_number(game, attrs.evolve(config, **changes), changes[field])
+            # The seats' names do not depend on who starts: ask them of the config without the
+            # seat as typed, which is text until it is read here.
+            others = {name: value for name, value in changes.items() if name != field}
+            changes[field] = _seat_number(game, attrs.evolve(config, **others), changes[field])
     if changes:
         config = attrs.evolve(config, **changes)
     game.check_config(config)
     return config
+
+
+def config_flags_given(args: argparse.Namespace) -> bool:
+    """Whether ``args`` hold ``--preset`` or any of the games' config flags."""
+    given = [getattr(args, "preset", None), *(getattr(args, f.dest, None) for f in _FLAGS)]
+    return any(value is not None for value in given)
 
 
 def _preset(game: Game[Any, Any, Any, Any], preset: str | None) -> Any:

@@ -15,8 +15,19 @@ that is not legal now is refused with the library's reason. ``undo`` goes back t
 previous decision, bots' generators included, so the same answers replay the same game. A
 decision with a single legal move is made for the person, and listed as their only move.
 
-The record is saved when the game ends, when the person quits and at the end of input: to
-``--out``, or to ``GAME-game.json`` in the current directory (a free name, printed).
+The record is saved however the game stops: when it ends, when the person quits, at the end of
+input, on Ctrl-C, SIGTERM or a closed terminal (SIGHUP), and when an error ends it: to
+``--out``, or to ``GAME-game.json`` in the current directory (a free name, printed). It is
+written whole or not at all (:func:`cardgames.cli.paths.write_whole`), and a record that
+cannot be written is an error that names the file and tells the seed. A game between bots
+saves the moves so far the same way when it is stopped, if ``--out`` is given.
+
+``--resume FILE`` goes on with the game of a record that stopped early: the record is loaded
+and checked against its replay first, its seats are played as its players say (``human`` by the
+person, the others by the bots of those names) unless ``--bots`` says otherwise, and the record
+is written back to ``FILE`` (or to ``--out``) with the new moves. The bots' generators start
+afresh, as in a new game, and ``undo`` goes back no further than the point where the game was
+resumed.
 
 The seed decides every card of the game, so it is a secret of the whole table until the game is
 over: the person never sees it while play goes on (not in the header, the help, ``undo``, a
@@ -42,9 +53,10 @@ import attrs
 
 from cardgames import arena
 from cardgames.bots import Bot, make_bot
-from cardgames.cli import paths, story, tables, text
+from cardgames.cli import paths, signals, story, tables, text
 from cardgames.cli.console import Console
-from cardgames.cli.options import HUMAN, config_from_args, seat_entries
+from cardgames.cli.options import HUMAN, config_flags_given, config_from_args, seat_entries
+from cardgames.cli.records import read_records
 from cardgames.errors import CardgamesError, IllegalMoveError
 from cardgames.game import Game
 from cardgames.record import GameRecord
@@ -89,14 +101,38 @@ The end of input (Ctrl-D) leaves the game too."""
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Play the game that ``args`` describe; the exit status."""
+    if args.resume is not None:
+        return _resume(args, console)
+    if args.game is None:
+        raise CardgamesError("play needs a GAME (see 'cardgames list'), or --resume FILE")
     game = get_game(args.game)
     config = config_from_args(game, args)
     entries = seat_entries(args.bots, game.num_players(config))
     seed = args.seed if args.seed is not None else new_seed()
+    return _play(game, config, entries, seed, (), args, console, out=args.out)
+
+
+def _play(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    entries: Sequence[str],
+    seed: int,
+    moves: Sequence[Any],
+    args: argparse.Namespace,
+    console: Console,
+    *,
+    out: Path | None,
+) -> int:
+    """Play on from ``moves`` (none for a new game) with ``entries`` in the seats."""
     if HUMAN not in entries:
-        return _bots_only(game, config, entries, seed, args, console)
+        return _bots_only(game, config, entries, seed, moves, args, console, out=out)
     if args.quiet:
         raise CardgamesError("--quiet is for games between bots: a person needs to see the table")
+    if args.time_limit is not None:
+        raise CardgamesError(
+            "--time-limit is for games between bots; with a person, --think-limit bounds how "
+            "long a bot may think"
+        )
     table = _PersonGame(
         game,
         config,
@@ -104,8 +140,59 @@ def run(args: argparse.Namespace, console: Console) -> int:
         seed=seed,
         console=console,
         think_limit=args.think_limit,
+        moves=moves,
     )
-    return table.play(args.out)
+    path = out if out is not None else _free_name(f"{game.name}-game", ".json")
+    return table.play(path, force=args.force)
+
+
+def _resume(args: argparse.Namespace, console: Console) -> int:
+    """``play --resume FILE``: go on with the game of the record in ``FILE``."""
+    path: Path = args.resume
+    if args.seed is not None or config_flags_given(args):
+        raise CardgamesError(
+            "--resume goes on with the record's own game, config and seed: leave out --seed, "
+            "--preset and the game options"
+        )
+    found = read_records(path)  # loaded and checked against its replay
+    if len(found) > 1:
+        raise CardgamesError(
+            f"{paths.name(path)} holds {len(found)} games: --resume goes on with a file of one"
+        )
+    record = found[0][1]
+    game = get_game(record.game)
+    if args.game is not None and get_game(args.game) is not game:
+        raise CardgamesError(f"{paths.name(path)} is a game of {record.game}, not {args.game}")
+    if record.outcome is not None:
+        raise CardgamesError(
+            f"{paths.name(path)}: the game is over ({text.outcome_summary(record.outcome)}); "
+            "there is nothing to resume"
+        )
+    seats = game.num_players(record.config)
+    if args.bots is not None:
+        entries = seat_entries(args.bots, seats)
+    elif record.players:
+        entries = list(record.players)
+        if entries.count(HUMAN) > 1:
+            raise CardgamesError(
+                f"{paths.name(path)} names {entries.count(HUMAN)} seats {HUMAN}, and only one "
+                "can be played by a person: say who sits where with --bots"
+            )
+        for seat, entry in enumerate(entries):
+            if entry != HUMAN:
+                try:
+                    make_bot(entry, game)
+                except CardgamesError as exc:
+                    raise CardgamesError(
+                        f"{paths.name(path)}, seat {seat}: {exc}; say who sits where with --bots"
+                    ) from None
+    else:
+        raise CardgamesError(f"{paths.name(path)} names no players: say who sits where with --bots")
+    out = args.out if args.out is not None else path
+    paths.check_output(out, force=args.force)
+    so_far = text.count(len(record.moves), "move")
+    console.say(f"going on with the game of {paths.name(path)} after {so_far}")
+    return _play(game, record.config, entries, record.seed, record.moves, args, console, out=out)
 
 
 def new_seed() -> int:
@@ -127,24 +214,54 @@ def _bots_only(
     config: Any,
     entries: Sequence[str],
     seed: int,
+    moves: Sequence[Any],
     args: argparse.Namespace,
     console: Console,
+    *,
+    out: Path | None,
 ) -> int:
     bots = [make_bot(name, game) for name in entries]
-    labels = text.labels(game, config, [arena.bot_name(bot) for bot in bots])
+    names = tuple(arena.bot_name(bot) for bot in bots)
+    labels = text.labels(game, config, names)
+    if out is not None:
+        paths.check_output(out, force=args.force)
     if not args.quiet:
         console.say(text.header(game.name, labels))
-    if args.out is not None:
-        paths.check_output(args.out)
-    final: list[Any] = [] if args.quiet else [game.new_game(config, seed=seed)]
+    played = list(moves)
+    final: list[Any] = [] if args.quiet else [_replayed(game, config, seed, moves)]
 
     def on_move(number: int, player: int, move: Any, state: Any) -> None:
+        played.append(move)
         if not args.quiet:  # the whole story: nobody at this table has anything to hide
             for line in story.move_lines(game, number, labels, final[0], move, state):
                 console.say(line)
             final[:] = [state]
 
-    record = arena.play(game, bots, config=config, seed=seed, on_move=on_move)
+    def so_far() -> GameRecord:
+        return GameRecord(game.name, config, seed, tuple(played), names)
+
+    try:
+        record = arena.play(
+            game,
+            bots,
+            config=config,
+            seed=seed,
+            on_move=on_move,
+            time_limit=args.time_limit,
+            moves=moves,
+        )
+    except KeyboardInterrupt as exc:
+        if out is None:
+            raise
+        raise signals.retold(exc, _saved(so_far(), out)) from None
+    except CardgamesError as exc:
+        if out is None:
+            raise
+        raise CardgamesError(f"{exc}; {_saved(so_far(), out)}") from None
+    except Exception:
+        if out is not None:
+            _saved(so_far(), out)  # whatever stopped it (a reader that went away), keep the moves
+        raise
     if not args.quiet:
         table = final[0] if final else record.final_state()
         console.say()
@@ -155,11 +272,19 @@ def _bots_only(
         console.say(line)
     if not args.quiet:
         console.say(seed_line(seed, person=False))
-    if args.out is not None:
-        _write(record, args.out)
+    if out is not None:
+        _write(record, out)
         if not args.quiet:
-            console.say(f"record written to {args.out}")
+            console.say(f"record written to {out}")
     return 0
+
+
+def _replayed(game: Game[Any, Any, Any, Any], config: Any, seed: int, moves: Sequence[Any]) -> Any:
+    """The state of the game after ``moves`` (moves of a record already checked)."""
+    state = game.new_game(config, seed=seed)
+    for move in moves:
+        state = game.apply_move(state, move)
+    return state
 
 
 # --- a person's game ----------------------------------------------------------------------------
@@ -201,6 +326,7 @@ class _PersonGame:
         seed: int,
         console: Console,
         think_limit: float,
+        moves: Sequence[Any] = (),
     ) -> None:
         self.game = game
         self.config = config
@@ -222,39 +348,42 @@ class _PersonGame:
             f"{seat_names[s]} (you)" if s == self.me else f"{seat_names[s]} ({names[s]})"
             for s in range(len(entries))
         )
-        self.state = game.new_game(config, seed=seed)
+        self.state = _replayed(game, config, seed, moves)
         self.rngs = [arena.bot_rng(seed, seat) for seat in range(len(entries))]
-        self.moves: list[Any] = []
+        self.moves: list[Any] = list(moves)
         self.snapshots: list[_Snapshot] = []
 
     # The game --------------------------------------------------------------------------------
 
-    def play(self, out: Path | None) -> int:
-        """Play to the end (or until the person leaves), save the record; the exit status."""
+    def play(self, path: Path, *, force: bool = False) -> int:
+        """Play to the end (or until the person leaves), save the record at ``path``; the exit
+        status. However play stops, the moves so far are saved (or the error says they could
+        not be, naming the file and the seed)."""
         game, console = self.game, self.console
+        # Checked before anything else, so a file that cannot be written is found before the
+        # person plays a whole game, not after it; the record, seed and all, is written only
+        # once play stops.
+        paths.check_output(path, force=force)
         console.say(text.header(game.name, self.labels))
         console.say(
             f"You play {self.seat_name}, seat {self.me}. Type 'help' for the commands; the "
             "game's seed is shown when it ends."
         )
-        path = out if out is not None else _free_name(f"{game.name}-game", ".json")
-        paths.check_output(path)
-        # Made (empty) before the first move, so a file that cannot be written is found before
-        # the person plays a whole game, not after it; the record, seed and all, is written
-        # only once play stops.
-        path.write_text("", encoding="utf-8")
         try:
             end = self._loop()
-        except KeyboardInterrupt:
-            self._save(path)
-            raise KeyboardInterrupt(f"the game so far is saved in {path}") from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM or a closed terminal
+            raise signals.retold(exc, _saved(self.record(), path)) from None
         except CardgamesError as exc:
-            self._save(path)
-            raise CardgamesError(f"{exc}; the game so far is saved in {path}") from None
+            raise CardgamesError(f"{exc}; {_saved(self.record(), path)}") from None
         except Exception:
-            self._save(path)  # whatever went wrong, the person's moves are kept
+            _saved(self.record(), path)  # whatever went wrong, the person's moves are kept
             raise
-        self._save(path)
+        try:
+            _write(self.record(), path)
+        except CardgamesError as exc:
+            unsaved: CardgamesError | None = exc
+        else:
+            unsaved = None
         console.say(seed_line(self.seed))
         if end is _End.OVER:
             console.say()
@@ -264,8 +393,12 @@ class _PersonGame:
                 console.say(line)
             if outcome is not None:
                 console.say(_verdict(outcome.winners, outcome.is_draw, self.me))
+            if unsaved is not None:
+                raise unsaved
             console.say(f"record written to {path}")
             return 0
+        if unsaved is not None:
+            raise unsaved
         moves = text.count(len(self.moves), "move")
         stopped = f"the game stops after {moves}; the record is in {path}"
         if end is _End.QUIT:
@@ -464,9 +597,6 @@ class _PersonGame:
             outcome=self.game.outcome(self.state),
         )
 
-    def _save(self, path: Path) -> None:
-        _write(self.record(), path)
-
 
 def _verdict(winners: frozenset[int], draw: bool, me: int) -> str:
     if me in winners:
@@ -523,4 +653,21 @@ def _free_name(stem: str, suffix: str) -> Path:
 
 
 def _write(record: GameRecord, path: Path) -> None:
-    path.write_text(record.to_json() + "\n", encoding="utf-8")
+    """Write ``record`` to ``path``, whole; a ``CardgamesError`` that names the file and tells
+    the game's seed if it cannot be written (the seed and the same players replay the game)."""
+    try:
+        paths.write_whole(path, record.to_json() + "\n")
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise CardgamesError(
+            f"{paths.name(path)}: cannot write the record: {why}; the game's seed is {record.seed}"
+        ) from None
+
+
+def _saved(record: GameRecord, path: Path) -> str:
+    """Save the game so far at ``path``, and say where it is (or that it could not be)."""
+    try:
+        _write(record, path)
+    except CardgamesError as exc:
+        return str(exc)
+    return f"the game so far is saved in {paths.name(path)}"

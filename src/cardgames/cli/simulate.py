@@ -5,15 +5,23 @@ its own seed derived from ``--seed``, and the results are the same whatever ``--
 results table goes to stdout; the progress goes to stderr, redrawn in place when stderr is a
 terminal, and otherwise as a line every tenth of the run once the run has taken
 ``QUIET_SECONDS`` (``--progress always`` or ``never`` decide instead).
+
+``--time-limit S`` holds every bot to ``S`` seconds a move: a bot that overruns, raises or
+answers something that is not a legal move forfeits that game, the run goes on, and the table
+counts each bot's forfeits. A run that is stopped (Ctrl-C, SIGTERM, a closed terminal) stops
+its workers at once; the records of the games finished before the first unfinished one are in
+``--records``, and the line that says it was stopped tells how many.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
+from pathlib import Path
 
 from cardgames import arena
-from cardgames.cli import paths
+from cardgames.cli import paths, signals
 from cardgames.cli.console import Console
 from cardgames.cli.options import HUMAN, config_from_args, seat_entries
 from cardgames.errors import InvalidConfigError
@@ -39,7 +47,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.jobs < 0:
         raise InvalidConfigError(f"--jobs must be 0 (one per core) or more, got {args.jobs}")
     if args.records is not None:
-        paths.check_output(args.records)
+        paths.check_output(args.records, force=args.force)
     mode = args.progress
     if mode != "never" and console.stderr_is_terminal:
         mode = "bar"
@@ -56,13 +64,27 @@ def run(args: argparse.Namespace, console: Console) -> int:
             jobs=args.jobs,
             records=args.records,
             on_game=progress.game_done,
+            time_limit=args.time_limit,
         )
+    except KeyboardInterrupt as exc:
+        if args.records is None:
+            raise
+        raise signals.retold(exc, _kept(progress.done, args.records)) from None
     finally:
         progress.finish()  # ends a bar's line, so an error message starts on a line of its own
     console.say(result.table())
     if args.records is not None:
         console.say(f"records written to {args.records}")
     return 0
+
+
+def _kept(done: int, path: Path) -> str:
+    """What a run that was stopped kept, in words."""
+    if done == 0:
+        return f"no game had finished: {paths.name(path)} holds no record"
+    if done == 1:
+        return f"1 game finished: its record is in {paths.name(path)}"
+    return f"{done} games finished: their records are in {paths.name(path)}"
 
 
 class Progress:
@@ -100,14 +122,18 @@ class Progress:
         filled = self.done * BAR_WIDTH // self.total
         bar = "#" * filled + "-" * (BAR_WIDTH - filled)
         left = elapsed / self.done * (self.total - self.done)
-        self.console.stderr.write(
+        self._put(
             f"\r[{bar}] {self.done}/{self.total} games, {elapsed:.0f} s, about {left:.0f} s left"
         )
-        self.console.stderr.flush()
         self.drawn = True
 
     def finish(self) -> None:
         """End the bar's line, if one was drawn."""
         if self.drawn:
-            self.console.stderr.write("\n")
+            self._put("\n")
+
+    def _put(self, text: str) -> None:
+        # Progress is no result: a terminal that has gone (SIGHUP) or a full stderr loses it.
+        with contextlib.suppress(OSError, ValueError):
+            self.console.stderr.write(text)
             self.console.stderr.flush()
