@@ -4,8 +4,8 @@ Both ``play`` and ``replay`` tell a game the same way. Each move is one numbered
 ``  12. red (greedy): throw knight 0,2``, followed by the game's own sentences about what the move
 did (its events, :meth:`cardgames.Game.events` told by :meth:`cardgames.Game.format_event`),
 indented beneath it. A story told to one seat (``viewer``) shows no more than that seat may know:
-a move is written out only when the seat's view after it tells it apart from the mover's other
-legal moves, and the events are the ones the game tells that seat.
+a move is written out only when the seat's view after it shows it, and the events are the ones
+the game tells that seat.
 """
 
 from __future__ import annotations
@@ -73,16 +73,28 @@ def seen_notation(
     viewer: int | None,
 ) -> str | None:
     """How the move line shows ``move`` to ``viewer``: its notation, ``UNSEEN_MOVE``, or ``None``
-    when the viewer may not even know whose decision it was (``HIDDEN_DECISION``)."""
+    when the viewer may not even know whose decision it was (``HIDDEN_DECISION``).
+
+    The viewer's view after the move says: a game whose views hold the move that led to them
+    (``last_move``, as the viewer may know it) shows it there or not at all, as its events
+    do; for any other game, the move is written out when the view after it tells it apart from
+    the mover's other legal moves."""
     if viewer is None or player == viewer:
         return game.format_move(move)
     if getattr(game.view(before, viewer), "to_move", player) != player:
         return None
     seen = game.view(after, viewer)
+    told = getattr(seen, "last_move", _NOT_KEPT)
+    if told is not _NOT_KEPT:
+        return game.format_move(move) if told == move else UNSEEN_MOVE
     for other in game.legal_moves(before):
         if other != move and game.view(game.apply_move(before, other), viewer) == seen:
             return UNSEEN_MOVE
     return game.format_move(move)
+
+
+#: What a view without a ``last_move`` field gives for it.
+_NOT_KEPT = object()
 
 
 def move_lines(
