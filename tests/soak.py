@@ -16,10 +16,12 @@ thorough checks fall on every stage of a game):
 - the JSON round trip is exact (equal, same text again, same legal moves), and so is a pickle
   (and a deep and a shallow copy, at the final state);
 - every card is still there (``card_counts``);
-- for every player: the view survives JSON (which runs ``check_view`` on it); for the player
-  to move and one other player in turn, ``resample`` deals a state with the same view (and, for
-  the player to move, the same legal moves);
-- the state a move was played from serializes as it did before: nothing was changed in place.
+- for every player and the spectator: the view survives JSON (which runs ``check_view`` on
+  it); for the player to move, one other player in turn and the spectator, ``resample`` deals a
+  state with the same view (and, for the player to move, the same legal moves);
+- the state a move was played from serializes as it did before: nothing was changed in place;
+- for one viewer in turn, the events of the move are those of the same move from a state dealt
+  afresh from the viewer's view, when it leaves the viewer the same view.
 
 At the end: the outcome is well formed, ``evaluate`` gives its returns and no legal move is left;
 one game in eight (by seed) also has its record survive JSON, verified by a replay, and replay
@@ -96,17 +98,33 @@ def _check_views(game: AnyGame, state: Any, moves: tuple[Any, ...], seed: int) -
     to_move = game.current_player(state)
     players = game.num_players(state.config)
     dealt = seed % players  # one player's view a time is dealt out again, in turn
-    for player in range(players):
+    for player in (*range(players), cardgames.SPECTATOR):
         view = game.view(state, player)
         # Loading a view runs check_view on it: one call checks both.
         back: Any = cardgames.from_json(cardgames.to_json(view), game.view_type)
         assert back == view, f"the JSON round trip changed player {player}'s view"
-        if player not in (dealt, to_move):
+        if player not in (dealt, to_move, cardgames.SPECTATOR):
             continue
         other = game.resample(view, seed=seed + player)
         assert game.view(other, player) == view, f"a resampled state shows {player} another view"
         if player == to_move:
             assert game.legal_moves(other) == moves, "a resampled state has other legal moves"
+
+
+def _check_events(game: AnyGame, state: Any, move: Any, after: Any, seed: int) -> None:
+    """What the move tells one viewer in turn (a player or the spectator) depends only on the
+    viewer's views: the same move from a state dealt afresh from the viewer's view, if it
+    leaves the viewer the same view, tells the same events."""
+    viewers = [*range(game.num_players(state.config)), cardgames.SPECTATOR]
+    viewer = viewers[seed % len(viewers)]
+    told = game.events(state, move, after, viewer=viewer)
+    other = game.resample(game.view(state, viewer), seed=seed)
+    if move in game.legal_moves(other):
+        other_after = game.apply_move(other, move)
+        if game.view(other_after, viewer) == game.view(after, viewer):
+            assert game.events(other, move, other_after, viewer=viewer) == told, (
+                f"viewer {viewer} is told of hidden cards"
+            )
 
 
 def _check_thoroughly(
@@ -185,6 +203,7 @@ def play_one(task: Task, every: int) -> int:
         after = game.apply_move(state, move)
         if thorough:
             assert cardgames.to_json(state) == before, "apply_move changed the state it was given"
+            _check_events(game, state, move, after, task.seed + len(played))
         played.append(move)
         assert len(played) <= bound, f"the game went past its bound of {bound} decisions"
         state = after
