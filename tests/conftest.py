@@ -8,7 +8,9 @@ import functools
 import importlib
 import os
 import pkgutil
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -90,9 +92,20 @@ SLOW: dict[str, frozenset[str] | None] = {
 }
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests listed in ``SLOW`` as ``slow``, and run the conformance tests preset by
-    preset."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="GAME:RULE",
+        help="run only the tests marked rule(GAME, RULE), e.g. --rule alakazum:levitation",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests listed in ``SLOW`` as ``slow``, run the conformance tests preset by
+    preset, hold every ``rule`` marker to its game's rules page, and keep only the tests of
+    the rules ``--rule`` names, if any."""
     for item in items:
         if item.path.name not in SLOW:
             continue
@@ -101,6 +114,54 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if names is None or function in names:
             item.add_marker(pytest.mark.slow)
     _group_by_case(items, "test_conformance.py")
+    wanted = set(config.getoption("--rule"))
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        rules = {_rule_of(item, marker) for marker in item.iter_markers("rule")}
+        (kept if not wanted or rules & wanted else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
+#: The documentation's rules pages, one per game.
+RULES_PAGES = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def _rule_of(item: pytest.Item, marker: pytest.Mark) -> str:
+    """``game:rule`` of a ``rule(game, rule)`` marker, once the rule names a section or a rule
+    of the game's rules page (a heading, or a bullet that starts with its name in bold)."""
+    if len(marker.args) != 2 or not all(isinstance(a, str) for a in marker.args):
+        raise pytest.UsageError(f"{item.nodeid}: mark it rule(game, rule)")
+    game, rule = marker.args
+    if rule not in rule_names(game):
+        raise pytest.UsageError(
+            f"{item.nodeid}: {rule!r} is no rule on docs/rules/{game}.md (a heading's or a "
+            "bold rule's name, lower case, words joined by '-')"
+        )
+    return f"{game}:{rule}"
+
+
+@functools.cache
+def rule_names(game: str) -> frozenset[str]:
+    """The names of the rules of ``game``'s rules page: every heading and every bullet that
+    starts with a name in bold, in lower case with its words joined by ``-``."""
+    page = RULES_PAGES / f"{game}.md"
+    if not page.exists():
+        raise pytest.UsageError(f"no rules page docs/rules/{game}.md")
+    names = set()
+    for line in page.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"#+\s+(.*)", line) or re.match(r"\s*[-*]\s+\*\*(.+?)\*\*", line)
+        if found:
+            names.add(_slug(found[1]))
+    return frozenset(names)
+
+
+def _slug(title: str) -> str:
+    """A title as a rule's name: ``Magic of the forest.`` -> ``magic-of-the-forest``."""
+    words = re.findall(r"[^\W_]+", title.lower().replace("'", ""))
+    return "-".join(words)
 
 
 def _case(item: pytest.Item) -> str:

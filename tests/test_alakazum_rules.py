@@ -1340,6 +1340,7 @@ def test_turn_limit_ends_the_game_with_everybody_losing() -> None:
 # --- voodoo dolls --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakazum", "who-is-asked")
 def test_voodoo_doll_holders_are_asked_in_seat_order() -> None:
     """Voodoo dolls (Interpretation 17): each other player who holds a card is asked, in seat
     order from the announcer's left; a player with an empty hand holds no doll and is not."""
@@ -1416,6 +1417,7 @@ def _doll_round(third_hand: list[str]) -> list[State]:
     return states
 
 
+@pytest.mark.rule("alakazum", "who-is-asked")
 def test_voodoo_doll_round_shows_nobody_who_holds_a_doll() -> None:
     """Voodoo dolls (Interpretation 17): every other player with a card in hand is asked about
     each announcement in seat order, a holder able to cancel, anyone else only to pass; so
@@ -1435,6 +1437,7 @@ def test_voodoo_doll_round_shows_nobody_who_holds_a_doll() -> None:
     assert view(with_doll[0], 0).to_move == 1
 
 
+@pytest.mark.rule("alakazum", "who-is-asked")
 def test_voodoo_doll_nobody_is_asked_once_every_doll_has_left() -> None:
     """Voodoo dolls: with every doll of the game out of it (used, so in sight of all), an
     announcement is carried out at once."""
