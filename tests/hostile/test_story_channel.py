@@ -23,7 +23,7 @@ from cardgames.registry import GAMES
 def _steps(game: Any, config: Any, seed: int, limit: int = 400) -> list[tuple[Any, Any, Any]]:
     rng = random.Random(seed)
     state = game.new_game(config, seed=seed)
-    steps = []
+    steps: list[tuple[Any, Any, Any]] = []
     while not game.is_over(state) and len(steps) < limit:
         move = rng.choice(game.legal_moves(state))
         after = game.apply_move(state, move)
