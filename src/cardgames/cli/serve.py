@@ -32,7 +32,7 @@ DEFAULT_PORT = 8765
 #: The SQLite file of the matches unless told.
 DEFAULT_DB = "cardgames-matches.sqlite3"
 #: Requests a second per client address unless told.
-DEFAULT_RATE_LIMIT = 100.0
+DEFAULT_RATE_LIMIT = 500.0
 #: The longest a bot may think about one move, in seconds, unless told.
 DEFAULT_BOT_TIME_LIMIT = 10.0
 #: How many bots may think at once unless told.

@@ -26,7 +26,7 @@ DEFAULT_PORT = 8765
 #: The SQLite file of the matches unless told (in the working folder).
 DEFAULT_DB = "cardgames-matches.sqlite3"
 #: Requests a second one client address may make, on average, unless told.
-DEFAULT_RATE_LIMIT = 100.0
+DEFAULT_RATE_LIMIT = 500.0
 #: The largest request body, in bytes (64 KiB): a ``413`` beyond.
 MAX_BODY = 64 * 1024
 #: The most bytes of a request's line and headers together: a ``431`` beyond.
