@@ -151,6 +151,7 @@ def create_app(
         routes=[*api, *routes],
         exception_handlers={ApiError: refused, HTTPException: http_error, Exception: broken},
     )
+    app.router.redirect_slashes = False  # an address is the API's or it is not: no redirects
     return Guard(app, rate=rate_limit, log=log)
 
 

@@ -521,7 +521,9 @@ class Lobby:
             reason = text.removeprefix(shown + ": ") if text.startswith(shown + ": ") else text
         except CardgamesError:
             pass
-        raise ApiError(422, f"not legal now: {without_input(reason, notation, strict=True)}")
+        # The notation parsed, so the reason speaks of the move in the game's own words: only
+        # a quotation of the text as sent is taken out.
+        raise ApiError(422, f"not legal now: {without_input(reason, notation)}")
 
     async def _commit(self, match: Match, move: Any, after: Any) -> None:
         """Store ``move`` (ending the match if ``after`` is over) and then apply it."""
