@@ -13,8 +13,8 @@ raises, answers with a move that is not one of the legal moves, or has not answe
 time is up, fails: :meth:`BotRunner.choose` returns a :class:`Failure` saying which, and the
 match is forfeited by that seat. The reason never quotes the bot's exception, whose text could
 tell what the bot saw to everybody reading the match's story. A thread that overran is left to
-finish on its own (a thread cannot be stopped) and the pool is replaced, so that the other
-matches' bots keep their threads.
+finish on its own (a thread cannot be stopped) and another thread takes its place, so that the
+other matches' bots keep their threads.
 
 A bot's generator is made for each decision from a secret of the match (its ``bot_seed``), the
 seat and the move number, so a bot carries on after a restart exactly as it would have, with no
@@ -26,7 +26,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import hashlib
+import queue
 import random
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -97,55 +99,105 @@ def decision_rng(bot_seed: int, seat: int, number: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
+class _Workers:
+    """A fixed number of daemon threads taking jobs from one queue.
+
+    Daemon threads, unlike a ``ThreadPoolExecutor``'s, never hold up the process at its exit:
+    a bot still searching when the server stops is simply dropped. A worker whose job overran
+    is retired (it stops once its job returns) and another takes its place, so a slow bot
+    never costs the other matches a thread.
+    """
+
+    def __init__(self, count: int) -> None:
+        self._jobs: queue.SimpleQueue[tuple[concurrent.futures.Future[Any], Any] | None] = (
+            queue.SimpleQueue()
+        )
+        self._retired: set[int] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        for _ in range(count):
+            self._start()
+
+    def _start(self) -> None:
+        threading.Thread(target=self._work, name="cardgames bot", daemon=True).start()
+
+    def _work(self) -> None:
+        me = threading.get_ident()
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            future, work = job
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(work())
+                except BaseException as exc:  # handed to whoever waits for the job
+                    future.set_exception(exc)
+            with self._lock:
+                if me in self._retired:
+                    self._retired.discard(me)
+                    return
+
+    def submit(self, work: Any) -> concurrent.futures.Future[Any]:
+        """Run ``work()`` in a worker; its future."""
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if self._closed:
+            future.cancel()
+            return future
+        self._jobs.put((future, work))
+        return future
+
+    def retire(self, thread: int) -> None:
+        """The worker ``thread`` stops after its job; another starts now in its place."""
+        with self._lock:
+            self._retired.add(thread)
+        if not self._closed:
+            self._start()
+
+    def close(self, count: int) -> None:
+        """Take no more jobs; the idle workers stop."""
+        self._closed = True
+        for _ in range(count):
+            self._jobs.put(None)
+
+
 class BotRunner:
     """Runs bots' decisions in worker threads, each within ``time_limit`` seconds."""
 
     def __init__(self, *, time_limit: float = DEFAULT_TIME_LIMIT, threads: int = DEFAULT_THREADS):
         self.time_limit = time_limit
         self.threads = threads
-        self._pool = self._new_pool()
-
-    def _new_pool(self) -> concurrent.futures.ThreadPoolExecutor:
-        return concurrent.futures.ThreadPoolExecutor(
-            max_workers=self.threads, thread_name_prefix="cardgames bot"
-        )
+        self._workers = _Workers(threads)
 
     def close(self) -> None:
-        """Stop taking decisions; the ones under way finish in their threads."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop taking decisions; one under way is dropped when the process ends."""
+        self._workers.close(self.threads)
 
     async def choose(
         self, bot: Bot[Any, Any], view: Any, legal: Sequence[Any], rng: random.Random
     ) -> Any:
         """The bot's move (one of ``legal``, the very object), or a :class:`Failure`."""
         loop = asyncio.get_running_loop()
-        started: asyncio.Future[None] = loop.create_future()
+        started: asyncio.Future[int] = loop.create_future()
 
-        def begin() -> None:
+        def begin(thread: int) -> None:
             if not started.done():
-                started.set_result(None)
+                started.set_result(thread)
 
         def work() -> tuple[Any, float]:
-            loop.call_soon_threadsafe(begin)
+            loop.call_soon_threadsafe(begin, threading.get_ident())
             start = time.perf_counter()
             move = bot.choose(view, legal, rng)
             return move, time.perf_counter() - start
 
-        pool = self._pool
-        try:
-            thinking = loop.run_in_executor(pool, work)
-        except RuntimeError:  # the pool has been shut down: the server is stopping
-            raise asyncio.CancelledError from None
-        # The clock starts when a thread takes the decision, not while it waits for one.
-        waiting = asyncio.ensure_future(asyncio.shield(started))
-        await asyncio.wait((waiting, thinking), return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
+        thinking = asyncio.wrap_future(self._workers.submit(work))
+        # The clock starts when a worker takes the decision, not while it waits for one.
+        await asyncio.wait((started, thinking), return_when=asyncio.FIRST_COMPLETED)
         try:
             move, took = await asyncio.wait_for(asyncio.shield(thinking), self.time_limit)
         except TimeoutError:
-            if pool is self._pool:  # this thread is lost until the bot returns: a fresh pool
-                pool.shutdown(wait=False)
-                self._pool = self._new_pool()
+            if started.done():
+                self._workers.retire(started.result())
             return Failure(f"did not choose a move within {self.time_limit:g} s")
         except asyncio.CancelledError:
             raise
