@@ -25,8 +25,8 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardgames.server.guard import Guard, deny, error_body
+from cardgames.server.live import news
 from cardgames.server.lobby import DEFAULT_LIST, ApiError, Lobby
-from cardgames.server.match import quote
 from cardgames.server.settings import MAX_BODY
 from cardgames.server.tokens import MAX_TOKEN
 
@@ -234,21 +234,20 @@ async def _listen(lobby: Lobby, match: Any, websocket: WebSocket) -> None:
         await _close(websocket, refused.status, refused.reason)
         return
     with lobby.hub.listen(match.id) as listener:
-        await websocket.send_text(quote({"version": match.version, "status": match.status}))
+        await websocket.send_text(news(match.version, match.status))
         reader = asyncio.ensure_future(_drain(websocket))
         try:
             while True:
-                news = asyncio.ensure_future(listener.queue.get())
-                await asyncio.wait((news, reader), return_when=asyncio.FIRST_COMPLETED)
-                if not news.done():
-                    news.cancel()
+                waiting = asyncio.ensure_future(listener.queue.get())
+                await asyncio.wait((waiting, reader), return_when=asyncio.FIRST_COMPLETED)
+                if not waiting.done():
+                    waiting.cancel()
                     return  # the client went away, or talked too much
-                item = news.result()
-                if item is None:
+                message = waiting.result()
+                if message is None:
                     await _close(websocket, 1013, "this connection fell too far behind")
                     return
-                version, status = item
-                await websocket.send_text(quote({"version": version, "status": status}))
+                await websocket.send_text(message)
         except WebSocketDisconnect:
             return
         finally:

@@ -103,20 +103,12 @@ class Guard:
             if length > MAX_BODY:
                 await _refuse(kind, send, 413, f"a body of at most {MAX_BODY} bytes")
                 return
-        started = False
-
-        async def sending(message: dict[str, Any]) -> None:
-            nonlocal started
-            if message["type"] in ("http.response.start", "websocket.accept"):
-                started = True
-            await send(message)
-
         try:
-            await self.app(scope, receive, sending)
+            await self.app(scope, receive, send)
         except Exception:
+            # Starlette has answered an HTTP request with a 500 already (the application's
+            # handler of exceptions writes its JSON); a WebSocket is closed by the server.
             self.log("internal error:\n" + traceback.format_exc().rstrip())
-            if not started:
-                await _refuse(kind, send, 500, "internal error", None, scope, receive)
 
 
 def _content_length(scope: _Scope) -> int | None:

@@ -16,28 +16,33 @@ import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["MAX_BACKLOG", "Hub", "Listener"]
+__all__ = ["MAX_BACKLOG", "Hub", "Listener", "news"]
 
 #: The most messages a listener may have waiting before it is dropped.
 MAX_BACKLOG = 256
 
 
+def news(version: int, status: str) -> str:
+    """The message of one piece of news: ``{"version": k, "status": s}``."""
+    return f'{{"version":{version},"status":"{status}"}}'
+
+
 class Listener:
-    """One live connection's queue of news: ``(version, status)`` pairs, or ``None`` once it
-    has fallen too far behind."""
+    """One live connection's queue of news (each message's text), or ``None`` once it has
+    fallen too far behind."""
 
     __slots__ = ("match", "queue")
 
     def __init__(self, match: str) -> None:
         self.match = match
-        self.queue: asyncio.Queue[tuple[int, str] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
-    def tell(self, version: int, status: str) -> None:
-        """Queue one piece of news, or the notice to go if the backlog is full."""
+    def tell(self, message: str) -> None:
+        """Queue one message, or the notice to go if the backlog is full."""
         if self.queue.qsize() >= MAX_BACKLOG:
             self.queue.put_nowait(None)
         else:
-            self.queue.put_nowait((version, status))
+            self.queue.put_nowait(message)
 
 
 class Hub:
@@ -66,5 +71,8 @@ class Hub:
 
     def publish(self, match: str, version: int, status: str) -> None:
         """Tell every listener of ``match`` its new version and status."""
-        for listener in tuple(self._listeners.get(match, ())):
-            listener.tell(version, status)
+        listeners = self._listeners.get(match)
+        if listeners:
+            message = news(version, status)
+            for listener in tuple(listeners):
+                listener.tell(message)

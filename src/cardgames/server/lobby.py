@@ -454,8 +454,7 @@ class Lobby:
             taken = await self._stored(self.store.take_seat(match.id, seat.number, name, hashed))
             if not taken:
                 raise ApiError(409, "this seat is taken")
-            seat.token_hash = hashed
-            seat.name = name
+            match.seat_taken(seat, name, hashed)
         self.hub.publish(match.id, match.version, match.status)
         self._drive(match)
         return "".join(('{"seat":', str(seat.number), ',"token":', quote(token), "}"))
@@ -497,14 +496,16 @@ class Lobby:
         return answer
 
     def _legal(self, match: Match, seat: int, notation: str) -> Any:
-        """The legal move ``notation`` names, read from the seat's view; a ``422`` with the
-        library's reason (told from the seat's view alone) if there is none."""
+        """The legal move ``notation`` names; a ``422`` with the library's reason (told from
+        the seat's view alone) if there is none."""
         game, state = match.game, match.state
         if len(notation) > MAX_NOTATION:
             raise ApiError(422, "not a move of this game: the notation is too long")
-        view = game.view(state, seat)
+        # A game's parse_move reads the notation alone (and the config's names), never the
+        # position, so parsing with the state tells nothing hidden; parsing with a view would
+        # check the view in full first, which for some games means dealing a state from it.
         try:
-            move = game.parse_move(view, notation)
+            move = game.parse_move(state, notation)
         except CardgamesError as exc:
             raise ApiError(422, without_input(str(exc), notation, strict=True)) from None
         found = next((m for m in game.legal_moves(state) if m == move), None)
@@ -514,7 +515,7 @@ class Lobby:
         # tell the seat anything its view does not.
         reason = "this move is not legal now"
         try:
-            game.apply_move(game.resample(view, seed=0), move)
+            game.apply_move(game.resample(game.view(state, seat), seed=0), move)
         except IllegalMoveError as exc:
             text = str(exc)
             shown = game.format_move(move)

@@ -141,6 +141,7 @@ class Match:
         #: Whether a task is playing this match's bots now.
         self.driving = False
         self._id_json = quote(match)
+        self._seats_json: str | None = None
         self._game_json = quote(game.name)
         # viewer -> (version, the view's JSON, the current player as the view tells it)
         self._views: dict[int, tuple[int, str, int | None]] = {}
@@ -216,7 +217,15 @@ class Match:
 
     def seats_json(self) -> str:
         """The seats as anybody may see them."""
-        return quote([seat.public() for seat in self.seats])
+        if self._seats_json is None:
+            self._seats_json = quote([seat.public() for seat in self.seats])
+        return self._seats_json
+
+    def seat_taken(self, seat: Seat, name: str, hashed: bytes) -> None:
+        """A person took ``seat`` (its token's hash is ``hashed``) as ``name``."""
+        seat.name = name
+        seat.token_hash = hashed
+        self._seats_json = None
 
     def seen_by(self, viewer: int, since: int | None = None) -> str:
         """The match document for ``viewer`` (a seat, or ``SPECTATOR``): the view, legal moves

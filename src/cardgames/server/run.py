@@ -92,6 +92,8 @@ async def _serve(settings: Settings, out: TextIO, log: Callable[[str], object]) 
             http=GuardedHttpToolsProtocol,
             ws="websockets-sansio",
             ws_max_size=MAX_BODY,
+            # The news is a few bytes: compressing it costs more than it saves.
+            ws_per_message_deflate=False,
             lifespan="off",
             log_level="warning",
             access_log=False,
