@@ -21,7 +21,13 @@ import pytest
 import cardgames
 from cardgames.errors import UnknownBotError
 from cardgames.ismcts import ISMCTSBot
-from cardgames.server.bots import BotRunner, Failure, decision_rng, seat_bot
+from cardgames.server.bots import (
+    BotRunner,
+    Failure,
+    ProcessBotRunner,
+    decision_seed,
+    seat_bot,
+)
 from cardgames.server.lobby import Lobby
 from cardgames.server.sqlite import SQLiteStore
 
@@ -140,9 +146,9 @@ def test_an_overrunning_bot_does_not_cost_the_others_a_thread() -> None:
         assert player is not None
         view, legal = game.view(state, player), game.legal_moves(state)
         start = time.monotonic()
-        slow = await runner.choose(Sleeping(5.0), view, legal, random.Random(1))
+        slow = await runner.choose(Sleeping(5.0), view, legal, 1)
         assert isinstance(slow, Failure)
-        quick = await runner.choose(cardgames.bots.RandomBot(), view, legal, random.Random(1))
+        quick = await runner.choose(cardgames.bots.RandomBot(), view, legal, 1)
         assert quick in legal
         assert time.monotonic() - start < 3.0
         runner.close()
@@ -169,7 +175,7 @@ def test_a_bot_thinks_off_the_event_loop() -> None:
 
         ticking = asyncio.ensure_future(tick())
         move = await runner.choose(
-            Sleeping(0.5), game.view(state, player), game.legal_moves(state), random.Random(1)
+            Sleeping(0.5), game.view(state, player), game.legal_moves(state), 1
         )
         ticking.cancel()
         assert move in game.legal_moves(state)
@@ -193,14 +199,40 @@ def test_bot_specs_are_the_librarys_and_search_is_held_within_the_limit() -> Non
 
 
 def test_a_bots_generator_depends_on_the_match_seat_and_move_only() -> None:
-    first = decision_rng(123, 1, 7).random()
-    assert decision_rng(123, 1, 7).random() == first
-    assert (
-        len(
-            {
-                decision_rng(s, p, n).random()
-                for s, p, n in [(123, 1, 7), (124, 1, 7), (123, 0, 7), (123, 1, 8)]
-            }
-        )
-        == 4
-    )
+    first = decision_seed(123, 1, 7)
+    assert decision_seed(123, 1, 7) == first
+    seeds = {decision_seed(s, p, n) for s, p, n in [(123, 1, 7), (124, 1, 7), (123, 0, 7)]}
+    assert len(seeds | {decision_seed(123, 1, 8)}) == 4
+
+
+def test_bots_in_worker_processes_fail_as_clearly_and_an_overrun_is_stopped() -> None:
+    """The server's runner: a bot in a worker process that raises, cheats or overruns fails
+    with the same reasons; the overrunning one's process is killed and replaced, and a good
+    bot plays next."""
+
+    async def scenario() -> None:
+        runner = ProcessBotRunner(time_limit=0.5, processes=1)
+        await runner.start()
+        try:
+            game = cardgames.get_game("lerally")
+            state = game.new_game(seed=2)
+            player = game.current_player(state)
+            assert player is not None
+            view, legal = game.view(state, player), game.legal_moves(state)
+            raised = await runner.choose(Raising(), view, legal, 1)
+            assert raised == Failure("failed while choosing a move (ValueError)")
+            cheated = await runner.choose(Cheating(), view, legal, 1)
+            assert cheated == Failure("answered with a move that is not legal")
+            (first,) = runner._all
+            slow = await runner.choose(Sleeping(30.0), view, legal, 1)
+            assert slow == Failure("did not choose a move within 0.5 s")
+            assert not first.process.is_alive()  # stopped, not left to sleep on
+            good = await runner.choose(game.heuristic_bot(), view, legal, 1)
+            assert good in legal
+            again = await runner.choose(game.heuristic_bot(), view, legal, 1)
+            assert again is good or again == good  # the same seed, the same choice
+        finally:
+            runner.close()
+        assert not runner._all
+
+    asyncio.run(scenario())

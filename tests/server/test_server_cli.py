@@ -40,7 +40,7 @@ def test_the_command_lines_defaults_are_the_servers() -> None:
     ) == (serve.DEFAULT_HOST, serve.DEFAULT_PORT, serve.DEFAULT_DB)
     assert settings.rate_limit == serve.DEFAULT_RATE_LIMIT
     assert settings.bot_time_limit == serve.DEFAULT_BOT_TIME_LIMIT
-    assert settings.bot_threads == serve.DEFAULT_BOT_THREADS
+    assert settings.bot_workers == serve.DEFAULT_BOT_WORKERS
     assert settings.max_matches == serve.DEFAULT_MAX_MATCHES
 
 

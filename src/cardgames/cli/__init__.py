@@ -410,11 +410,12 @@ def _add_serve(serve_cmd: _Parser) -> None:
         f"forfeits (default {serve.DEFAULT_BOT_TIME_LIMIT:g})",
     )
     serve_cmd.add_argument(
-        "--bot-threads",
+        "--bot-workers",
         type=_positive,
-        default=serve.DEFAULT_BOT_THREADS,
+        default=serve.DEFAULT_BOT_WORKERS,
         metavar="N",
-        help=f"how many bots may think at once (default {serve.DEFAULT_BOT_THREADS})",
+        help="the worker processes the bots think in, beside the server: how many bots may "
+        f"think at once (default {serve.DEFAULT_BOT_WORKERS})",
     )
     serve_cmd.add_argument(
         "--max-matches",

@@ -12,8 +12,8 @@ from cardgames.cli.console import Console
 from cardgames.errors import CardgamesError
 
 __all__ = [
-    "DEFAULT_BOT_THREADS",
     "DEFAULT_BOT_TIME_LIMIT",
+    "DEFAULT_BOT_WORKERS",
     "DEFAULT_DB",
     "DEFAULT_HOST",
     "DEFAULT_MAX_MATCHES",
@@ -35,8 +35,8 @@ DEFAULT_DB = "cardgames-matches.sqlite3"
 DEFAULT_RATE_LIMIT = 500.0
 #: The longest a bot may think about one move, in seconds, unless told.
 DEFAULT_BOT_TIME_LIMIT = 10.0
-#: How many bots may think at once unless told.
-DEFAULT_BOT_THREADS = 4
+#: The worker processes the bots think in unless told.
+DEFAULT_BOT_WORKERS = 2
 #: The most matches in play at once unless told.
 DEFAULT_MAX_MATCHES = 10_000
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         db=args.db,
         rate_limit=args.rate_limit,
         bot_time_limit=args.bot_time_limit,
-        bot_threads=args.bot_threads,
+        bot_workers=args.bot_workers,
         max_matches=args.max_matches,
     )
     return server.serve(

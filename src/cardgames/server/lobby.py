@@ -36,7 +36,14 @@ from cardgames.game import Bot, Game
 from cardgames.record import GameRecord, _name_problem
 from cardgames.registry import GAMES, get_game
 from cardgames.serialization import from_json, to_json
-from cardgames.server.bots import BOT_PREFIX, BotRunner, Failure, decision_rng, seat_bot
+from cardgames.server.bots import (
+    BOT_PREFIX,
+    BotRunner,
+    Failure,
+    ProcessBotRunner,
+    decision_seed,
+    seat_bot,
+)
 from cardgames.server.live import Hub
 from cardgames.server.match import (
     SPECTATOR,
@@ -144,7 +151,7 @@ class Lobby:
         self,
         store: Store,
         *,
-        bots: BotRunner,
+        bots: BotRunner | ProcessBotRunner,
         hub: Hub | None = None,
         max_matches: int,
         bot_factory: BotFactory = seat_bot,
@@ -579,8 +586,8 @@ class Lobby:
                     return
                 version, state, game = match.version, match.state, match.game
                 legal = game.legal_moves(state)
-                rng = decision_rng(match.bot_seed, player, version + 1)
-                answer = await self.bots.choose(seat.bot, game.view(state, player), legal, rng)
+                seed = decision_seed(match.bot_seed, player, version + 1)
+                answer = await self.bots.choose(seat.bot, game.view(state, player), legal, seed)
                 try:
                     await self._locked(self._bot_move(match, player, version, answer))
                 except ApiError as exc:  # the store failed: try again a little later

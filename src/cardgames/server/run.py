@@ -23,7 +23,7 @@ import uvicorn
 
 from cardgames.errors import CardgamesError
 from cardgames.server.app import create_app
-from cardgames.server.bots import BotRunner
+from cardgames.server.bots import ProcessBotRunner
 from cardgames.server.lobby import Lobby
 from cardgames.server.protocol import GuardedHttpToolsProtocol
 from cardgames.server.settings import MAX_BODY, Settings
@@ -78,9 +78,10 @@ def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 async def _serve(settings: Settings, out: TextIO, log: Callable[[str], object]) -> None:
     store = open_store(settings.db)
     await store.open()
-    bots = BotRunner(time_limit=settings.bot_time_limit, threads=settings.bot_threads)
+    bots = ProcessBotRunner(time_limit=settings.bot_time_limit, processes=settings.bot_workers)
     lobby = Lobby(store, bots=bots, max_matches=settings.max_matches, log=log)
     try:
+        await bots.start()
         for problem in await lobby.start():
             log(problem)
         listening = _bind(settings.host, settings.port)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardgames.server.bots import DEFAULT_THREADS, DEFAULT_TIME_LIMIT
+from cardgames.server.bots import DEFAULT_TIME_LIMIT, DEFAULT_WORKERS
 
 __all__ = [
     "DEFAULT_DB",
@@ -43,7 +43,8 @@ class Settings:
 
     ``rate_limit`` is requests a second per client address, with bursts of twice as many; 0
     turns the limit off. ``bot_time_limit`` is the longest a bot may think about one move, in
-    seconds, and ``bot_threads`` how many bots may think at once (all matches together).
+    seconds, and ``bot_workers`` how many worker processes the bots think in (all matches
+    together).
     """
 
     host: str = DEFAULT_HOST
@@ -51,5 +52,5 @@ class Settings:
     db: str = DEFAULT_DB
     rate_limit: float = DEFAULT_RATE_LIMIT
     bot_time_limit: float = DEFAULT_TIME_LIMIT
-    bot_threads: int = DEFAULT_THREADS
+    bot_workers: int = DEFAULT_WORKERS
     max_matches: int = DEFAULT_MAX_MATCHES
