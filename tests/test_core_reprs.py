@@ -8,10 +8,10 @@ from cardgames import GameRecord, arena, bots
 
 def test_a_record_shows_its_game_seed_length_players_and_end() -> None:
     game = cardgames.get_game("alethi")
-    record = arena.play(game, [bots.RandomBot()] * 2, seed=3)
+    record = arena.play(game, [bots.RandomBot()] * 2, seed=4)  # a game with a winner
     (winner,) = record.outcome.winners if record.outcome else (None,)
     assert repr(record) == (
-        f"<GameRecord alethi, seed 3: {len(record.moves)} moves by random, random; "
+        f"<GameRecord alethi, seed 4: {len(record.moves)} moves by random, random; "
         f"winners {winner}>"
     )
 

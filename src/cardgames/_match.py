@@ -16,7 +16,7 @@ from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigErro
 from cardgames.game import Game
 from cardgames.record import GameRecord, _name_problem
 from cardgames.registry import get_game
-from cardgames.rng import Rng, check_seed
+from cardgames.rng import check_seed, derive_seed
 
 __all__ = [
     "MAX_SEATS",
@@ -33,20 +33,20 @@ __all__ = [
 #: Called after every move as ``on_move(number, player, move, state_after)``; numbers start at 1.
 MoveHook = Callable[[int, int, Any, Any], object]
 
-# Keeps the bots' numbers apart from the game's own draws for the same seed.
-_BOT_SALT = 0xB075_5EED
 #: More seats than any game has; a seat number beyond it is a mistake.
 MAX_SEATS = 64
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
-    """The generator handed to the bot in ``seat`` of the game played with ``seed``."""
+    """The generator handed to the bot in ``seat`` of the game played with ``seed``.
+
+    It is seeded through a one-way function of the game's seed (:func:`~cardgames.rng.
+    derive_seed`), so a bot that reads its generator's whole state learns nothing of the game's
+    seed, and so nothing of the deal; the same seed and seat always give the same generator.
+    """
     check_seed(seed)
     check_int("seat", seat, 0, MAX_SEATS - 1)
-    value, rng = Rng.from_seed(seed ^ _BOT_SALT).next64()
-    for _ in range(seat):
-        value, rng = rng.next64()
-    return random.Random(value)
+    return random.Random(derive_seed(seed, "cardgames.bot", seat))
 
 
 def bot_name(bot: object) -> str:

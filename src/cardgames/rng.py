@@ -13,6 +13,7 @@ The algorithm is SplitMix64. Every draw returns the value *and* the next generat
 from __future__ import annotations
 
 import functools
+import hashlib
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
@@ -22,7 +23,7 @@ import attrs
 from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError, excerpt
 
-__all__ = ["SEED_BITS", "Rng", "check_seed", "draw_below", "shuffle_one_by_one"]
+__all__ = ["SEED_BITS", "Rng", "check_seed", "derive_seed", "draw_below", "shuffle_one_by_one"]
 
 #: A seed is an int of at most this many bits, of either sign: far more than any seed needs (the
 #: generator keeps 64 bits of it), few enough that no seed costs time to read or write.
@@ -188,6 +189,36 @@ def check_seed(seed: object) -> None:
         raise InvalidConfigError(f"seed must be an int, got {type(seed).__name__}")
     if seed.bit_length() > SEED_BITS:
         raise InvalidConfigError(f"seed must have at most {SEED_BITS} bits, got {excerpt(seed)}")
+
+
+#: The longest purpose :func:`derive_seed` takes (BLAKE2b's personalization is 16 bytes).
+_PURPOSE_BYTES = 16
+
+
+def derive_seed(seed: int, purpose: str, index: int, *, bits: int = 256) -> int:
+    """A seed for ``purpose`` (``"bot"``, ``"tournament"``...) and ``index`` (a seat, a game
+    number) made from ``seed`` by a one-way function: BLAKE2b of the seed's 64 bits that
+    count and of ``index``, personalized by ``purpose``.
+
+    What is made from the derived seed (a bot's ``random.Random``, another game's seed) tells
+    nothing about ``seed`` that trying every seed would not: the draws of SplitMix64 and of
+    the Mersenne Twister can be run backwards to their seed, a hash cannot. Different purposes
+    and indices give unrelated seeds; ``bits`` (1 to 512) is the size of the result.
+
+    >>> derive_seed(1, "bot", 0) == derive_seed(1, "bot", 0) != derive_seed(1, "bot", 1)
+    True
+    """
+    check_seed(seed)
+    if type(index) is not int or not 0 <= index < _SPAN:
+        raise InvalidConfigError(f"index must be an int from 0 to 2**64 - 1, got {excerpt(index)}")
+    if type(bits) is not int or not 1 <= bits <= 512:
+        raise InvalidConfigError(f"bits must be an int from 1 to 512, got {excerpt(bits)}")
+    name = purpose.encode() if type(purpose) is str else b""
+    if not name or len(name) > _PURPOSE_BYTES:
+        raise InvalidConfigError(f"purpose must be text of 1 to {_PURPOSE_BYTES} bytes")
+    data = (seed & _MASK).to_bytes(8, "little") + index.to_bytes(8, "little")
+    digest = hashlib.blake2b(data, digest_size=(bits + 7) // 8, person=name).digest()
+    return int.from_bytes(digest, "little") >> (-bits % 8)
 
 
 __dir__ = public_dir(__all__)

@@ -31,7 +31,7 @@ from cardgames.errors import CardgamesError, InvalidConfigError, excerpt
 from cardgames.game import Game
 from cardgames.record import MAX_PLAYER_NAME, GameRecord
 from cardgames.registry import GAMES, get_game
-from cardgames.rng import Rng, check_seed
+from cardgames.rng import check_seed, derive_seed
 
 __all__ = [
     "MAX_GAMES",
@@ -51,8 +51,6 @@ MAX_GAMES = 10_000_000
 #: Called in the calling process as ``on_game(number, record)``, in game order; numbers start at 0.
 GameHook = Callable[[int, GameRecord], object]
 
-# Keeps the games' seeds of a tournament apart from other draws made from the same seed.
-_TOURNAMENT_SALT = 0x7041_5EED
 # The most bits a count of games given to wilson_interval may have.
 _MAX_COUNT_BITS = 64
 # The standard normal quantile for a two-sided 95% interval.
@@ -69,18 +67,14 @@ _EXECUTOR_BATCHES = 64
 def game_seeds(seed: int, games: int) -> tuple[int, ...]:
     """The seed of every game of a tournament played with ``seed``, game 0 first.
 
-    The seeds are successive draws of one generator seeded with ``seed``, so game ``i`` has the
-    same seed in a tournament of any length. They fit in 53 bits, so any JSON reader reads the
-    seeds of the records exactly.
+    Each is a one-way function of ``seed`` and the game's number (:func:`~cardgames.rng.
+    derive_seed`), so game ``i`` has the same seed in a tournament of any length, and a bot
+    that learns one game's seed (from its record, once it is over) can tell nothing of the
+    others'. They fit in 53 bits, so any JSON reader reads the seeds of the records exactly.
     """
     check_seed(seed)
     check_int("games", games, 0, MAX_GAMES)
-    rng = Rng.from_seed(seed ^ _TOURNAMENT_SALT)
-    seeds = []
-    for _ in range(games):
-        value, rng = rng.next64()
-        seeds.append(value >> 11)
-    return tuple(seeds)
+    return tuple(derive_seed(seed, "cardgames.games", i, bits=53) for i in range(games))
 
 
 def seat_order(number: int, seats: int) -> tuple[int, ...]:
