@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import hashlib
 import multiprocessing
 import pickle
 import queue
@@ -38,11 +37,13 @@ from typing import Any
 
 import attrs
 
+from cardgames.arena import MAX_SEATS
 from cardgames.bots import make_bot
 from cardgames.errors import UnknownBotError
 from cardgames.game import Bot, Game
 from cardgames.ismcts import ISMCTSBot
 from cardgames.registry import GAMES
+from cardgames.rng import derive_seed
 
 __all__ = [
     "BOT_PREFIX",
@@ -106,8 +107,8 @@ def seat_bot(spec: str, game: Game[Any, Any, Any, Any], time_limit: float) -> Bo
 def decision_seed(bot_seed: int, seat: int, number: int) -> int:
     """The seed of the generator of the bot in ``seat`` for move ``number`` of the match whose
     bots draw from ``bot_seed``."""
-    digest = hashlib.sha256(f"{bot_seed}:{seat}:{number}".encode("ascii")).digest()
-    return int.from_bytes(digest[:16], "big")
+    # One-way (the library's derivation): a bot's draws tell nothing of the match's secret.
+    return derive_seed(bot_seed, "server bot", number * MAX_SEATS + seat, bits=128)
 
 
 class _Workers:
