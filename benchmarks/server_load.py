@@ -237,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         "one; the moves applied are then counted from the finished matches' records",
     )
     args = parser.parse_args(argv)
+    server_cpu = bots_cpu = client_cpu = 0.0
     if args.url:
         tally, took = asyncio.run(load(args.url, args.matches, args.seconds))
         applied = tally.server_moves
@@ -246,9 +247,11 @@ def main(argv: list[str] | None = None) -> int:
             process, url = start_server(db, [])
             try:
                 server_before = process_seconds(process.pid)
+                bots_before = sum(map(process_seconds, children(process.pid)))
                 client_before = own_seconds()
                 tally, took = asyncio.run(load(url, args.matches, args.seconds))
                 server_cpu = process_seconds(process.pid) - server_before
+                bots_cpu = sum(map(process_seconds, children(process.pid))) - bots_before
                 client_cpu = own_seconds() - client_before
             finally:
                 process.terminate()
@@ -272,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         "records_whole": tally.records_whole == tally.finished and not tally.record_problems,
         "cores": os.cpu_count(),
         "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, applied), 3),
+        "bots_cpu_ms_per_move": round(1000 * bots_cpu / max(1, applied), 3),
         "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, applied), 3),
         "load_average": os.getloadavg()[0],
     }
@@ -295,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.url:
             print(
                 f"  processor time a move: server {results['server_cpu_ms_per_move']:.2f} ms, "
+                f"its bots' processes {results['bots_cpu_ms_per_move']:.2f} ms, "
                 f"clients {results['client_cpu_ms_per_move']:.2f} ms; load average "
                 f"{results['load_average']:.1f} on {os.cpu_count()} cores"
             )
@@ -314,6 +319,18 @@ def process_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (the server's bot workers), on Linux: those of each of
+    its threads (the workers are started from threads)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def own_seconds() -> float:

@@ -502,3 +502,12 @@ def test_server_answers_a_flood_with_429(tmp_path: Any) -> None:
         other = httpx.HTTPTransport(local_address="127.0.0.2")
         with httpx.Client(base_url=flooded.url, transport=other, timeout=60) as calm:
             assert calm.get("/api/games").status_code == 200
+
+
+def test_a_response_without_a_body_is_still_written_whole(client: Client) -> None:
+    """A HEAD request gets its head (held back until a body that never comes) at once, and
+    the connection serves the next request."""
+    head = client.http.head("/api/games")
+    assert head.status_code == 200 and head.content == b""
+    assert int(head.headers["content-length"]) > 0
+    assert client.http.get("/api/games").status_code == 200

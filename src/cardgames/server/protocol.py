@@ -5,13 +5,15 @@ refuses a request whose line and headers together pass ``MAX_HEADER_BYTES``, or 
 than ``MAX_HEADERS`` header fields, with a ``431`` and a JSON reason, and closes the connection;
 a request that is not HTTP at all gets a ``400`` with a JSON reason too, where uvicorn would
 answer in plain text. Nothing of the request is read past the limit, so an endless header costs
-the server no more memory than the limit.
+the server no more memory than the limit. A response is written in one piece, its head with its
+body, where uvicorn writes the two apart.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
@@ -23,6 +25,41 @@ __all__ = ["HEAD_SLACK", "GuardedHttpToolsProtocol"]
 #: may go before the connection is refused without parsing more (the head's last read may
 #: carry the start of the body as well).
 HEAD_SLACK = 256 * 1024
+
+
+class _OneWrite:
+    """The connection's transport as each response sees it: a response's status line and
+    headers are held back and written together with its body, one write (one system call,
+    one packet) where uvicorn makes two. Anything else goes straight through."""
+
+    __slots__ = ("_held", "_transport")
+
+    def __init__(self, transport: Any) -> None:
+        self._transport = transport
+        self._held: bytes | None = None
+
+    def write(self, data: bytes) -> None:
+        held = self._held
+        if held is not None:
+            self._held = None
+            self._transport.write(held + data)
+        elif data.startswith(b"HTTP/1.1 ") and not data.startswith(b"HTTP/1.1 100 "):
+            self._held = data  # a response's head: its body follows
+        else:
+            self._transport.write(data)
+
+    def flush(self) -> None:
+        """Write a head still held (a response without a body)."""
+        held, self._held = self._held, None
+        if held is not None:
+            self._transport.write(held)
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 class _HeadTooLarge(Exception):  # noqa: N818 (a signal from a parser callback, not an error)
@@ -39,6 +76,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._in_head = True
         self._received = 0
         self._too_large = False
+        self._one_write: _OneWrite | None = None
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._one_write = _OneWrite(transport)
 
     def data_received(self, data: bytes) -> None:
         if self._in_head:
@@ -69,7 +111,19 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._in_head = False
         self._received = 0
-        super().on_headers_complete()
+        # The response of this request writes through the coalescing transport.
+        transport = self.transport
+        if self._one_write is not None:
+            self.transport = cast(asyncio.Transport, self._one_write)
+        try:
+            super().on_headers_complete()
+        finally:
+            self.transport = transport
+
+    def on_response_complete(self) -> None:
+        if self._one_write is not None:
+            self._one_write.flush()
+        super().on_response_complete()
 
     def on_message_complete(self) -> None:
         self._in_head = True
