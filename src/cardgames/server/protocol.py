@@ -79,10 +79,12 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._one_write: _OneWrite | None = None
 
     def connection_made(self, transport: Any) -> None:
+        """A new connection: its responses write through the coalescing transport."""
         super().connection_made(transport)
         self._one_write = _OneWrite(transport)
 
     def data_received(self, data: bytes) -> None:
+        """Bytes from the client; a head past its limit is refused before it is parsed."""
         if self._in_head:
             self._received += len(data)
             if self._received > MAX_HEADER_BYTES + HEAD_SLACK:
@@ -91,16 +93,19 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().data_received(data)
 
     def on_message_begin(self) -> None:
+        """A new request: its head is counted from nothing."""
         self._head_bytes = 0
         self._head_fields = 0
         self._in_head = True
         super().on_message_begin()
 
     def on_url(self, url: bytes) -> None:
+        """A piece of the request target, counted against the limit of the head."""
         self._count(len(url))
         super().on_url(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        """One header field, counted against the limits of the head."""
         self._head_fields += 1
         self._count(len(name) + len(value) + 4)
         if self._head_fields > MAX_HEADERS:
@@ -109,6 +114,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
+        """The head is complete: the request goes to the application."""
         self._in_head = False
         self._received = 0
         # The response of this request writes through the coalescing transport.
@@ -121,11 +127,13 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self.transport = transport
 
     def on_response_complete(self) -> None:
+        """The response is complete: anything it still holds is written."""
         if self._one_write is not None:
             self._one_write.flush()
         super().on_response_complete()
 
     def on_message_complete(self) -> None:
+        """The request is complete: the next bytes are the next request's head."""
         self._in_head = True
         self._received = 0
         super().on_message_complete()
@@ -137,6 +145,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             raise _HeadTooLarge
 
     def send_400_response(self, msg: str) -> None:
+        """The request could not be read: a JSON refusal (431 for a head past its limits)."""
         if self._too_large:
             self._refuse(431, "the request's headers are too large")
         else:
