@@ -46,6 +46,7 @@ def _reference_step(
     legal = alakaslam_rules._find(options, plays, move)
     assert legal is not None
     d = Draft(state)
+    d.last_mover, d.last_move = state.to_move, legal
     alakaslam_rules._APPLY[type(legal)](d, legal)
     return options, d.finish()
 

@@ -181,6 +181,11 @@ def players(game: AnyGame, config: Any) -> range:
     return range(game.num_players(config))
 
 
+def viewers(game: AnyGame, config: Any) -> tuple[int, ...]:
+    """Every player, then the spectator: everybody a game makes views for."""
+    return (*players(game, config), cardgames.SPECTATOR)
+
+
 @each_game
 def test_legal_moves_are_complete_unique_and_stable(
     game: AnyGame, config: Any, played: Played
@@ -292,7 +297,7 @@ def test_no_state_is_ever_mutated(game: AnyGame, config: Any, played: Played) ->
     after every query (legal moves, views) touched it again."""
     for state in states(played):
         game.legal_moves(state)
-        for p in players(game, config):
+        for p in viewers(game, config):
             game.view(state, p)
     for step in played.steps:
         assert cardgames.to_json(step.state) == step.snapshot
@@ -319,7 +324,7 @@ def test_json_round_trips_exactly(game: AnyGame, config: Any, played: Played) ->
         back: Any = cardgames.from_json(text, game.state_type)
         assert back == step.state
         assert cardgames.to_json(back) == text
-        for p in players(game, config):
+        for p in viewers(game, config):
             v = game.view(step.state, p)
             v_text = cardgames.to_json(v)
             assert cardgames.from_json(v_text, game.view_type) == v
@@ -343,7 +348,7 @@ def test_the_library_accepts_everything_it_makes(
         fresh = copy.copy(state)
         assert game.check_state(fresh) is fresh
         assert fresh == state
-        for p in players(game, config):
+        for p in viewers(game, config):
             v = game.view(state, p)
             assert game.check_view(v) is v
 
@@ -364,7 +369,7 @@ def test_copies_and_pickles_keep_everything(game: AnyGame, config: Any, played: 
                 moved = pickle.loads(pickle.dumps(step.move))
                 assert moved == step.move == copy.deepcopy(step.move)
                 assert game.apply_move(copied, moved) == game.apply_move(state, step.move)
-        for p in players(game, config):
+        for p in viewers(game, config):
             v = game.view(state, p)
             for copied_view in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v)):
                 assert copied_view == v
@@ -389,7 +394,7 @@ def test_views_hide_what_players_may_not_see(game: AnyGame, config: Any, played:
     for step in played.steps:
         state = step.state
         rng = getattr(state, "rng", None)
-        for p in players(game, config):
+        for p in viewers(game, config):
             v = game.view(state, p)
             v_text = cardgames.to_json(v)
             assert '"rng"' not in v_text
@@ -402,6 +407,188 @@ def test_views_hide_what_players_may_not_see(game: AnyGame, config: Any, played:
                 assert game.view(other, p) == v
                 if game.current_player(state) == p:
                     assert game.legal_moves(other) == game.legal_moves(state)
+                # A spectator knows nothing a player does not: whatever a player may not see,
+                # the spectator's view stays the same.
+                spectator = game.view(state, cardgames.SPECTATOR)
+                assert game.view(other, cardgames.SPECTATOR) == spectator
+        assert game.current_player(state) != cardgames.SPECTATOR
+
+
+#: At most this many legal moves of a state are compared by the event properties below.
+MOVES_COMPARED = 6
+
+
+def _compared_moves(state: Any, move: Any, legal: tuple[Any, ...], seed: int) -> list[Any]:
+    """The move played and a few other legal moves of ``state``, chosen by ``seed``."""
+    others = [m for m in legal if m != move]
+    random.Random(seed).shuffle(others)
+    return [move, *others[: MOVES_COMPARED - 1]]
+
+
+@each_game
+def test_events_are_a_function_of_the_viewers_views(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """What a move tells a viewer depends on nothing but the viewer's views before and after:
+    two moves that leave a viewer the same view tell that viewer the same events, and so does
+    the same move from a state that differs only in what the viewer may not see (one dealt
+    afresh from the viewer's view). Otherwise the story would tell a player, a spectator or a
+    user interface more than the view does."""
+    for number, step in enumerate(played.steps[:-1]):
+        state = step.state
+        moves = _compared_moves(state, step.move, step.legal, played.seed + number)
+        afters = [(m, game.apply_move(state, m)) for m in moves]
+        for p in viewers(game, config):
+            told: dict[str, tuple[Any, tuple[object, ...]]] = {}
+            for m, after in afters:
+                seen = cardgames.to_json(game.view(after, p))
+                events = game.events(state, m, after, viewer=p)
+                if seen in told:
+                    first, first_events = told[seen]
+                    assert events == first_events, (
+                        f"viewer {p} sees the same after {game.format_move(first)!r} and "
+                        f"{game.format_move(m)!r}, but is told {first_events} and {events}"
+                    )
+                told[seen] = (m, events)
+        p = list(viewers(game, config))[number % (game.num_players(config) + 1)]
+        other = game.resample(game.view(state, p), seed=number)
+        legal = set(game.legal_moves(other))
+        for m, after in afters:
+            if m not in legal:
+                continue
+            other_after = game.apply_move(other, m)
+            if game.view(other_after, p) == game.view(after, p):
+                assert game.events(other, m, other_after, viewer=p) == game.events(
+                    state, m, after, viewer=p
+                ), f"viewer {p} is told of hidden cards by {game.format_move(m)!r}"
+
+
+@attrs.frozen
+class Swap:
+    """A state with two hidden cards swapped: where each of them went (a player's hand, or the
+    bottom of the deck: ``None``), and the players who see neither place."""
+
+    state: Any
+    places: tuple[tuple[int | None, Any], ...]  # (hand or None for the deck, the card there)
+    unaware: frozenset[int]
+
+
+#: The fields that hold a game's face-down draw pile, drawn from its end.
+_DECKS = ("deck", "forest")
+
+
+def _hidden_swaps(game: AnyGame, state: Any, seed: int) -> Iterator[Swap]:
+    """States that differ from ``state`` by two hidden cards swapped, a few chosen by
+    ``seed``: a card of one hand for a card of another, or for the bottom card of the deck,
+    never in the hand of the player to move (whose own move may show their cards). Only swaps
+    whose state passes the game's check are made; a game whose states keep no ``hands`` has
+    none."""
+    hands = getattr(state, "hands", None)
+    mover = game.current_player(state)
+    if not isinstance(hands, tuple) or mover is None:
+        return
+    deck_name = next((name for name in _DECKS if isinstance(getattr(state, name, None), tuple)), "")
+    deck: tuple[Any, ...] = getattr(state, deck_name, ())
+    rng = random.Random(seed)
+    n = len(hands)
+    others = [p for p in range(n) if p != mover and hands[p]]
+    key = _sort_key(hands)
+    for attempt in range(4):
+        if not others:
+            return
+        r = rng.choice(others)
+        i = rng.randrange(len(hands[r]))
+        mine = list(hands[r])
+        rest = [t for t in others if t != r]
+        swapped = list(hands)
+        if attempt % 2 == 0 and rest:
+            t = rng.choice(rest)
+            j = rng.randrange(len(hands[t]))
+            theirs = list(hands[t])
+            if mine[i] == theirs[j]:
+                continue
+            mine[i], theirs[j] = theirs[j], mine[i]
+            swapped[t] = tuple(sorted(theirs, key=key))
+            swapped[r] = tuple(sorted(mine, key=key))
+            changes: dict[str, Any] = {"hands": tuple(swapped)}
+            places: tuple[tuple[int | None, Any], ...] = ((r, mine[i]), (t, theirs[j]))
+            unaware = frozenset(range(n)) - {r, t}
+        elif deck:
+            bottom = deck[0]
+            if bottom == mine[i]:
+                continue
+            mine[i] = bottom
+            swapped[r] = tuple(sorted(mine, key=key))
+            changes = {"hands": tuple(swapped), deck_name: (hands[r][i], *deck[1:])}
+            places = ((r, bottom), (None, hands[r][i]))
+            unaware = frozenset(range(n)) - {r}
+        else:
+            continue
+        try:
+            other = game.check_state(attrs.evolve(state, **changes))
+        except cardgames.CardgamesError:
+            continue
+        yield Swap(other, places, unaware)
+
+
+def _sort_key(hands: tuple[tuple[Any, ...], ...]) -> Callable[[Any], Any]:
+    """How the game keeps a hand in order: by the cards themselves, or by their names."""
+    try:
+        if all(list(h) == sorted(h) for h in hands):
+            return lambda card: card
+    except TypeError:  # cards without an order of their own
+        pass
+    return lambda card: card.name
+
+
+def _still_there(state: Any, places: tuple[tuple[int | None, Any], ...]) -> bool:
+    """Whether each card is still where the swap put it: in its hand, or at the bottom of the
+    deck (so nothing has shown it)."""
+    for place, card in places:
+        if place is None:
+            deck = next(
+                (getattr(state, n) for n in _DECKS if isinstance(getattr(state, n, None), tuple)),
+                (),
+            )
+            if deck[:1] != (card,):
+                return False
+        elif card not in state.hands[place]:
+            return False
+    return True
+
+
+@each_game
+def test_a_hidden_swap_changes_no_other_players_view(
+    game: AnyGame, config: Any, played: Played
+) -> None:
+    """Swapping two hidden cards (of two hands, or of a hand and the deck) never changes what
+    anybody else sees, before or after the same move by a third player, as long as both cards
+    stay hidden: the rules never let a player learn another's hidden cards by whether
+    somebody is asked something (a voodoo doll, a potion), only by what the holder does."""
+    for number, step in enumerate(played.steps[:-1]):
+        state = step.state
+        for swap in _hidden_swaps(game, state, played.seed + number):
+            legal = set(game.legal_moves(swap.state))
+            watchers = (*sorted(swap.unaware), cardgames.SPECTATOR)
+            for p in watchers:
+                assert game.view(swap.state, p) == game.view(state, p)
+            swapped_back = tuple(
+                (place, card)
+                for (place, _), (_, card) in zip(swap.places, swap.places[::-1], strict=True)
+            )
+            for m in _compared_moves(state, step.move, step.legal, number):
+                if m not in legal:
+                    continue
+                after, other_after = game.apply_move(state, m), game.apply_move(swap.state, m)
+                if not (
+                    _still_there(other_after, swap.places) and _still_there(after, swapped_back)
+                ):
+                    continue  # the move took a swapped card where others may see it
+                for p in watchers:
+                    assert game.view(other_after, p) == game.view(after, p), (
+                        f"player {p} learns of two hidden cards swapped from "
+                        f"{game.format_move(m)!r}"
+                    )
 
 
 @each_game

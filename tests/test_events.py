@@ -420,7 +420,7 @@ def test_hostile_inputs_get_library_errors(name: str) -> None:
         (IllegalMoveError, lambda: game.events(before, move, before)),
         (IllegalMoveError, lambda: game.events(before, LONG, after)),
         (IllegalMoveError, lambda: game.events(before, object(), after)),
-        (InvalidPlayerError, lambda: game.events(before, move, after, viewer=-1)),
+        (InvalidPlayerError, lambda: game.events(before, move, after, viewer=-2)),
         (InvalidPlayerError, lambda: game.events(before, move, after, viewer=True)),
         (InvalidPlayerError, lambda: game.events(before, move, after, viewer=hostile)),
         (InvalidPlayerError, lambda: game.events(before, move, after, viewer=64)),

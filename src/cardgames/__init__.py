@@ -30,7 +30,7 @@ from cardgames.errors import (
     UnknownGameError,
     UnknownNameError,
 )
-from cardgames.game import Game, Outcome
+from cardgames.game import SPECTATOR, Game, Outcome
 from cardgames.record import GameRecord, RecordMoveError
 from cardgames.registry import GAMES, get_game
 from cardgames.rng import Rng
@@ -45,6 +45,7 @@ __version__ = "0.1.0"
 __all__ = [
     "FORMAT_VERSION",
     "GAMES",
+    "SPECTATOR",
     "CardgamesError",
     "Game",
     "GameRecord",

@@ -23,14 +23,16 @@ from cardgames.errors import (
     InvalidViewError,
     excerpt,
 )
-from cardgames.game import MAX_PLAYERS
+from cardgames.game import MAX_PLAYERS, SPECTATOR
 from cardgames.rng import check_seed
 
 __all__ = [
     "ByIdentity",
+    "MoveReader",
     "Passed",
     "TupleChecker",
     "all_cards_at_once",
+    "check_observer",
     "check_player",
     "check_viewer",
     "checked_transition",
@@ -137,10 +139,20 @@ def checked_transition(
     return first, second
 
 
+def check_observer(player: object, players: int) -> int:
+    """``player`` if it is a player number of a game of ``players`` or ``SPECTATOR`` (whose
+    view a game makes too); else ``InvalidPlayerError``."""
+    if type(player) is not int or not SPECTATOR <= player < players:
+        raise InvalidPlayerError(
+            f"player must be an int 0-{players - 1} or SPECTATOR, got {excerpt(player)}"
+        )
+    return player
+
+
 def check_viewer(viewer: object, players: int) -> int | None:
-    """``viewer`` if it is ``None`` (everything is shown) or a player of a game of ``players``;
-    else ``InvalidPlayerError``."""
-    return None if viewer is None else check_player(viewer, players)
+    """``viewer`` if it is ``None`` (everything is shown), ``SPECTATOR`` or a player of a game
+    of ``players``; else ``InvalidPlayerError``."""
+    return None if viewer is None else check_observer(viewer, players)
 
 
 def is_player(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -552,3 +564,44 @@ class TupleChecker:
     def cache_clear(self) -> None:
         """Forget every item met so far."""
         self.known.cache_clear()
+
+
+class MoveReader:
+    """A game's moves read from their JSON values, each distinct value structured once.
+
+    The quick readers of the games' states meet the move that led to a state in nearly every
+    document, and a match meets few distinct moves: ``structure`` (the converter's hook of the
+    game's move union, which refuses a value that is not a move) runs once per value; the
+    moves made are kept, up to :attr:`MOST_KEPT` of them. A value's scalars are kept with
+    their types, so ``true`` never finds the move of ``1``.
+    """
+
+    #: The most moves kept: more than a match meets, few enough for hostile documents.
+    MOST_KEPT = 4096
+
+    __slots__ = ("_kept", "_structure")
+
+    def __init__(self, structure: Callable[[Any], Any]) -> None:
+        self._structure = structure
+        self._kept: dict[Any, Any] = {}
+
+    def __call__(self, value: Any) -> Any:
+        """The move ``value`` (a JSON object) stands for; the hook's error for any other."""
+        key = _frozen(value)
+        kept = self._kept
+        move = kept.get(key)
+        if move is None:
+            move = self._structure(value)
+            if len(kept) < self.MOST_KEPT:
+                kept[key] = move
+        return move
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value as a hashable key that tells apart values of different types."""
+    kind = type(value)
+    if kind is dict:
+        return (dict, *((k, _frozen(v)) for k, v in value.items()))
+    if kind is list:
+        return (list, *map(_frozen, value))
+    return kind, value

@@ -11,7 +11,7 @@ import attrs
 
 from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 
-__all__ = ["MAX_PLAYERS", "MAX_PLAYOUT_LIMIT", "Bot", "Game", "Outcome", "Playout"]
+__all__ = ["MAX_PLAYERS", "MAX_PLAYOUT_LIMIT", "SPECTATOR", "Bot", "Game", "Outcome", "Playout"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -22,6 +22,12 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 #: The most players an outcome (and so any game) may have.
 MAX_PLAYERS = 64
+
+#: The viewer who holds no seat: ``view(state, SPECTATOR)`` is what anybody watching the table
+#: may know (every public card, every hand's size; no hand, no deck order, no generator), and
+#: ``events(..., viewer=SPECTATOR)`` tells a move as that watcher may know it. Its view's
+#: ``player`` is ``SPECTATOR`` too. It is never the player to move.
+SPECTATOR: Final = -1
 
 
 def _winners(value: Iterable[int]) -> frozenset[int]:
@@ -233,7 +239,8 @@ class Game(Protocol[S, M, V, C]):
         ...
 
     def view(self, state: S, player: int) -> V:
-        """All that ``player`` may know of ``state``, and nothing more."""
+        """All that ``player`` may know of ``state``, and nothing more; ``SPECTATOR`` for what
+        a watcher who holds no seat may know."""
         ...
 
     def resample(self, view: V, *, seed: int) -> S:
@@ -301,9 +308,11 @@ class Game(Protocol[S, M, V, C]):
     ) -> tuple[object, ...]:
         """What ``move`` did on its way from ``before`` to ``after``, as the game's small frozen
         event objects, in the order they happened (at least one). With ``viewer=p`` the events
-        tell only what player ``p`` may know. Raises ``InvalidStateError`` for a state that is
-        not the game's, ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
-        ``InvalidPlayerError`` for a viewer that is not a player."""
+        tell only what player ``p`` may know (``SPECTATOR``: what a watcher may know), and
+        they depend on nothing but ``p``'s views of ``before`` and ``after``. Raises
+        ``InvalidStateError`` for a state that is not the game's, ``IllegalMoveError`` unless
+        ``after == apply_move(before, move)``,
+        ``InvalidPlayerError`` for a viewer that is neither a player nor ``SPECTATOR``."""
         ...
 
     def format_event(self, event: Any) -> str:

@@ -128,7 +128,18 @@ def register_game_types(
         # The strategy writes the tag; reading goes through a hook of our own, which checks the
         # tag before it looks it up, so that a bad tag is named but never repeated.
         configure_tagged_union(union, converter, tag_generator=_tag, tag_name="type")
-        converter.register_structure_hook(union, _structure_move(moves))
+        structure_move = _structure_move(moves)
+        converter.register_structure_hook(union, structure_move)
+        # A field that may hold a move or nothing (the move that led to a state, one
+        # announced) is written and read the same way, with null for nothing.
+        optional: Any = Union[(*moves, type(None))]
+        unstructure_move = converter.get_unstructure_hook(union)
+        converter.register_unstructure_hook(
+            optional, lambda move: None if move is None else unstructure_move(move)
+        )
+        converter.register_structure_hook(
+            optional, lambda value, _: None if value is None else structure_move(value, union)
+        )
     _forget_writers_and_readers()
 
 

@@ -343,7 +343,7 @@ def _hidden_card(v: View) -> Card:
 
 _BAD_VIEWS: list[Any] = [
     pytest.param(lambda v: {"player": None}, "player must be", id="player-none"),
-    pytest.param(lambda v: {"player": -1}, "player must be", id="player-negative"),
+    pytest.param(lambda v: {"player": -2}, "player must be", id="player-negative"),
     pytest.param(lambda v: {"player": 5}, "player must be", id="player-5"),
     pytest.param(lambda v: {"player": True}, "player must be", id="player-bool"),
     pytest.param(lambda v: {"player": 10**5000}, "player must be", id="player-huge"),

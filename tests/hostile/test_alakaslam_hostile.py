@@ -252,9 +252,9 @@ def test_seeds_must_be_ints(seed: Any) -> None:
     [
         (2, 2),
         (2, 3),
-        (2, -1),
+        (2, -2),
         (4, 4),
-        (4, -1),
+        (4, -3),
         (2, 10**30),
         (2, 0.0),
         (2, True),
@@ -267,7 +267,7 @@ def test_seeds_must_be_ints(seed: Any) -> None:
     ids=repr,
 )
 def test_views_need_a_seated_player(players: int, player: Any) -> None:
-    """view refuses a player number out of range or not an int."""
+    """view refuses a player number out of range or not an int (-1 is ``SPECTATOR``)."""
     state = alakaslam.new_game(Config(players=players), seed=1)
     with pytest.raises(InvalidPlayerError):
         alakaslam.view(state, player)

@@ -363,7 +363,7 @@ ViewChange = Callable[[View], Any]
 
 _BAD_VIEWS: list[Any] = [
     pytest.param(lambda v: attrs.evolve(v, player=None), id="player-none"),
-    pytest.param(lambda v: attrs.evolve(v, player=-1), id="player-negative"),
+    pytest.param(lambda v: attrs.evolve(v, player=-2), id="player-negative"),
     pytest.param(lambda v: attrs.evolve(v, player=5), id="player-five"),
     pytest.param(lambda v: attrs.evolve(v, player=True), id="player-bool"),
     pytest.param(lambda v: attrs.evolve(v, turn=10**6), id="turn-huge"),

@@ -351,9 +351,9 @@ def test_any_int_is_a_seed(seed: int) -> None:
     [
         (2, 2),
         (2, 3),
-        (2, -1),
+        (2, -2),
         (5, 5),
-        (5, -1),
+        (5, -3),
         (2, 10**30),
         (2, 0.0),
         (2, 1.0),
@@ -2585,7 +2585,7 @@ _MALFORMED_VIEWS: list[Any] = [
     pytest.param(lambda v: {"enemy_up": v.enemy_up[:1]}, id="enemy-up-short"),
     # the player, the config, the rest of the table
     pytest.param(lambda v: {"player": 9}, id="player-9"),
-    pytest.param(lambda v: {"player": -1}, id="player-negative"),
+    pytest.param(lambda v: {"player": -2}, id="player-negative"),
     pytest.param(lambda v: {"player": "0"}, id="player-str"),
     pytest.param(lambda v: {"player": None}, id="player-none"),
     pytest.param(lambda v: {"config": None}, id="config-none"),

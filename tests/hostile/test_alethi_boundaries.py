@@ -354,12 +354,12 @@ def test_finding_8_turn_limits_the_rules_cannot_reach_are_refused(limit: Any) ->
 
 @pytest.mark.parametrize(
     "player",
-    [None, -1, 5, 0, 1.0, True, "red", 10**100],
+    [None, -2, 5, 0, 1.0, True, "red", 10**100],
     ids=lambda p: type(p).__name__ + str(p)[:8],
 )
 def test_finding_10_views_need_a_seated_player(player: Any) -> None:
-    """Finding 10: a view whose player is not red or blue is refused by check_view, resample
-    and render, with a short message."""
+    """Finding 10: a view whose player is not red, blue or the spectator (-1) is refused by
+    check_view, resample and render, with a short message."""
     good = alethi.view(start(), 0)
     bad = evolve(good, player=player)
     for call in (
@@ -368,7 +368,7 @@ def test_finding_10_views_need_a_seated_player(player: Any) -> None:
         alethi.render,
         lambda v: alethi.resample(v, seed=1),
     ):
-        with pytest.raises(InvalidViewError, match="player must be red or blue"):
+        with pytest.raises(InvalidViewError, match="player must be red, blue or SPECTATOR"):
             call(bad)
 
 

@@ -146,8 +146,9 @@ def test_seeds_must_be_ints(seed: Any) -> None:
         alethi.resample(alethi.view(alethi.new_game(seed=1), 0), seed=seed)
 
 
-@pytest.mark.parametrize("player", [2, -1, 0.0, True, "0", None])
+@pytest.mark.parametrize("player", [2, -2, 0.0, True, "0", None])
 def test_views_need_a_seated_player(player: Any) -> None:
+    """A player out of range or not an int is refused (-1 is ``SPECTATOR``, a watcher)."""
     with pytest.raises(InvalidPlayerError):
         alethi.view(alethi.new_game(seed=1), player)
 

@@ -427,7 +427,7 @@ def _a_view() -> View:
 
 _BAD_VIEWS: list[Any] = [
     pytest.param(lambda v: {"player": None}, "player", id="player-none"),
-    pytest.param(lambda v: {"player": -1}, "player", id="player-negative"),
+    pytest.param(lambda v: {"player": -2}, "player", id="player-negative"),
     pytest.param(lambda v: {"player": 5}, "player", id="player-5"),
     pytest.param(lambda v: {"player": True}, "player", id="player-bool"),
     pytest.param(lambda v: {"player": "x" * 10**6}, "player", id="player-1mb"),

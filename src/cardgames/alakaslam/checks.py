@@ -17,7 +17,7 @@ from collections import Counter
 import attrs
 
 from cardgames._engine import Passed, TupleChecker, all_cards_at_once
-from cardgames.alakaslam.cards import Card, CardKind, Character, is_card
+from cardgames.alakaslam.cards import Card, CardKind, Character, Colour, is_card
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
@@ -30,19 +30,21 @@ from cardgames.alakaslam.config import (
     team,
 )
 from cardgames.alakaslam.court import Cell, court_for
+from cardgames.alakaslam.moves import MOVE_TYPES
 from cardgames.alakaslam.state import (
     Bind,
     Fault,
     Phase,
     Point,
     State,
+    View,
     has_ability,
     match_end,
 )
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["COURT_PHASES", "state_problem", "vouch_fields"]
+__all__ = ["COURT_PHASES", "last_move_problem", "state_problem", "vouch_fields"]
 
 # Enum members read by the checks, as module names: on Python 3.11 reading a member through
 # its class costs about ten times as much as reading a module name, and a check reads dozens.
@@ -130,7 +132,46 @@ def state_problem(state: State) -> str | None:
         or _history_problem(state)
         or _over_problem(state)
         or _turn_problem(state)
+        or last_move_problem(state)
     )
+
+
+def last_move_problem(table: State | View) -> str | None:
+    """What is wrong with the move that led to a state or view and its player: none yet (both
+    ``None``), or a player (with the move, or ``None`` when the move is not known: a view of a
+    face-down hit, or a state dealt from one) and a move of the game whose players, cells and
+    cards are those of the match."""
+    mover, move = table.last_mover, table.last_move
+    if mover is None:
+        return None if move is None else "last_move needs its last_mover"
+    config = table.config
+    if type(mover) is not int or not 0 <= mover < config.players:
+        return f"last_mover must be a player 0-{config.players - 1}"
+    if move is None:
+        return None
+    if type(move) not in MOVE_TYPES:
+        return "last_move must be an AlakaSLAM move"
+    counts = deck_counts(config)
+    halves = court_for(config.columns).halves
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        if field.name == "player":
+            ok = type(value) is int and 0 <= value < config.players
+        elif field.name == "cards":
+            ok = (
+                type(value) is tuple
+                and 0 < len(value) <= MAX_HIT_CARDS
+                and all(is_card(card) and card in counts for card in value)
+            )
+        elif field.name == "card":
+            ok = is_card(value) and value in counts
+        elif field.name == "to":
+            ok = type(value) is Cell and (value in halves[0] or value in halves[1])
+        else:  # a character or a colour
+            ok = type(value) in (Character, Colour)
+        if not ok:
+            return f"last_move: its {field.name} is not one of the match's"
+    return None
 
 
 def _field_problem(state: State) -> str | None:

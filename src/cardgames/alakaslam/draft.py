@@ -22,6 +22,7 @@ from cardgames._engine import writable_twin
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, deck_cards, team
 from cardgames.alakaslam.court import Cell, Court, court_for
+from cardgames.alakaslam.moves import Move
 from cardgames.alakaslam.state import Bind, Phase, Point, State, has_ability
 from cardgames.game import Outcome
 from cardgames.rng import Rng
@@ -57,6 +58,8 @@ class Draft:
     free_step: bool
     hands: tuple[tuple[Card, ...], ...]
     hitter: int | None
+    last_move: Move | None
+    last_mover: int | None
     last_point: Point | None
     locked: bool
     meddled: bool
@@ -253,5 +256,6 @@ def blank_draft(config: Config, rng: Rng) -> Draft:
     d.serving, d.free_step, d.moved, d.meddled = False, False, (), False
     d.hitter, d.played, d.binds, d.locked, d.pending = None, (), (), False, ()
     d.discards_left, d.shots, d.last_point, d.result = 0, 0, None, None
+    d.last_mover, d.last_move = None, None
     draft: Draft = d
     return draft

@@ -233,7 +233,7 @@ def action_mask(view: View) -> tuple[bool, ...]:
     moves = _seen(view)
     layout = _layout(view.config)
     mask = [False] * len(layout.moves)
-    actions, me, players = layout.actions, view.player, layout.players
+    actions, me, players = layout.actions, max(view.player, 0), layout.players
     for move in moves:
         mask[actions[_seated(move, -me, players)]] = True
     return tuple(mask)
@@ -242,11 +242,13 @@ def action_mask(view: View) -> tuple[bool, ...]:
 def observation(view: View) -> tuple[float, ...]:
     """``view`` as a flat vector of numbers, each in ``[0, 1]``, laid out as
     ``docs/rules/alakaslam.md`` shows; seats are counted from the viewer (0 is the viewer,
-    then the seats after them in turn). ``InvalidViewError`` for a bad view."""
+    then the seats after them in turn; for a spectator's view, from seat 0).
+    ``InvalidViewError`` for a bad view."""
     _seen(view)
     lay = _layout(view.config)
     out: list[float] = []
-    me, players, faces = view.player, lay.players, lay.faces
+    # A spectator's view is laid out as seen from seat 0, with no hand.
+    me, players, faces = max(view.player, 0), lay.players, lay.faces
 
     def seat_of(player: int | None) -> list[float]:
         row = [0.0] * players

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import ByIdentity, slot_filler
+from cardgames._engine import ByIdentity, MoveReader, slot_filler
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.checks import vouch_fields
 from cardgames.alakaslam.config import (
@@ -39,6 +39,7 @@ from cardgames.alakaslam.config import (
     deck_cards,
 )
 from cardgames.alakaslam.court import Cell, court_for
+from cardgames.alakaslam.moves import Move
 from cardgames.alakaslam.quick_text import state_writer
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State
 from cardgames.rng import Rng
@@ -252,6 +253,11 @@ def read(data: Any, read_config: Callable[[Any], Config]) -> State:
     pending = get("pending", [])
     if type(pending) is not list:  # an empty value of another type is no empty list
         raise UnusualError
+    mover, move = get("last_mover"), get("last_move")
+    if move is not None:
+        move = read_move(move)  # ValueError, TypeError: not a move (the check tests it more)
+    if mover is not None and (type(mover) is not int or not 0 <= mover < n):
+        raise UnusualError
     last = get("last_point")
     point = None
     if last is not None:
@@ -286,6 +292,8 @@ def read(data: Any, read_config: Callable[[Any], Config]) -> State:
         shots,
         point,
         None,
+        mover,
+        move,
         None,
     )
     vouch_fields(state)
@@ -334,6 +342,8 @@ def read_state(
 #: The converter's own hook for a state, which the quick one falls back on (and the tests hold
 #: it to).
 generic_reader: Callable[[Any, Any], State]
+#: The reader of the move that led to a state, made with the converter's hook of the moves.
+read_move: MoveReader
 
 
 def register() -> None:
@@ -342,8 +352,10 @@ def register() -> None:
     from cardgames._converter import give_state_text_writer
     from cardgames.serialization import converter
 
-    global generic_reader  # set once, when the game loads
+    global generic_reader, read_move  # set once, when the game loads
     generic_reader = converter.get_structure_hook(State)
+    move_hook = converter.get_structure_hook(Move)
+    read_move = MoveReader(lambda value: move_hook(value, Move))
     config_hook = converter.get_structure_hook(Config)
 
     def read_config(value: Any) -> Config:

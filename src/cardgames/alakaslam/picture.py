@@ -13,6 +13,7 @@ from cardgames.alakaslam.cards import Card, Character, Colour
 from cardgames.alakaslam.court import NET_ROW, ROWS, Cell
 from cardgames.alakaslam.render import render
 from cardgames.alakaslam.state import State, View
+from cardgames.game import SPECTATOR
 from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture
 
 __all__ = ["render_svg"]
@@ -140,7 +141,8 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
     height = COURT_TOP + ROWS * CELL_H + 40 + config.players * PLAYER_H + 150
     title = f"AlakaSLAM {mode}, {score}: {status}"
     if isinstance(s, View):
-        title += f" (as {seats[s.player]} sees it)"
+        who = "a spectator" if s.player == SPECTATOR else seats[s.player]
+        title += f" (as {who} sees it)"
     canvas = Canvas(WIDTH, height, title)
     canvas.text(MARGIN, 38, f"AlakaSLAM {mode}", size=22, bold=True)
     canvas.text(MARGIN + 260, 38, score, size=22, bold=True)

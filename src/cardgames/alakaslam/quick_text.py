@@ -23,6 +23,7 @@ from cardgames._engine import ByIdentity
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, config_problem, deck_cards
 from cardgames.alakaslam.court import Cell, court_for
+from cardgames.alakaslam.moves import Move
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State
 
 __all__ = ["state_writer"]
@@ -47,7 +48,7 @@ class _Texts:
     card's value is hashed at C speed, where a table by identity would probe its way past the
     ids, which all end alike)."""
 
-    __slots__ = ("cards", "cells", "config")
+    __slots__ = ("cards", "cells", "config", "moves")
 
     def __init__(self, config: Config, config_text: str) -> None:
         self.config = config_text
@@ -59,6 +60,9 @@ class _Texts:
             for half in court_for(config.columns).halves
             for cell in half
         }
+        #: A move -> its text, as the state's hook and the encoder write it; filled as moves
+        #: are met.
+        self.moves: dict[Move, str] = {}
 
 
 def _cards(text_of: Callable[[Card], str], cards: tuple[Card, ...]) -> str:
@@ -96,6 +100,9 @@ def state_writer(
         if type(state) is State and getattr(state, "_memo", None) is not None:
             found = texts_of(state.config)
             if found is not None:
+                move = state.last_move
+                if move is not None and move not in found.moves:
+                    found.moves[move] = encode(unstructure(state)["last_move"])
                 try:
                     return _text(state, found)
                 except (_UnusualError, KeyError):
@@ -175,5 +182,9 @@ def _text(state: State, texts: _Texts) -> str:
     if point is not None:
         text += ',"last_point":{"side":', _NUMBER(point.side), ',"fault":', members[point.fault]
         text.append("}")
+    if state.last_mover is not None:
+        text += ',"last_mover":', _NUMBER(state.last_mover)
+    if state.last_move is not None:
+        text += ',"last_move":', texts.moves[state.last_move]
     text.append("}")
     return "".join(text)

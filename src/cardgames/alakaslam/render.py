@@ -13,6 +13,7 @@ from cardgames.alakaslam.court import NET_ROW, ROWS, Cell
 from cardgames.alakaslam.rules import checked
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.alakaslam.view import check_view
+from cardgames.game import SPECTATOR
 
 __all__ = ["render"]
 
@@ -169,7 +170,7 @@ def render(state_or_view: State | View) -> str:
     mode = "doubles" if config.doubles else "singles"
     header = f"AlakaSLAM {mode}: A {s.score[0]} - {s.score[1]} B, first to {config.points_to_win}"
     if isinstance(s, View):
-        header += f" (view of p{s.player})"
+        header += " (a spectator's view)" if s.player == SPECTATOR else f" (view of p{s.player})"
     lines = [header, *_court(s)]
     lines.extend(_player_line(s, p) for p in range(config.players))
     deck = s.deck_size if isinstance(s, View) else len(s.deck)

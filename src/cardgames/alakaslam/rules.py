@@ -173,6 +173,7 @@ def apply_move(state: State, move: Move) -> State:
             raise IllegalMoveError(_why_illegal(state, move))
         legal = found
     d = draft_of(state)
+    d.last_mover, d.last_move = state.to_move, legal
     _APPLY[type(legal)](d, legal)
     # What d.finish() does, written out (one call fewer a decision), but for the memo: when
     # the next phase alone decides the moves, the next state holds them at once.

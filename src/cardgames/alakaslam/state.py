@@ -13,6 +13,7 @@ from cardgames._engine import keeps_memo
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, team
 from cardgames.alakaslam.court import Cell
+from cardgames.alakaslam.moves import Move
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 from cardgames.svg import repr_svg
@@ -142,6 +143,11 @@ class State:
       ``pending`` lists Enchantments whose target is still to be named.
     - ``discards_left``: how many more cards the player to move may discard after losing a point.
     - ``shots`` counts hits in the match (see ``Config.shot_limit``).
+    - ``last_move`` is the move that led here and ``last_mover`` the player who made it
+      (``None`` before the first move). A view shows the move to everybody but a doubles
+      hitter's face-down hit, which it shows only to the hitter (the others see
+      ``played_count``); a state dealt from a view keeps ``last_move`` only if that view
+      shows it.
     """
 
     config: Config
@@ -171,6 +177,8 @@ class State:
     shots: int = 0
     last_point: Point | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
     # What the rules worked out about this state (its legal moves), kept so that legal_moves
     # and apply_move do not redo it. Not part of the value: never compared, hashed, shown or
     # serialized. ``None`` until the state has been checked (states the engine makes are
@@ -224,6 +232,8 @@ class View:
     shots: int = 0
     last_point: Point | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks and other rich displays."""

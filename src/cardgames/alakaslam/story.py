@@ -40,6 +40,7 @@ from cardgames.alakaslam.moves import Hit, Move, Mulligan, Support
 from cardgames.alakaslam.notation import format_move
 from cardgames.alakaslam.rules import apply_move, checked
 from cardgames.alakaslam.state import Fault, State
+from cardgames.alakaslam.view import told_move
 from cardgames.errors import InvalidStateError
 
 __all__ = [
@@ -74,7 +75,8 @@ def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 @attrs.frozen
 class Decided:
     """``player`` made a decision, ``move`` in the game's notation; ``None`` when it was a
-    face-down hit or support of ``cards`` cards that the viewer may not see."""
+    face-down hit of ``cards`` cards that the viewer may not see (yet: the support's play,
+    which follows, reveals both)."""
 
     player: int = attrs.field(validator=is_player)
     move: str | None = attrs.field(validator=is_optional_text)
@@ -142,14 +144,15 @@ def is_told_to(viewer: int | None, player: int) -> bool:
     return viewer is None or viewer == player
 
 
-def _decided(before: State, move: Move, viewer: int | None) -> Decided:
+def _decided(before: State, after: State, viewer: int | None) -> Decided:
+    """The decision as the viewer's view of ``after`` shows it: a face-down hit by its number
+    of cards only (the support's play reveals both, so it is told in full)."""
     player = before.to_move
     assert player is not None
-    face_down = before.config.players > 2 and isinstance(move, Hit | Support)
-    if face_down and not is_told_to(viewer, player):
-        assert isinstance(move, Hit | Support)
-        return Decided(player, None, len(move.cards))
-    return Decided(player, format_move(move))
+    told = told_move(after, viewer)
+    if told is None:
+        return Decided(player, None, len(after.played))
+    return Decided(player, format_move(told))
 
 
 def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[Event]:
@@ -175,8 +178,8 @@ def events(
     """What ``move`` did from ``before`` to ``after``: the decision, where the ball landed,
     the cards discarded, the hands that changed, the point won and the end of the match.
 
-    With ``viewer=p`` another player's hand is told only by its size, and a face-down hit or
-    support of another player only by its number of cards.
+    With ``viewer=p`` another player's hand is told only by its size, and another player's
+    face-down hit only by its number of cards; the events depend only on ``p``'s views.
     ``InvalidStateError`` for a state that is not a playable AlakaSLAM state,
     ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
     ``InvalidPlayerError`` for a viewer that is not a player.
@@ -185,7 +188,7 @@ def events(
         "alakaslam", before, move, after, checked=checked, apply_move=apply_move
     )
     check_viewer(viewer, before.config.players)
-    told: list[Event] = [_decided(before, move, viewer)]
+    told: list[Event] = [_decided(before, after, viewer)]
     if isinstance(move, Hit | Support) and after.ball is not None and after.ball != before.ball:
         told.append(BallLanded(after.ball))
     old, new = before.discard, after.discard

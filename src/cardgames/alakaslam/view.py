@@ -7,19 +7,21 @@ from collections import Counter
 
 import attrs
 
-from cardgames._engine import check_player, deal_hands, field_reader, slot_filler
+from cardgames._engine import check_observer, deal_hands, field_reader, slot_filler
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
+from cardgames.alakaslam.moves import Hit, Move
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
 from cardgames.errors import InvalidViewError
+from cardgames.game import SPECTATOR
 from cardgames.rng import Rng, check_seed
 
-__all__ = ["check_view", "resample", "view"]
+__all__ = ["check_view", "resample", "told_move", "view"]
 
 #: The fields a view shows as they are in the state (the open part of the table), and those a
 #: resampled state takes back from the view. Face-down cards are shown only to their hitter.
-_open = field_reader(State, View, leave=("played",))
+_open = field_reader(State, View, leave=("played", "last_move"))
 _from_view = field_reader(View, State, leave=("played",))
 #: A view from all its fields, setting its slots straight: a view is made at every decision.
 _make_view = slot_filler(View)
@@ -30,19 +32,31 @@ def view(state: State, player: int) -> View:
     face-up discard pile, the size of the deck, the court, the score and the turn.
 
     In doubles, the hitter's face-down cards show only to the hitter until the support has
-    played; the others see how many there are.
+    played; the others see how many there are. A spectator (``SPECTATOR``) sees what every
+    player sees, and no hand.
     """
     state = checked(state)
-    check_player(player, state.config.players)
+    check_observer(player, state.config.players)
     return _make_view(
         **_open(state),
         player=player,
-        hand=state.hands[player],
+        hand=() if player == SPECTATOR else state.hands[player],
         hand_sizes=tuple(map(len, state.hands)),
         deck_size=len(state.deck),
         played=state.played if player == state.hitter else (),
         played_count=len(state.played),
+        last_move=told_move(state, player),
     )
+
+
+def told_move(state: State, player: int | None) -> Move | None:
+    """The move that led to ``state`` as ``player`` (``None``: everybody) may know it: every
+    move is made in the open but a doubles hitter's face-down hit, which only the hitter sees
+    until the support has played (``None`` for the others)."""
+    move = state.last_move
+    if type(move) is Hit and state.played and player not in (None, state.last_mover):
+        return None
+    return move
 
 
 def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Card, ...]:
@@ -122,8 +136,8 @@ def _view_problem(view: View) -> str | None:
         return problem
     n = view.config.players
     player = view.player
-    if type(player) is not int or not 0 <= player < n:
-        return f"player must be an int 0-{n - 1}"
+    if type(player) is not int or not SPECTATOR <= player < n:
+        return f"player must be an int 0-{n - 1} or SPECTATOR"
     hand = view.hand
     if type(hand) is not tuple or not all(is_card(c) for c in hand):
         return "hand must be a tuple of Card"
@@ -149,7 +163,7 @@ def _view_problem(view: View) -> str | None:
         return "the view shows cards that are not in its config's deck"
     hidden = view.deck_size + view.played_count - len(view.played)
     hidden += sum(size for p, size in enumerate(sizes) if p != player)
-    if len(hand) != sizes[player] or hidden != unseen.total():
+    if len(hand) != (0 if player == SPECTATOR else sizes[player]) or hidden != unseen.total():
         return "the view's card counts do not add up to its config's deck"
     if any(a > b for a, b in itertools.pairwise(hand)):
         return "hand must be sorted"

@@ -2,8 +2,9 @@
 
 Everything comes from the view: the viewer's hand, the table, the sizes of hidden piles, the
 final enemies the viewer has seen. Seats are counted from the viewer (0 is the viewer, 1 the
-next seat), cards by the identities of :mod:`cardgames.alakazum.identities`. The layout, slice by
-slice, is in ``docs/rules/alakazum.md``.
+next seat; a spectator's view is laid out from seat 0), cards by the identities of
+:mod:`cardgames.alakazum.identities`. The layout, slice by slice, is in
+``docs/rules/alakazum.md``.
 """
 
 from __future__ import annotations
@@ -89,19 +90,24 @@ def observation(view: View) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _me(view: View) -> int:
+    """The seat the view is laid out from: its player's, seat 0 for a spectator's."""
+    return max(view.player, 0)
+
+
 def _seat(view: View, player: int | None) -> list[float]:
     """One-hot over the seats counted from the viewer; all zero for ``None``."""
     n = view.config.players
     out = [0.0] * n
     if player is not None:
-        out[(player - view.player) % n] = 1.0
+        out[(player - _me(view)) % n] = 1.0
     return out
 
 
 def _by_seat(view: View, values: tuple[int, ...]) -> list[float]:
     """A number per seat, from the viewer's on, over ``COUNT_SCALE``."""
     n = view.config.players
-    return [values[(view.player + r) % n] / COUNT_SCALE for r in range(n)]
+    return [values[(_me(view) + r) % n] / COUNT_SCALE for r in range(n)]
 
 
 def _header(view: View, ids: Identities) -> list[float]:
@@ -159,7 +165,7 @@ def _teams(view: View, ids: Identities) -> list[float]:
     c, n = len(ids.characters), view.config.players
     out = [0.0] * (n * c * 4)
     for seat, team in enumerate(view.teams):
-        base = (seat - view.player) % n * c
+        base = (seat - _me(view)) % n * c
         for member in team:
             at = (base + characters[member.card.name]) * 4
             out[at : at + 4] = [

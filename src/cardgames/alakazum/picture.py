@@ -16,6 +16,7 @@ from cardgames.alakazum.ending import culture_totals
 from cardgames.alakazum.render import render
 from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import view
+from cardgames.game import SPECTATOR
 from cardgames.svg import MUTED, ROW_CARDS, Canvas, card_row, check_names, register_picture, wrap
 
 __all__ = ["render_svg"]
@@ -188,7 +189,8 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
     status = text[-1]
     title = f"Alakazum! {n} players, turn {v.turn + 1}: {status}"
     if hands is None:
-        title += f" (as {seats[v.player]} sees it)"
+        who = "a spectator" if v.player == SPECTATOR else seats[v.player]
+        title += f" (as {who} sees it)"
     canvas = Canvas(WIDTH, 0, title)
     canvas.text(MARGIN, 34, "Alakazum!", size=22, bold=True)
     canvas.text(MARGIN + 145, 34, f"{n} players, turn {v.turn + 1}, phase {v.phase.value}", size=15)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from cardgames._engine import check_player, field_reader, resample_checked, slot_filler
+from cardgames._engine import check_observer, field_reader, resample_checked, slot_filler
 from cardgames.alakazum import wellformed
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, is_enemy
 from cardgames.alakazum.checks import checked
@@ -19,7 +19,7 @@ from cardgames.errors import (
     InvalidStateError,
     InvalidViewError,
 )
-from cardgames.game import Outcome
+from cardgames.game import SPECTATOR, Outcome
 from cardgames.rng import Rng
 
 __all__ = ["check_view", "resample", "view", "view_problem"]
@@ -38,22 +38,25 @@ _fill_view = slot_filler(View)
 
 def view(state: State, player: int) -> View:
     """All that ``player`` may know of ``state``: the table, their own hand, the other hands'
-    sizes, the top forest cards and final enemies they have seen, and nothing else."""
+    sizes, the top forest cards and final enemies they have seen, and nothing else. A
+    spectator (``SPECTATOR``) sees the table and every hand's size, no hand and no card that a
+    player saw alone."""
     state = checked(state)
-    check_player(player, state.config.players)
+    check_observer(player, state.config.players)
     to_move = state.to_move
     if state.phase is Phase.DOLL and to_move != player:
         to_move = None  # who holds a doll, and was asked, stays hidden
     caster = state.phase in (Phase.KEEP, Phase.PLACE) and player == state.active
-    known = state.known[player]
-    seen = state.seen[player]
+    spectator = player == SPECTATOR
+    known = frozenset() if spectator else state.known[player]
+    seen = 0 if spectator else state.seen[player]
     return _fill_view(
         **_open(state),
         player=player,
         to_move=to_move,
         forest_size=len(state.forest),
         forest_top=state.forest[len(state.forest) - seen :][::-1] if seen else (),
-        hand=state.hands[player],
+        hand=() if spectator else state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
         enemies=tuple(
             e if state.enemy_up[i] or i in known else None for i, e in enumerate(state.enemies)
@@ -155,7 +158,8 @@ def _deal_unseen(view: View, seed: int) -> State:
     forest = (*rest, *view.forest_top[::-1])
     enemies = _deal_enemies(view, rng)
     seen = [0] * n
-    seen[me] = len(view.forest_top)
+    if me != SPECTATOR:
+        seen[me] = len(view.forest_top)
     game_rng, _ = rng.split()
     return State(
         **_from_view(view),
@@ -251,8 +255,8 @@ def view_problem(view: object) -> str | None:
     config = view.config
     n = config.players
     total = len(all_cards(config))
-    if not wellformed.is_player(view.player, n):
-        return f"player must be a player 0-{n - 1}"
+    if not (wellformed.is_player(view.player, n) or view.player == SPECTATOR):
+        return f"player must be a player 0-{n - 1} or SPECTATOR"
     if type(view.phase) is not Phase:
         return "phase must be a Phase"
     if view.to_move is not None and not wellformed.is_player(view.to_move, n):
@@ -277,7 +281,10 @@ def view_problem(view: object) -> str | None:
     sizes = view.hand_sizes
     if not wellformed.counts_ok(sizes, n) or any(size > total for size in sizes):
         return f"hand_sizes must hold {n} counts of at most {total} cards"
-    if view.hand_sizes[view.player] != len(view.hand):
+    if view.player == SPECTATOR:
+        if view.hand or view.forest_top or view.held:
+            return "a spectator's view shows no hand and no card seen by a player alone"
+    elif view.hand_sizes[view.player] != len(view.hand):
         return "hand_sizes must count the viewer's own hand"
     if type(view.teams) is not tuple or len(view.teams) != n:
         return f"teams must be a tuple of {n} teams"

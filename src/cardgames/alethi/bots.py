@@ -13,7 +13,7 @@ from cardgames.alethi.moves import Move
 from cardgames.alethi.rules import apply_move
 from cardgames.alethi.state import Placed, State, View
 from cardgames.alethi.view import playable_state_of
-from cardgames.errors import IllegalMoveError, InvalidConfigError
+from cardgames.errors import IllegalMoveError, InvalidConfigError, InvalidViewError
 
 __all__ = ["GreedyBot"]
 
@@ -58,6 +58,8 @@ class GreedyBot:
         # playable (nothing is hidden, so the state is the view's own table).
         state = playable_state_of(view)
         me = view.player
+        if type(me) is not Colour:
+            raise InvalidViewError("a spectator's view: the greedy bot plays for a seat")
         best, best_score = legal_moves[0], float("-inf")
         for move in legal_moves:
             score = evaluate(apply_move(state, move), me) + rng.random() * 1e-6

@@ -337,12 +337,13 @@ def observation(view: View) -> tuple[float, ...]:
     state = state_of(view)
     config = state.config
     where = layout(config)
-    me = view.player
+    # A spectator's view is encoded as seen from red's chair, by a watcher who never decides.
+    me = view.player if type(view.player) is Colour else Colour.RED
     frame = _Frame(state.field, me)
     _fits(frame, where)
     limit = stats(config).turn_limit
     out: list[float] = [
-        float(state.phase is not Phase.OVER and state.to_move == me),
+        float(state.phase is not Phase.OVER and state.to_move == view.player),
         float(state.phase is Phase.OVER),
         *(float(state.phase is phase) for phase in _PHASES),
         float(me is Colour.RED),

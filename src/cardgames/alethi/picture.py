@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cardgames.alethi.cards import Cell, Colour
 from cardgames.alethi.state import Phase, Placed, State, View
 from cardgames.alethi.view import check_table
+from cardgames.game import SPECTATOR
 from cardgames.svg import MUTED, Canvas, check_names, register_picture
 
 __all__ = ["render_svg"]
@@ -146,7 +147,8 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
     seats = check_names(names, tuple(colour.label for colour in Colour))
     title = "Alethi: " + _status(table, seats)
     if isinstance(table, View):
-        title += f" (as {seats[table.player]} sees it)"
+        who = "a spectator" if table.player == SPECTATOR else seats[table.player]
+        title += f" (as {who} sees it)"
     canvas = Canvas(WIDTH, 0, title)
     canvas.text(MARGIN, 36, "Alethi", size=22, bold=True)
     canvas.text(MARGIN + 90, 36, _status(table, seats), size=15, limit=70)

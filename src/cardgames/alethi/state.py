@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -83,9 +83,10 @@ class State:
 
 @attrs.frozen
 class View:
-    """What ``player`` knows: Alethi hides nothing but the random generator."""
+    """What ``player`` knows: Alethi hides nothing but the random generator. ``player`` is
+    ``SPECTATOR`` (-1) in the view of a watcher who holds no seat, who sees the same table."""
 
-    player: Colour
+    player: Colour | Literal[-1]
     config: Config
     field: tuple[Placed, ...]
     barracks: tuple[tuple[Kind, ...], tuple[Kind, ...]]
@@ -101,7 +102,13 @@ class View:
 
     def __repr__(self) -> str:
         player = getattr(self, "player", None)
-        player = player.label if type(player) is Colour else excerpt(player)
+        player = (
+            player.label
+            if type(player) is Colour
+            else "a spectator"
+            if player == -1
+            else excerpt(player)
+        )
         return f"<alethi.View of {player}: {_summary(self)}>"
 
 

@@ -9,6 +9,7 @@ from cardgames.alethi.checks import check_state, checked, playable_board, trust,
 from cardgames.alethi.config import check_seed
 from cardgames.alethi.state import State, View
 from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
+from cardgames.game import SPECTATOR
 from cardgames.rng import Rng
 
 __all__ = ["check_table", "check_view", "playable_state_of", "resample", "view"]
@@ -22,11 +23,14 @@ _table_of_view = field_reader(View, State)
 
 
 def view(state: State, player: int) -> View:
-    """All that ``player`` may know: in Alethi the whole table, without the random generator."""
+    """All that ``player`` may know: in Alethi the whole table, without the random generator.
+    A spectator (``SPECTATOR``) sees the same table."""
     state = checked(state)
-    if type(player) not in (int, Colour) or player not in (0, 1):
-        raise InvalidPlayerError(f"alethi has players 0 and 1, not {excerpt(player)}")
-    return View(Colour(player), **_table_of_state(state))
+    if type(player) not in (int, Colour) or player not in (0, 1, SPECTATOR):
+        raise InvalidPlayerError(
+            f"alethi has players 0 and 1 (and SPECTATOR), not {excerpt(player)}"
+        )
+    return View(SPECTATOR if player == SPECTATOR else Colour(player), **_table_of_state(state))
 
 
 def _state_of(view: object, rng: Rng) -> State:
@@ -34,9 +38,10 @@ def _state_of(view: object, rng: Rng) -> State:
     ``view`` is an alethi View of a seated player."""
     if type(view) is not View:
         raise InvalidViewError(f"expected an alethi View, got {type(view).__name__}")
-    if type(view.player) is not Colour:
+    if type(view.player) is not Colour and (type(view.player) is not int or view.player != -1):
         raise InvalidViewError(
-            f"not a valid alethi view: player must be red or blue, got {excerpt(view.player)}"
+            "not a valid alethi view: player must be red, blue or SPECTATOR, "
+            f"got {excerpt(view.player)}"
         )
     return State(**_table_of_view(view), rng=rng)
 
@@ -57,7 +62,8 @@ def _checked_state_of(view: object, rng: Rng, *, reachable: bool) -> State:
 def check_view(view: View) -> View:
     """``view`` if it is a view of a state the rules can reach; else ``InvalidViewError``.
 
-    The full check of a view from outside: its class, a seated player, and everything
+    The full check of a view from outside: its class, a seated player (or the spectator), and
+    everything
     :func:`~cardgames.alethi.check_state` asks of the table it shows (Alethi hides no card, so
     every card of both armies must be in sight). Time linear in the size of the view.
     """

@@ -22,9 +22,10 @@ from typing import TypeVar
 
 from cardgames._engine import ByIdentity, TupleChecker, all_cards_at_once
 from cardgames.errors import CardgamesError, InvalidStateError, InvalidViewError, excerpt
-from cardgames.game import Outcome
+from cardgames.game import SPECTATOR, Outcome
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
 from cardgames.lerally.config import Config, Format, check_config, deck_cards
+from cardgames.lerally.moves import MIN_LOB, Lob, Offense, PickUp, Play
 from cardgames.lerally.score import (
     FAST_FOUR_GAMES,
     FIVE_ALL,
@@ -190,8 +191,10 @@ def _opening_problem(s: State | View) -> str | None:
     if problem is not None:
         return problem
     config = s.config
-    if type(s) is View and not _is_seat(s.player, config.players):
-        return f"player must be a player 0-{config.players - 1}, not {excerpt(s.player)}"
+    if type(s) is View and not (_is_seat(s.player, config.players) or s.player == SPECTATOR):
+        return (
+            f"player must be a player 0-{config.players - 1} or SPECTATOR, not {excerpt(s.player)}"
+        )
     return _situation_problem(s, config)
 
 
@@ -320,9 +323,39 @@ def _table_problem(s: State | View, facts: _Facts, sizes: tuple[int, ...]) -> st
         return "last_rally must be a RallyWin of a player and their side"
     if last is not None and not _scored(s.score, last.side):
         return "last_rally: its winner has no point, game or set to show for it"
+    problem = _last_move_problem(s, facts)
+    if problem is not None:
+        return problem
     if over:
         return _final_problem(s, s.config, sizes)
     return None
+
+
+def _last_move_problem(s: State | View, facts: _Facts) -> str | None:
+    """What is wrong with the move that led to ``s`` and its player: both are ``None`` (no
+    move yet) or a player and a well-formed move of the config's cards."""
+    mover, move = s.last_mover, s.last_move
+    if mover is None and move is None:
+        return None
+    if not _is_seat(mover, facts.players):
+        return f"last_mover must be a player 0-{facts.players - 1}, with last_move"
+    kind = type(move)
+    if kind is Play or kind is Lob:
+        card = move.card  # type: ignore[union-attr]
+        if not is_card(card) or card not in facts.counts:
+            return "last_move must play a card of the config's card list"
+        if kind is Lob and (
+            type(move.count) is not int  # type: ignore[union-attr]
+            or not MIN_LOB <= move.count <= facts.counts[card]  # type: ignore[union-attr]
+        ):
+            return "last_move: a lob of more copies than the card list holds"
+        return None
+    if kind is Offense:
+        to = move.to  # type: ignore[union-attr]
+        return None if type(to) is Section else "last_move: an offense lands in a Section"
+    if kind is PickUp:
+        return None
+    return "last_move must be a Le Rally move, with last_mover"
 
 
 def _pile_problem(s: State | View, facts: _Facts) -> str | None:
@@ -517,6 +550,9 @@ def _view_problem(view: View) -> str | None:
     hidden = view.deck_size + sum(size for p, size in enumerate(sizes) if p != view.player)
     if len(view.hand) + len(view.pile) + len(view.cleared) + hidden != every.total():
         return "the view's card counts do not add up to its config's card list"
-    if sizes[view.player] != len(view.hand):
+    if view.player == SPECTATOR:
+        if view.hand:
+            return "a spectator's view shows no hand"
+    elif sizes[view.player] != len(view.hand):
         return "hand_sizes must count the view's own hand"
     return _table_problem(view, facts, sizes)

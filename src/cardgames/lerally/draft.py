@@ -15,6 +15,7 @@ from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.checks import TRUSTED
 from cardgames.lerally.config import Config
+from cardgames.lerally.moves import Move
 from cardgames.lerally.state import RallyWin, Score, State
 from cardgames.rng import Rng
 
@@ -67,6 +68,8 @@ class Draft:
     deck: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
     last: int | None
+    last_move: Move | None
+    last_mover: int | None
     last_rally: RallyWin | None
     leading: bool
     pile: tuple[Card, ...]

@@ -210,12 +210,14 @@ def action_mask(view: View) -> tuple[bool, ...]:
 def observation(view: View) -> tuple[float, ...]:
     """``view`` as a flat vector of numbers, each in ``[0, 1]``, laid out as
     ``docs/rules/lerally.md`` shows; seats are counted from the viewer (0 is the viewer, then
-    the players after them in turn). ``InvalidViewError`` for a bad view."""
+    the players after them in turn; for a spectator's view, from seat 0). ``InvalidViewError``
+    for a bad view."""
     _seen(view)
     config = view.config
     lay = _layout(config)
     out = [0.0] * lay.size
-    me, players = view.player, lay.players
+    # A spectator's view is laid out as seen from seat 0, with no hand.
+    me, players = max(view.player, 0), lay.players
     out[0] = float(view.result is not None)
     out[1] = float(view.leading)
     for start, seat in ((lay.to_move, view.to_move), (lay.last, view.last)):

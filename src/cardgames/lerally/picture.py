@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardgames.game import SPECTATOR
 from cardgames.lerally.cards import Card, CardKind, Section
 from cardgames.lerally.config import card_names
 from cardgames.lerally.render import render
@@ -151,7 +152,8 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
     height = COURT_TOP + 2 * SECTION_H + 50 + config.players * PLAYER_H + 40
     title = f"{header}; {score}; {status}"
     if isinstance(s, View):
-        title += f" (as {seats[s.player]} sees it)"
+        who = "a spectator" if s.player == SPECTATOR else seats[s.player]
+        title += f" (as {who} sees it)"
     canvas = Canvas(WIDTH, height, title)
     canvas.text(MARGIN, 34, header, size=17, bold=True, limit=90)
     canvas.text(MARGIN, 60, score, size=16, limit=90)

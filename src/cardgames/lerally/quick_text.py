@@ -21,6 +21,7 @@ from typing import Any
 from cardgames._engine import ByIdentity
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config, deck_cards
+from cardgames.lerally.moves import Move
 from cardgames.lerally.state import Ending, RallyWin, Score, State
 
 __all__ = ["register", "state_writer"]
@@ -44,12 +45,15 @@ class _Texts:
     config's text and its cards' quoted short names, each found by the card's value (hashed
     at C speed)."""
 
-    __slots__ = ("cards", "config")
+    __slots__ = ("cards", "config", "moves")
 
     def __init__(self, config: Config, config_text: str) -> None:
         self.config = config_text
         #: A card -> its short name, quoted.
         self.cards: dict[Card, str] = {card: _quote(card.code) for card in deck_cards(config)}
+        #: A move -> its text, as the state's hook and the encoder write it; filled as moves
+        #: are met (a match of one config meets a few hundred).
+        self.moves: dict[Move, str] = {}
 
 
 def _cards(text_of: Callable[[Card], str], cards: tuple[Card, ...]) -> str:
@@ -80,8 +84,12 @@ def state_writer(
 
     def write(state: State) -> str:
         if type(state) is State and getattr(state, "_memo", None) is not None:
+            texts = texts_of(state.config)
+            move = state.last_move
+            if move is not None and move not in texts.moves:
+                texts.moves[move] = encode(unstructure(state)["last_move"])
             try:
-                return _text(state, texts_of(state.config))
+                return _text(state, texts)
             except (_UnusualError, KeyError):
                 pass
         return encode(unstructure(state))
@@ -138,6 +146,12 @@ def _text(state: State, texts: _Texts) -> str:
     if won is not None:
         text += ',"last_rally":{"side":', _NUMBER(won.side), ',"player":', _NUMBER(won.player)
         text += ',"ending":', _MEMBER_TEXT[won.ending], "}"
+    mover = state.last_mover
+    if mover is not None:
+        text += ',"last_mover":', _NUMBER(mover)
+    move = state.last_move
+    if move is not None:
+        text += ',"last_move":', texts.moves[move]
     text.append("}")
     return "".join(text)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardgames.game import Outcome
+from cardgames.game import SPECTATOR, Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.checks import check_state, check_view
 from cardgames.lerally.config import Config, Format, card_names
@@ -131,7 +131,7 @@ def _header(s: State | View) -> str:
         mode = f"{config.players} players"
     line = f"Le Rally - {fmt}, {mode} - server p{s.server}"
     if isinstance(s, View):
-        line += f" - view of p{s.player}"
+        line += " - a spectator's view" if s.player == SPECTATOR else f" - view of p{s.player}"
     return line
 
 

@@ -215,6 +215,7 @@ def apply_move(state: State, move: Move) -> State:
     if legal is None:
         raise IllegalMoveError(_why_illegal(state, move))
     d = Draft(state)
+    d.last_mover, d.last_move = state.to_move, legal
     APPLY[type(legal)](d, legal)
     return d.finish()
 

@@ -12,6 +12,7 @@ from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config
+from cardgames.lerally.moves import Move
 from cardgames.rng import Rng
 from cardgames.svg import repr_svg
 
@@ -61,6 +62,8 @@ class State:
       the cards of finished exchanges, which become the deck when it runs out.
     - ``server`` dealt this rally; ``plays`` counts the rally's decisions (see
       ``Config.rally_limit``); ``score`` is the match score.
+    - ``last_move`` is the move that led here and ``last_mover`` the player who made it
+      (``None`` before the first move): every move is played face up, so a view shows it too.
     """
 
     config: Config
@@ -80,6 +83,8 @@ class State:
     plays: int = 0
     last_rally: RallyWin | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -115,6 +120,8 @@ class View:
     plays: int = 0
     last_rally: RallyWin | None = None
     result: Outcome | None = None
+    last_mover: int | None = None
+    last_move: Move | None = None
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks and other rich displays."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames._engine import check_player, deal_hands, field_reader
+from cardgames._engine import check_observer, deal_hands, field_reader
+from cardgames.game import SPECTATOR
 from cardgames.lerally.cards import Card
 from cardgames.lerally.checks import TRUSTED, check_view, checked
 from cardgames.lerally.config import deck_cards
@@ -20,12 +21,13 @@ _open_of_view = field_reader(View, State)
 
 def view(state: State, player: int) -> View:
     """All that ``player`` may know of ``state``: their own hand, every hand's size, the rally
-    pile, the cleared cards (all played face up), the deck's size and the score."""
+    pile, the cleared cards (all played face up), the deck's size and the score. A spectator
+    (``SPECTATOR``) sees all of it but a hand."""
     state = checked(state)
-    check_player(player, state.config.players)
+    check_observer(player, state.config.players)
     return View(
         player=player,
-        hand=state.hands[player],
+        hand=() if player == SPECTATOR else state.hands[player],
         hand_sizes=tuple(len(h) for h in state.hands),
         deck_size=len(state.deck),
         **_open_of_state(state),
