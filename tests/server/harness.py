@@ -193,17 +193,25 @@ def live(url: str, match: str, token: str | None = None) -> Iterator[ClientConne
 
 
 def play_out(
-    client: Client, match: str, seats: dict[int, str], rng: random.Random
+    client: Client,
+    match: str,
+    seats: dict[int, str],
+    rng: random.Random,
+    *,
+    watch: bool = False,
 ) -> list[tuple[int, Any]]:
     """Play random legal moves for the people's ``seats`` (seat -> token) until the match is
     over, the bots answering on the server, waiting for them on a live connection; every
-    ``(seat, document)`` the people were sent."""
+    ``(seat, document)`` the people were sent, and with ``watch`` every ``(SPECTATOR,
+    document)`` a spectator was sent along the way."""
     seen: list[tuple[int, Any]] = []
     deadline = time.monotonic() + 20 * WAIT
     with live(client.url, match, next(iter(seats.values()))) as socket:
         while time.monotonic() < deadline:
             documents = {seat: client.look(match, token) for seat, token in seats.items()}
             seen += documents.items()
+            if watch:
+                seen.append((cardgames.SPECTATOR, client.look(match)))
             first = next(iter(documents.values()))
             if first["status"] == "over":
                 return seen
@@ -248,8 +256,15 @@ def check_against_record(record: GameRecord, seen: Sequence[tuple[int, Any]]) ->
         state = states[version]
         view: Any = cardgames.from_json(json.dumps(document["view"]), game.view_type)
         assert view == game.view(state, seat), (seat, version)
-        assert document["seat"] == seat
+        assert document["seat"] == (None if seat == cardgames.SPECTATOR else seat)
         player = game.current_player(state)
+        if document["status"] != "playing" or player is None:
+            assert document["current_player"] is None
+        elif player == seat:
+            assert document["current_player"] == seat
+        else:  # who decides, as far as the viewer's view tells
+            shown = getattr(view, "to_move", player)
+            assert document["current_player"] == (None if shown is None else int(shown))
         if document["status"] == "playing" and player == seat:
             legal = [
                 {"notation": game.format_move(m), "action": game.move_to_action(state, m)}

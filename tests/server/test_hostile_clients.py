@@ -461,8 +461,6 @@ def test_server_never_answers_random_requests_with_500(
             )
         method = rng.choice(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
         path = rng.choice(paths)
-        if path.endswith("/live") or (method == "GET" and "Authorization" not in headers):
-            headers["Authorization"] = f"Bearer {tokens[0]}"
         content = json.dumps(body) if rng.random() < 0.8 else rng.randbytes(rng.randrange(50))
         answer = client.http.request(method, path, headers=headers, content=content)
         assert answer.status_code < 500, (method, path, body, answer.text)
@@ -511,3 +509,37 @@ def test_a_response_without_a_body_is_still_written_whole(client: Client) -> Non
     assert head.status_code == 200 and head.content == b""
     assert int(head.headers["content-length"]) > 0
     assert client.http.get("/api/games").status_code == 200
+
+
+def test_server_never_sends_the_seed_or_a_state_before_the_end(client: Client) -> None:
+    """Every answer of a whole match, to each seat and to a spectator, before its end: the
+    seed (known from the record once the match is over) appears in none, nor does any state
+    document or any other seat's legal moves; the spectator is never offered moves."""
+    match, tokens = two_seats(client, "lerally")
+    texts: list[str] = []
+    rng = random.Random(11)
+    while True:
+        answers = {
+            seat: client.http.get(f"/api/matches/{match}", headers=auth(token))
+            for seat, token in tokens.items()
+        }
+        spectator = client.http.get(f"/api/matches/{match}")
+        texts += [a.text for a in (*answers.values(), spectator)]
+        watched = spectator.json()
+        assert watched["seat"] is None and watched["legal_moves"] == []
+        seen = {seat: a.json() for seat, a in answers.items()}
+        if seen[0]["status"] == "over":
+            break
+        texts.append(client.http.get(f"/api/matches/{match}/record").text)
+        for seat, document in seen.items():
+            if document["current_player"] != seat:
+                assert document["legal_moves"] == []
+                continue
+            notation = rng.choice(document["legal_moves"])["notation"]
+            answer = client.move(match, tokens[seat], notation, document["version"])
+            assert answer.status_code == 200
+            texts.append(answer.text)
+    record = client.record(match)
+    for text in texts[:-3]:  # the answers before the last move
+        assert str(record.seed) not in text
+        assert '"kind":"state"' not in text and '"kind":"record"' not in text

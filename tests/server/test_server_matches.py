@@ -43,7 +43,7 @@ def test_a_whole_match_against_the_servers_bots(
         match = client.create(game, ["human", *bots], preset=preset)
         seat, token = client.join(match, name="tester")
         assert seat == 0
-        seen = play_out(client, match, {seat: token}, random.Random(f"{game}-{preset}"))
+        seen = play_out(client, match, {seat: token}, random.Random(f"{game}-{preset}"), watch=True)
         record = client.record(match)
         final = seen[-1][1]
         assert final["status"] == "over"
@@ -58,6 +58,7 @@ def test_a_whole_match_against_the_servers_bots(
             "reason": outcome.reason,
         }
         check_against_record(record, seen)
+        assert any(viewer == cardgames.SPECTATOR for viewer, _ in seen)
     finally:
         client.close()
 

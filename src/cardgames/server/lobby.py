@@ -32,7 +32,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Final, TypeVar
 
 from cardgames.errors import CardgamesError, IllegalMoveError
-from cardgames.game import Bot, Game
+from cardgames.game import SPECTATOR, Bot, Game
 from cardgames.record import GameRecord, _name_problem
 from cardgames.registry import GAMES, get_game
 from cardgames.serialization import from_json, to_json
@@ -46,7 +46,6 @@ from cardgames.server.bots import (
 )
 from cardgames.server.live import Hub
 from cardgames.server.match import (
-    SPECTATOR,
     Match,
     Seat,
     outcome_from_json,

@@ -23,18 +23,15 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from cardgames.errors import CardgamesError
-from cardgames.game import Bot, Game, Outcome
+from cardgames.game import SPECTATOR, Bot, Game, Outcome
 from cardgames.record import GameRecord
 from cardgames.serialization import to_json
 from cardgames.server.store import Ending, SeatKind, StoredSeat
 
-__all__ = ["SPECTATOR", "Match", "Seat", "outcome_from_json", "outcome_json", "quote", "replay"]
-
-#: The viewer of a request without a seat: what a spectator may see.
-SPECTATOR: Final = -1
+__all__ = ["Match", "Seat", "outcome_from_json", "outcome_json", "quote", "replay"]
 
 #: The JSON encoder of the documents' small parts: compact, UTF-8 as it is.
 quote = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
