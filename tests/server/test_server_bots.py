@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import cardgames
+from cardgames import Forfeit, GameRecord
 from cardgames.errors import UnknownBotError
 from cardgames.ismcts import ISMCTSBot
 from cardgames.server.bots import (
@@ -112,7 +113,14 @@ def test_a_failing_bot_forfeits_with_a_clear_reason(tmp_path: Path, spec: str, r
         assert seen["status"] == "over"
         forfeit = seen["forfeit"]
         assert forfeit["seat"] in (0, 1)
-        assert reason in forfeit["reason"] and "forfeits" in forfeit["reason"]
+        assert reason in forfeit["reason"]
+        # The outcome is the library's forfeit: that seat loses, the other wins, and says so.
+        outcome = seen["outcome"]
+        assert outcome["winners"] == [1 - forfeit["seat"]]
+        assert "forfeits" in outcome["reason"] and reason in outcome["reason"]
+        # The record holds the forfeit, and loads (its checks replay it).
+        record = GameRecord.from_json(await lobby.record(made["match"]))
+        assert record.forfeit == Forfeit(forfeit["seat"], forfeit["reason"])
         assert SECRET not in json.dumps(seen)
         # The server goes on: another match is made and played by good bots.
         other = json.loads(await lobby.create({"game": "alethi", "seats": ["bot:random"] * 2}))

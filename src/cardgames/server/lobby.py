@@ -246,16 +246,11 @@ class Lobby:
             forfeit=forfeit,
         )
         # The library's check of a record: the moves replay, the players fit the seats, and
-        # the stored end is the replay's.
-        record = GameRecord(
-            game=game.name,
-            config=config,
-            seed=stored.seed,
-            moves=tuple(moves),
-            players=match.names(),
-            outcome=outcome if forfeit is None else game.outcome(states[-1]),
-        )
-        record.states()
+        # the stored end is the replay's (a forfeit's, by the library's rule of forfeits).
+        record = match.record()
+        if forfeit is None and record.outcome != outcome:
+            raise CardgamesError(f"match {stored.match}: the stored end is not the replay's")
+        GameRecord.from_json(record.to_json())
         return match
 
     # --- finding a match and a seat ------------------------------------------------------------
@@ -605,7 +600,8 @@ class Lobby:
                 return
             if isinstance(answer, Failure):
                 seat = match.seats[player]
-                reason = f"seat {player} (bot {seat.spec}) {answer.reason}, and forfeits"
+                # The outcome says which seat forfeits (see Forfeit.outcome); the reason says how.
+                reason = f"bot {seat.spec} {answer.reason}"
                 done = await self._stored(
                     self.store.finish(
                         match.id, version, Ending(forfeit_seat=player, forfeit_reason=reason)

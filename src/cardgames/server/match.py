@@ -27,7 +27,7 @@ from typing import Any
 
 from cardgames.errors import CardgamesError
 from cardgames.game import SPECTATOR, Bot, Game, Outcome
-from cardgames.record import GameRecord
+from cardgames.record import Forfeit, GameRecord
 from cardgames.serialization import to_json
 from cardgames.server.store import Ending, SeatKind, StoredSeat
 
@@ -180,8 +180,18 @@ class Match:
         return None if player is None else int(player)
 
     def outcome(self) -> Outcome | None:
-        """How the game ended, once it has."""
+        """How the game ended, once it has: by its rules, or by the forfeit of a seat (the
+        library's :class:`~cardgames.Forfeit`: that seat's side loses, the others win)."""
+        forfeit = self.forfeited()
+        if forfeit is not None:
+            return forfeit.outcome(self.game, self.config)
         return self.game.outcome(self.state)
+
+    def forfeited(self) -> Forfeit | None:
+        """The seat's forfeit that ended the match, as the library records one."""
+        if self.forfeit is None:
+            return None
+        return Forfeit(self.forfeit[0], self.forfeit[1])
 
     def ending(self) -> Ending | None:
         """How the match ended, as the store keeps it; ``None`` while it goes on."""
@@ -195,7 +205,8 @@ class Match:
         return tuple(seat.name or seat.kind for seat in self.seats)
 
     def record(self) -> GameRecord:
-        """The match's record: game, config, seed, moves, players and outcome."""
+        """The match's record: game, config, seed, moves, players and outcome, and the forfeit
+        of a seat that ended it, if one did."""
         return GameRecord(
             game=self.game.name,
             config=self.config,
@@ -203,6 +214,7 @@ class Match:
             moves=tuple(self.moves),
             players=self.names(),
             outcome=self.outcome(),
+            forfeit=self.forfeited(),
         )
 
     def apply(self, move: Any, after: Any) -> None:
