@@ -121,15 +121,13 @@ def main(
     except _Exit as done:
         return done.status
     except BrokenPipeError:
-        # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
-        # Python from complaining again when it flushes stdout at exit.
-        if console.stdout is sys.stdout:
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (``cardgames replay game.json | head``): stop quietly.
+        _drop_stdout(console)
         return 1
     except KeyboardInterrupt as exc:
         detail = f"; {exc}" if str(exc) else ""
         _error_line(console, f"{PROG}: {signals.what_stopped(exc)}{detail}")
+        _drop_gone_streams()  # a closed terminal (SIGHUP) takes stdout and stderr with it
         return signals.exit_status(exc)
     except (CardgamesError, OSError) as exc:
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
@@ -138,6 +136,28 @@ def main(
         detail = f"{type(exc).__name__}: {exc}"
         _error_line(console, f"{PROG}: error: internal error, please report it: {detail}")
         return EXIT_ERROR
+
+
+def _drop_stdout(console: Console) -> None:
+    """Point the process's stdout at nothing once it cannot be written, so that Python does
+    not fail again (exit status 120) when it flushes stdout at exit."""
+    if console.stdout is sys.stdout:
+        _to_nothing(sys.stdout)
+
+
+def _drop_gone_streams() -> None:
+    """Point the process's stdout and stderr at nothing where they can no longer be written."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            _to_nothing(stream)
+
+
+def _to_nothing(stream: TextIO) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _error_line(console: Console, line: str) -> None:
