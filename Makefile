@@ -63,5 +63,8 @@ soak: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
+# What the commands leave in the checkout: the demo's records and those that `play` names itself
+# when no --out is given (GAME-game.json, GAME-game-2.json...).
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache demo-*.json site
+	rm -f *-game.json *-game-[0-9]*.json

@@ -46,6 +46,7 @@ from cardgames.cli import commands, play, replay, serve, signals, simulate
 from cardgames.cli.console import Console, printable
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
+from cardgames.registry import GAMES
 from cardgames.rng import SEED_BITS
 
 if TYPE_CHECKING:
@@ -219,6 +220,15 @@ def _integer(text: str, minimum: int | None = None) -> int:
     return value
 
 
+def _game_name(text: str) -> str:
+    """A game's name as the registry holds it, in any case (``Alethi``, ``LERALLY``); a name
+    that matches none is left for the command to refuse with the list of games."""
+    if text in GAMES:
+        return text
+    matches = [name for name in GAMES if name.casefold() == text.casefold()]
+    return matches[0] if len(matches) == 1 else text
+
+
 def _seed(text: str) -> int:
     """A seed: a whole number of at most ``SEED_BITS`` bits."""
     digits = text.strip().removeprefix("-").removeprefix("+")
@@ -273,11 +283,14 @@ def _parser(console: Console) -> _Parser:
     command("list", commands.list_games, "the games, their presets and the bots")
 
     rules_cmd = command("rules", commands.rules, "a summary of a game's rules")
-    rules_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    rules_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
 
     play_cmd = command("play", play.run, "play a game against bots, or watch bots play")
     play_cmd.add_argument(
         "game",
+        type=_game_name,
         metavar="GAME",
         nargs="?",
         help="a game name (see 'cardgames list'); with --resume, the record's game",
@@ -334,13 +347,15 @@ def _parser(console: Console) -> _Parser:
     add_config_flags(play_cmd)
 
     sim_cmd = command("simulate", simulate.run, "play many games between bots; a results table")
-    sim_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    sim_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
     sim_cmd.add_argument(
         "--bots",
-        required=True,
+        default=simulate.DEFAULT_BOTS,
         metavar="NAMES",
         help="bot names, seat 0 first; missing seats repeat them in turn; seats rotate "
-        "from game to game",
+        f"from game to game (default: {simulate.DEFAULT_BOTS})",
     )
     sim_cmd.add_argument(
         "--games",
@@ -432,7 +447,11 @@ def _parser(console: Console) -> _Parser:
         help=f"the whole run's time budget, roughly (default {DEFAULT_SECONDS:g})",
     )
     bench_cmd.add_argument(
-        "--game", action="append", metavar="NAME", help="measure only this game (repeatable)"
+        "--game",
+        action="append",
+        type=_game_name,
+        metavar="NAME",
+        help="measure only this game (repeatable)",
     )
     output = bench_cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")
