@@ -12,19 +12,35 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel,server]'
 	touch $(STAMP)
 
+# One game of each kind: Alethi move by move, the others by their results; each record is
+# written to demo-GAME.json and replayed quietly (its outcome checked), then what to try next.
 demo: $(STAMP)
-	$(BIN)/cardgames list
-	$(BIN)/cardgames play alethi --bots random,greedy --seed 1 --out demo-alethi.json
-	$(BIN)/cardgames replay demo-alethi.json
-	$(BIN)/cardgames play alakaslam --bots greedy,random --seed 1 --out demo-alakaslam.json
-	$(BIN)/cardgames play alakaslam --preset doubles --bots greedy,random --seed 1 --quiet \
+	@$(BIN)/cardgames list
+	@echo
+	@echo "== Alethi, a greedy bot (red) against a random one, move by move:"
+	@$(BIN)/cardgames play alethi --bots greedy,random --seed 1 --out demo-alethi.json
+	@echo
+	@echo "== The other games, by their results:"
+	@echo "AlakaSLAM singles:"
+	@$(BIN)/cardgames play alakaslam --bots greedy,random --seed 1 --quiet --out demo-alakaslam.json
+	@echo "AlakaSLAM doubles:"
+	@$(BIN)/cardgames play alakaslam --preset doubles --bots greedy,random --seed 1 --quiet \
 		--out demo-alakaslam-doubles.json
-	$(BIN)/cardgames replay demo-alakaslam.json
-	$(BIN)/cardgames play lerally --bots greedy,random --seed 1 --quiet --out demo-lerally.json
-	$(BIN)/cardgames replay demo-lerally.json
-	$(BIN)/cardgames play alakazum --preset four --bots greedy,random --seed 1 --quiet \
+	@echo "Le Rally:"
+	@$(BIN)/cardgames play lerally --bots greedy,random --seed 1 --quiet --out demo-lerally.json
+	@echo "Alakazum! for four:"
+	@$(BIN)/cardgames play alakazum --preset four --bots greedy,random --seed 1 --quiet \
 		--out demo-alakazum.json
-	$(BIN)/cardgames replay demo-alakazum.json
+	@for record in demo-*.json; do \
+		$(BIN)/cardgames replay $$record | grep -q "the replayed outcome matches" || exit 1; \
+	done
+	@echo
+	@echo "The records are in demo-*.json, and each replays to the same result. Next:"
+	@echo "  $(BIN)/cardgames play lerally                    you against a greedy bot"
+	@echo "  $(BIN)/cardgames replay demo-lerally.json --step  a match move by move"
+	@echo "  $(BIN)/cardgames simulate alethi --games 100      a results table"
+	@echo "  $(BIN)/cardgames rules alakazum                   a game's rules on one page"
+	@echo "and the README's tour for the library itself."
 
 # The short loop while working, about a minute on two idle cores once mypy's cache is warm:
 # the same lint, type and import checks as `make test` (mypy is incremental), then every test
