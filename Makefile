@@ -64,7 +64,7 @@ test: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/playouts.py --memory all
 	$(BIN)/python benchmarks/tournament.py
 	$(BIN)/python benchmarks/hostile_input.py
 	$(BIN)/python benchmarks/server_load.py
