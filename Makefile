@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo check test lint typecheck pytest bench soak docs clean
+.PHONY: demo check durations test lint typecheck pytest bench soak docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,16 +42,22 @@ demo: $(STAMP)
 	@echo "  $(BIN)/cardgames rules alakazum                   a game's rules on one page"
 	@echo "and the README's tour for the library itself."
 
-# The short loop while working, about a minute on two idle cores once mypy's cache is warm:
-# the same lint, type and import checks as `make test` (mypy is incremental), then every test
-# not marked slow (tests/conftest.py lists them) with a slice of the conformance suite in place
-# of the whole (tests/test_conformance_slice.py).
+# The short loop while working, under 90 s on two idle cores once mypy's cache is warm: the
+# same lint, type and import checks as `make test` (mypy is incremental; pyright is left to
+# `make test`), then the quickest tests by their measured times (tests/durations.json, which
+# `make durations` measures again) up to CHECK_BUDGET seconds of test time, every test module
+# at least once.
+CHECK_BUDGET ?= 60
 check: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src tests
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
+	$(BIN)/pytest -n 2 -q -m "not slow" --budget $(CHECK_BUDGET)
+
+# Every test's time, for make check's choice: a whole run that writes tests/durations.json.
+durations: $(STAMP)
+	$(BIN)/pytest -n auto --dist worksteal -q --record-durations tests/durations.json
 
 # Everything, before a commit and in CI. Work stealing keeps both cores busy to the end: the
 # long tests do not wait in one worker's queue while the other has finished.
