@@ -351,3 +351,18 @@ def test_from_json_is_typed_for_the_class_it_is_given() -> None:
     )
     assert_type(record, cardgames.GameRecord)
     assert loaded == state and config == alethi.Config() and record.seed == 1
+
+
+def test_a_record_is_typed_by_its_game() -> None:
+    """``arena.play`` of a typed game gives a record whose states, moves and config a type
+    checker knows; a record read from JSON is of ``Any`` until annotated."""
+    record = cardgames.arena.play(alethi.GAME, [RandomBot(), RandomBot()], seed=2)
+    assert_type(record, cardgames.GameRecord[alethi.State, alethi.Move, alethi.Config])
+    assert_type(record.final_state(), alethi.State)
+    assert_type(record.config, alethi.Config)
+    first: alethi.State = record.states()[0]
+    assert first == alethi.new_game(seed=2)
+    loaded: cardgames.GameRecord[alethi.State, alethi.Move, alethi.Config] = (
+        cardgames.GameRecord.from_json(record.to_json())
+    )
+    assert loaded == record and loaded.final_state() == record.final_state()
