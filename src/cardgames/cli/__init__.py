@@ -149,9 +149,10 @@ def _drop_stdout(console: Console) -> None:
 def _drop_gone_streams() -> None:
     """Point the process's stdout and stderr at nothing where they can no longer be written."""
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
         try:
-            if stream is not None:
-                stream.flush()
+            stream.flush()
         except (OSError, ValueError):
             _to_nothing(stream)
 
