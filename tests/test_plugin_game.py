@@ -226,3 +226,14 @@ def test_the_api_tests_pass_with_the_toy_game_installed(installed: Path) -> None
     found = re.search(r"^(\d+) passed", out, re.M)
     assert found is not None, out
     assert int(found.group(1)) == 1 + 17, out
+
+
+def test_the_shipped_checks_pass_on_the_installed_toy_game(installed: Path, tmp_path: Path) -> None:
+    """``cardgames.testing.check_game`` holds the toy game, installed from its wheel, to the
+    whole contract: five random games of each of its two presets."""
+    script = (
+        "import cardgames\nfrom cardgames.testing import check_game\n"
+        "print(check_game(cardgames.get_game('toy'), games=5))\n"
+    )
+    # Each game of the toy is two decisions: three states.
+    assert python(installed, tmp_path, "-c", script).strip() == str(2 * 5 * 3)
