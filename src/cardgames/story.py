@@ -395,7 +395,8 @@ def event_class(base: type[E], module: str, doc: str | None = None) -> type[E]:
         "__doc__": doc or base.__doc__,
         "__reduce__": _reduce_event,
     }
-    made: type[E] = attrs.frozen(type(base.__name__, (base,), namespace))
+    subclass: Any = type(base.__name__, (base,), namespace)
+    made: type[E] = attrs.frozen(subclass)
     return made
 
 
