@@ -31,7 +31,7 @@ from cattrs.errors import (
 )
 from cattrs.strategies import configure_tagged_union
 
-from cardgames._converter import (
+from cardgames._engine.converter import (
     MAX_INTEGER_BITS,
     converter,
     encode,
