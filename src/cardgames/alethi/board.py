@@ -18,11 +18,11 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import compress
 from operator import attrgetter
 
-from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
+from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Stats
 from cardgames.alethi.kinds_held import (
     SOULCASTER_FIELD,
@@ -457,24 +457,6 @@ class Board:
     def can_throw_on(self, colour: Colour, key: object) -> bool:
         """Whether ``colour`` may throw on the cell ``key``."""
         return holds(self.throwable[colour], key)
-
-    def pressure(self, key: int, card: Placed, attack: Mapping[Kind, int]) -> int:
-        """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
-        counting one more while it touches an uncaptured General of its own side."""
-        cards = self.cards
-        enemy = 1 - card.owner
-        generals = self.generals[enemy]
-        total = 0
-        for n in self.standing[enemy].intersection(around_of(key)):
-            total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint(around_of(n)):
-                total += GENERAL_BONUS
-        return total
-
-    def general_next_to(self, colour: Colour, key: int) -> bool:
-        """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
-        colour there attacks with the General's bonus."""
-        return not self.generals[colour].isdisjoint(around_of(key))
 
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout``, one of ``colour``'s uncaptured Scouts, may move
