@@ -12,15 +12,15 @@ import pytest
 from alethi_fields import field_after
 from cardgames import alethi
 from cardgames.alethi import ending, rules
-from cardgames.alethi.board import Board, key_of
-from cardgames.alethi.cards import CardType, Colour, Kind
-from cardgames.alethi.config import Config
-from cardgames.alethi.kinds_held import (
+from cardgames.alethi._fast.board import Board, key_of
+from cardgames.alethi._fast.kinds_held import (
     SOULCASTER_FIELD,
     castable_fields_of,
     counts_of,
     unit_of,
 )
+from cardgames.alethi.cards import CardType, Colour, Kind
+from cardgames.alethi.config import Config
 from cardgames.alethi.state import Placed
 from cardgames.game import Outcome
 

@@ -15,9 +15,9 @@ import cardgames
 from alethi_fields import field_after
 from cardgames import alethi
 from cardgames import errors as alethi_errors
-from cardgames.alethi import board as board_module
 from cardgames.alethi import codec, rules, scouting, soulcasting, throwing
-from cardgames.alethi.board import Board, cell_of, key_of
+from cardgames.alethi._fast import board as board_module
+from cardgames.alethi._fast.board import Board, cell_of, key_of
 from cardgames.alethi.cards import CardType, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.set_up import set_up

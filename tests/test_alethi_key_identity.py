@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from cardgames import alethi
-from cardgames.alethi import board as board_module
 from cardgames.alethi import rules, scouting, set_up, soulcasting, throwing
-from cardgames.alethi.board import Board
+from cardgames.alethi._fast import board as board_module
+from cardgames.alethi._fast.board import Board
 
 SEEDS = range(6)
 

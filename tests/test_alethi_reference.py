@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cardgames import alethi
 from cardgames.alethi import rules
-from cardgames.alethi.board import Board
+from cardgames.alethi._fast.board import Board
 from cardgames.alethi.cards import CardType, Kind
 from cardgames.alethi.config import Config
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardgames.alethi.board import STEPS, Board
+from cardgames.alethi._fast import STEPS, Board
 from cardgames.alethi.captures import general_bonus, outweighs, pressure
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.checks import board_of, checked

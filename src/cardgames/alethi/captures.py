@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
 
-from cardgames.alethi.board import Board, around_of, key_of
+from cardgames.alethi._fast import Board, around_of, key_of
 from cardgames.alethi.cards import GENERAL_BONUS, Colour, Kind
 from cardgames.alethi.state import Placed
 

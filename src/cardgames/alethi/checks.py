@@ -1,6 +1,6 @@
 """Which Alethi states one can play from, and which ones the rules can reach.
 
-States made by the rules carry their board (see :mod:`~cardgames.alethi.board`) and are trusted.
+States made by the rules carry their board (see :mod:`~cardgames.alethi._fast`) and are trusted.
 Any other state (loaded from JSON, resampled, built by hand) is checked once, on its first use,
 by :func:`checked`: the check of a position one can play from, hand-made puzzles included.
 :func:`check_state`, the check of a state from outside, also asks that the rules could have
@@ -16,7 +16,7 @@ from collections import Counter
 import attrs
 
 from cardgames._engine import ByIdentity, Passed
-from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
 from cardgames.alethi.captures import fallen
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, Stats, check_config

@@ -24,7 +24,7 @@ from itertools import chain
 from typing import Any
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import LIMIT, STRIDE, Board, bind
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, bind, counts_of
 from cardgames.alethi.captures import STRICTLY_MORE, outweighs, pressure
 from cardgames.alethi.cards import (
     BLUE_START,
@@ -37,7 +37,6 @@ from cardgames.alethi.cards import (
 )
 from cardgames.alethi.checks import stats, vouch
 from cardgames.alethi.config import MAX_CARDS, Config, check_config
-from cardgames.alethi.kinds_held import counts_of
 from cardgames.alethi.state import Card, Phase, Placed, State, new_placed
 from cardgames.alethi.turn import has_options
 from cardgames.rng import Rng

@@ -12,7 +12,7 @@ from the state's :class:`~.board.Board`.
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Board, Memo, cell_of
+from cardgames.alethi._fast import Board, Memo, cell_of
 from cardgames.alethi.captures import fallen
 from cardgames.alethi.cards import Cell
 from cardgames.alethi.checks import board_of, card_problem, check_state, checked

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from typing import Any
 
 from cardgames._engine import writable_twin
-from cardgames.alethi.board import Board, Memo, cell_of, safe_key
+from cardgames.alethi._fast import Board, Memo, cell_of, safe_key
 from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, swapped, turned_down
 from cardgames.alethi.cards import Cell, Colour
 from cardgames.alethi.moves import Move, Scout

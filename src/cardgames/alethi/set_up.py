@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, bind, key_of
+from cardgames.alethi._fast import Board, bind, key_of
 from cardgames.alethi.captures import fallen
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
 from cardgames.alethi.config import Config, check_config, check_seed, stats

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import is_
 
-from cardgames.alethi.board import Board, Memo, cell_of, holds, safe_key
+from cardgames.alethi._fast import Board, Memo, cell_of, holds, safe_key
 from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import itemgetter
 
-from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, cell_of, safe_key
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, Memo, cell_of, safe_key
 from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw

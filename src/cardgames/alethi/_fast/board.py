@@ -22,9 +22,7 @@ from collections.abc import Iterable
 from itertools import compress
 from operator import attrgetter
 
-from cardgames.alethi.cards import Cell, Colour, Kind
-from cardgames.alethi.config import Stats
-from cardgames.alethi.kinds_held import (
+from cardgames.alethi._fast.kinds_held import (
     SOULCASTER_FIELD,
     Held,
     castable_fields_of,
@@ -32,10 +30,12 @@ from cardgames.alethi.kinds_held import (
     counts_of,
     unit_of,
 )
-from cardgames.alethi.sorted_keys import edit as _edit
-from cardgames.alethi.sorted_keys import holds
-from cardgames.alethi.sorted_keys import opened as _opened
-from cardgames.alethi.sorted_keys import without as _without
+from cardgames.alethi._fast.sorted_keys import edit as _edit
+from cardgames.alethi._fast.sorted_keys import holds
+from cardgames.alethi._fast.sorted_keys import opened as _opened
+from cardgames.alethi._fast.sorted_keys import without as _without
+from cardgames.alethi.cards import Cell, Colour, Kind
+from cardgames.alethi.config import Stats
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
