@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel,server]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/tournament.py
 	$(BIN)/python benchmarks/hostile_input.py
+	$(BIN)/python benchmarks/server_load.py
 
 # The soak: 100,000 games of every game on all cores, every invariant checked; exits non-zero
 # on a failure and prints the seeds that reproduce it. SOAK_ARGS passes options (--games N...).
@@ -62,5 +63,8 @@ soak: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
+# What the commands leave in the checkout: the demo's records and those that `play` names itself
+# when no --out is given (GAME-game.json, GAME-game-2.json...).
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .import_linter_cache demo-*.json site
+	rm -f *-game.json *-game-[0-9]*.json

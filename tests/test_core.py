@@ -328,3 +328,11 @@ def test_records_keep_the_game_s_own_moves() -> None:
     throws = [m for m in record.moves if isinstance(m, alethi.Throw)]
     assert throws and all(type(m.kind) is alethi.Kind and type(m.at) is alethi.Cell for m in throws)
     assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_arena_play_takes_a_game_s_name_and_bots_names_as_tournament_does() -> None:
+    by_name = cardgames.arena.play("alethi", ["random", "greedy"], seed=9)
+    made = cardgames.arena.play(alethi.GAME, [RandomBot(), alethi.GreedyBot()], seed=9)
+    assert by_name == made and by_name.players == ("random", "greedy")
+    with pytest.raises(cardgames.UnknownBotError, match="unknown bot"):
+        cardgames.arena.play("alethi", ["random", "oracle"], seed=9)
