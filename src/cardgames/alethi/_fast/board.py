@@ -489,17 +489,6 @@ class Board:
             return True
         return any(self.scout_targets(colour, scout) for scout in scouts)
 
-    def plain_scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
-        """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
-        cards = self.cards
-        return tuple(
-            sorted(
-                n
-                for n in {key + step for key in cards for step in STEPS}
-                if n not in cards and self.touched(n, colour, scout)
-            )
-        )
-
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
         from the kinds standing, without a look at the field."""
