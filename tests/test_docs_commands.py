@@ -16,6 +16,8 @@ from __future__ import annotations
 import io
 import re
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,3 +120,32 @@ def test_the_page_s_commands_run_as_shown(
         else:
             missing = agrees(shown.printed, printed)
             assert missing is None, f"{shown.line}: not printed: {missing!r}\n{printed[-1500:]}"
+
+
+@pytest.mark.slow
+def test_make_demo_shows_each_game_once_briefly_and_what_to_try_next(tmp_path: Path) -> None:
+    """The demo (run here from an empty folder, with this checkout's environment) plays one
+    game of each kind, writes and checks their records, and says what to try next, in about
+    a hundred lines."""
+    venv = Path(sys.prefix)
+    done = subprocess.run(
+        ["make", "-s", "-f", str(ROOT / "Makefile"), "demo", f"VENV={venv}", "STAMP="],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert len(lines) < 130, len(lines)
+    assert sum(line.startswith("alethi: red (greedy), blue (random)") for line in lines) == 1
+    for header in ("AlakaSLAM singles:", "AlakaSLAM doubles:", "Le Rally:", "Alakazum! for four:"):
+        assert lines.count(header) == 1
+    assert sorted(p.name for p in tmp_path.glob("demo-*.json")) == [
+        "demo-alakaslam-doubles.json",
+        "demo-alakaslam.json",
+        "demo-alakazum.json",
+        "demo-alethi.json",
+        "demo-lerally.json",
+    ]
+    assert "Next:" in done.stdout and "cardgames play lerally" in done.stdout

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from cardgames._bot_process import BotFault, BotProcess, InProcess, Seats, check_time_limit
 from cardgames.bots import Bot, make_bot
@@ -19,6 +19,10 @@ from cardgames.game import Game
 from cardgames.record import Forfeit, GameRecord, _name_problem
 from cardgames.registry import get_game
 from cardgames.rng import check_seed, derive_seed
+
+S = TypeVar("S")
+M = TypeVar("M")
+C = TypeVar("C")
 
 __all__ = [
     "MAX_SEATS",
@@ -58,6 +62,32 @@ def bot_name(bot: object) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
+@overload
+def play(
+    game: Game[S, M, Any, C],
+    bots: Sequence[Bot[Any, Any] | str],
+    *,
+    config: C | None = None,
+    seed: int,
+    on_move: MoveHook | None = None,
+    time_limit: float | None = None,
+    moves: Sequence[M] = (),
+) -> GameRecord[S, M, C]: ...
+
+
+@overload
+def play(
+    game: str,
+    bots: Sequence[Bot[Any, Any] | str],
+    *,
+    config: Any = None,
+    seed: int,
+    on_move: MoveHook | None = None,
+    time_limit: float | None = None,
+    moves: Sequence[Any] = (),
+) -> GameRecord[Any, Any, Any]: ...
+
+
 def play(
     game: Game[Any, Any, Any, Any] | str,
     bots: Sequence[Bot[Any, Any] | str],
@@ -67,7 +97,7 @@ def play(
     on_move: MoveHook | None = None,
     time_limit: float | None = None,
     moves: Sequence[Any] = (),
-) -> GameRecord:
+) -> GameRecord[Any, Any, Any]:
     """Play one game between ``bots`` (one per seat, seat 0 first) and return its record.
 
     ``game`` may be a game's name, and a bot a bot's name (``"greedy"``, ``"ismcts:200"``:

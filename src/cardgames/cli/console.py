@@ -32,6 +32,8 @@ _UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _WAITS_WITH_SELECT = os.name == "posix"
 #: How long one wait for a typed line lasts at most: the longest a signal may go unheeded.
 _WAIT = 0.2
+#: The most bytes taken as one typed line (a terminal in raw mode need never send a newline).
+_LONGEST_LINE = 65536
 
 
 def printable(text: str) -> str:
@@ -132,7 +134,7 @@ class Console:
         since the terminal hands over a line only once it is complete.
         """
         descriptor = self.stdin.fileno()
-        while b"\n" not in self._typed:
+        while b"\n" not in self._typed and len(self._typed) < _LONGEST_LINE:
             ready, _, _ = select.select([descriptor], [], [], _WAIT)
             if not ready:
                 continue
