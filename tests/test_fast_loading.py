@@ -35,7 +35,7 @@ from cardgames.alakazum.state import every_card
 from cardgames.alakazum.wellformed import config_card_ids
 from cardgames.alethi import checks as alethi_checks
 from cardgames.alethi import loading
-from cardgames.alethi.board import Board
+from cardgames.alethi._fast.board import Board
 from cardgames.alethi.config import stats as alethi_config_stats
 from cardgames.errors import CardgamesError, SerializationError
 from cardgames.lerally import checks as rally_checks

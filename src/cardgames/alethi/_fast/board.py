@@ -18,13 +18,11 @@ Cells are integer keys here, not ``Cell`` tuples: neighbours are additions and h
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import compress
 from operator import attrgetter
 
-from cardgames.alethi.cards import GENERAL_BONUS, Cell, Colour, Kind
-from cardgames.alethi.config import Stats
-from cardgames.alethi.kinds_held import (
+from cardgames.alethi._fast.kinds_held import (
     SOULCASTER_FIELD,
     Held,
     castable_fields_of,
@@ -32,10 +30,12 @@ from cardgames.alethi.kinds_held import (
     counts_of,
     unit_of,
 )
-from cardgames.alethi.sorted_keys import edit as _edit
-from cardgames.alethi.sorted_keys import holds
-from cardgames.alethi.sorted_keys import opened as _opened
-from cardgames.alethi.sorted_keys import without as _without
+from cardgames.alethi._fast.sorted_keys import edit as _edit
+from cardgames.alethi._fast.sorted_keys import holds
+from cardgames.alethi._fast.sorted_keys import opened as _opened
+from cardgames.alethi._fast.sorted_keys import without as _without
+from cardgames.alethi.cards import Cell, Colour, Kind
+from cardgames.alethi.config import Stats
 from cardgames.alethi.state import Placed, new_placed
 
 __all__ = [
@@ -458,24 +458,6 @@ class Board:
         """Whether ``colour`` may throw on the cell ``key``."""
         return holds(self.throwable[colour], key)
 
-    def pressure(self, key: int, card: Placed, attack: Mapping[Kind, int]) -> int:
-        """The attack of the uncaptured enemy cards touching ``card`` (on ``key``), each one
-        counting one more while it touches an uncaptured General of its own side."""
-        cards = self.cards
-        enemy = 1 - card.owner
-        generals = self.generals[enemy]
-        total = 0
-        for n in self.standing[enemy].intersection(around_of(key)):
-            total += attack[cards[n].kind]
-            if generals and not generals.isdisjoint(around_of(n)):
-                total += GENERAL_BONUS
-        return total
-
-    def general_next_to(self, colour: Colour, key: int) -> bool:
-        """Whether an uncaptured General of ``colour`` touches the cell ``key``: a card of that
-        colour there attacks with the General's bonus."""
-        return not self.generals[colour].isdisjoint(around_of(key))
-
     def scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
         """Empty cells the Scout on ``scout``, one of ``colour``'s uncaptured Scouts, may move
         to: touched by another uncaptured card of its side (the Scout's own touch does not
@@ -506,17 +488,6 @@ class Board:
         if len(self.throwable[colour]) > len(STEPS):
             return True
         return any(self.scout_targets(colour, scout) for scout in scouts)
-
-    def plain_scout_targets(self, colour: Colour, scout: int) -> tuple[int, ...]:
-        """:meth:`scout_targets` worked out cell by cell, as the rule says (for tests)."""
-        cards = self.cards
-        return tuple(
-            sorted(
-                n
-                for n in {key + step for key in cards for step in STEPS}
-                if n not in cards and self.touched(n, colour, scout)
-            )
-        )
 
     def can_soulcast(self, colour: Colour, kinds: tuple[Kind, ...]) -> bool:
         """Whether ``colour`` has a soulcast target (see :meth:`soulcast_targets`), answered
