@@ -1,6 +1,6 @@
 """Le Rally's quick text writer of states, in lock-step with the hook and the encoder.
 
-:mod:`cardgames.lerally.quick_text` writes a checked state's JSON text straight from its
+:mod:`cardgames.lerally.documents` writes a checked state's JSON text straight from its
 fields. Over every state of seeded random matches of every preset, it must write exactly what
 the encoder writes of the state hook's dict, and ``to_json`` exactly the document it wrote
 before; a state it cannot vouch for (unchecked, finished, holding a card its config does not
@@ -36,7 +36,7 @@ def random_states(config: lerally.Config, seed: int) -> Iterator[lerally.State]:
 
 def test_the_writer_is_the_one_to_json_uses() -> None:
     state = lerally.new_game(seed=2)
-    assert WRITE.__qualname__.startswith("state_writer")
+    assert WRITE.__qualname__.startswith("quick_state_writer")
     assert WRITE(state) == general_text(state)
     assert cardgames.to_json(state) == general_document(state)
 

@@ -7,11 +7,12 @@ Game code uses these; a program using the library never needs them (the module i
 from __future__ import annotations
 
 import itertools
+import json.encoder
 import operator
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -31,6 +32,7 @@ __all__ = [
     "MoveReader",
     "Passed",
     "TupleChecker",
+    "UnusualValueError",
     "all_cards_at_once",
     "check_observer",
     "check_player",
@@ -40,7 +42,10 @@ __all__ = [
     "field_reader",
     "find_move",
     "is_player",
+    "json_list",
+    "json_quote",
     "keeps_memo",
+    "quick_state_writer",
     "register_card_codes",
     "remembered",
     "resample_checked",
@@ -606,3 +611,63 @@ def _frozen(value: Any) -> Any:
     if kind is list:
         return (list, *map(_frozen, value))
     return kind, value
+
+
+# --- a state's JSON text written straight from its fields --------------------------------
+
+
+#: A string as the JSON encoder of documents writes it (``ensure_ascii=False``).
+json_quote: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def json_list(text_of: Callable[[Any], str], values: tuple[Any, ...]) -> str:
+    """``values`` as a JSON list of the texts ``text_of`` gives them (``int.__repr__`` for
+    ints, a dict's ``__getitem__`` for cards whose texts are made once)."""
+    return "[" + ",".join(map(text_of, values)) + "]"
+
+
+class UnusualValueError(Exception):
+    """A value a quick writer of states does not know for sure: the general writer writes
+    the state."""
+
+
+class _Texts(Protocol):
+    """What a quick writer keeps per config: at least the texts of the moves met."""
+
+    moves: dict[Any, str]
+
+
+X = TypeVar("X", bound=_Texts)
+
+
+def quick_state_writer(
+    state_type: type[S],
+    texts_of: Callable[[Any], X | None],
+    text: Callable[[S, X], str],
+    unstructure: Callable[[S], Any],
+    encode: Callable[[Any], str],
+) -> Callable[[S], str]:
+    """The writer of a state's JSON text, the encoder's own character for character.
+
+    A state the rules made or checked (its memo set) is written by ``text(state, texts)``,
+    with ``texts_of(state.config)`` the texts its config's states are written with (``None``
+    for a config the quick road does not write), whose ``moves`` the move that led to a state
+    is added to, written by the general road once; any other state, or one that ``text``
+    refuses (``UnusualValueError``, or ``KeyError`` for a value it has no text of), is
+    ``encode(unstructure(state))``.
+    """
+
+    def write(state: S) -> str:
+        if type(state) is state_type and getattr(state, MEMO, None) is not None:
+            texts = texts_of(state.config)  # type: ignore[attr-defined]
+            if texts is not None:
+                move = state.last_move  # type: ignore[attr-defined]
+                if move is not None and move not in texts.moves:
+                    texts.moves[move] = encode(unstructure(state)["last_move"])
+                try:
+                    return text(state, texts)
+                except (UnusualValueError, KeyError):
+                    pass
+        return encode(unstructure(state))
+
+    return write

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from cardgames._surface import public_dir
 from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
-from cardgames.lerally import quick_text as _quick_text
+from cardgames.lerally import documents as _documents
 from cardgames.lerally.bots import ShedderBot
 from cardgames.lerally.cards import (
     DEFAULT_CARDS,
@@ -192,4 +192,4 @@ def heuristic_bot() -> ShedderBot:
 GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="lerally", playout=Playout("random", limit=20)
 )
-_quick_text.register()
+_documents.register()
