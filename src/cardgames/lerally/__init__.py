@@ -21,7 +21,7 @@ from cardgames._surface import public_dir
 from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
 from cardgames.lerally import documents as _documents
-from cardgames.lerally.bots import ShedderBot
+from cardgames.lerally.agents.bots import ShedderBot
 from cardgames.lerally.cards import (
     DEFAULT_CARDS,
     Card,
@@ -37,7 +37,7 @@ from cardgames.lerally.cards import (
 )
 from cardgames.lerally.checks import check_state, check_view, checked
 from cardgames.lerally.config import Config, Format, check_config
-from cardgames.lerally.encoding import (
+from cardgames.lerally.agents.encoding import (
     action_mask,
     action_to_move,
     move_to_action,
@@ -45,11 +45,11 @@ from cardgames.lerally.encoding import (
     observation,
     observation_shape,
 )
-from cardgames.lerally.evaluation import evaluate
+from cardgames.lerally.agents.evaluation import evaluate
 from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
-from cardgames.lerally.picture import render_svg
-from cardgames.lerally.render import TEAMS, render
+from cardgames.lerally.text.picture import render_svg
+from cardgames.lerally.text.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
     apply_move,
