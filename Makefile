@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel,server]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/tournament.py
 	$(BIN)/python benchmarks/hostile_input.py
+	$(BIN)/python benchmarks/server_load.py
 
 # The soak: 100,000 games of every game on all cores, every invariant checked; exits non-zero
 # on a failure and prints the seeds that reproduce it. SOAK_ARGS passes options (--games N...).
