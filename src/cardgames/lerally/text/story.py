@@ -37,9 +37,9 @@ from cardgames.lerally.config import Format
 from cardgames.lerally.draft import Draft
 from cardgames.lerally.moves import Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.playing import PICK_UP
-from cardgames.lerally.text.render import POINTS
 from cardgames.lerally.rules import apply_move
 from cardgames.lerally.state import Ending, State
+from cardgames.lerally.text.render import POINTS
 
 __all__ = [
     "EVENT_TYPES",
