@@ -80,7 +80,7 @@ SLOW: dict[str, frozenset[str] | None] = {
     "test_alethi_reference.py": frozenset(
         {"test_incremental_board_and_captures_match_the_full_computation"}
     ),
-    "test_alakaslam_reference.py": frozenset(
+    "test_alakaslam_lockstep.py": frozenset(
         {"test_resampled_face_down_play_is_one_the_hitter_could_make"}
     ),
     "test_lerally_lockstep.py": frozenset(

@@ -7,8 +7,7 @@ See "A turn" on the AlakaSLAM rules page (Movement, Drawing). The hit itself is 
 
 from __future__ import annotations
 
-import functools
-
+from cardgames import _kept
 from cardgames.alakaslam.cards import Card, CardKind, Character
 from cardgames.alakaslam.config import side_of
 from cardgames.alakaslam.court import Cell, court_for
@@ -65,17 +64,17 @@ def step_moves(state: State | Draft, player: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-@functools.lru_cache(maxsize=256)
+@_kept.lru(256, owner=__name__)
 def _steps(targets: tuple[Cell, ...]) -> tuple[Step, ...]:
     return tuple(Step(cell) for cell in targets)
 
 
-@functools.lru_cache(maxsize=4096)
+@_kept.lru(4096, owner=__name__)
 def _discard_steps(face: Card, targets: tuple[Cell, ...]) -> tuple[DiscardStep, ...]:
     return tuple(DiscardStep(face, cell) for cell in targets)
 
 
-@functools.lru_cache(maxsize=1024)
+@_kept.lru(1024, owner=__name__)
 def _meddles(player: int, targets: tuple[Cell, ...]) -> tuple[Meddle, ...]:
     return tuple(Meddle(player, cell) for cell in targets)
 
