@@ -217,7 +217,7 @@ def _same_words(fast: str | None, reference: str | None) -> bool:
 
 @pytest.mark.parametrize("game_module", [lerally, alakaslam])
 def test_known_cards_keep_step_with_the_full_card_check(game_module: Any) -> None:
-    checks = rally_checks if game_module is lerally else slam_checks
+    is_cards = rally_checks.parts.is_cards if game_module is lerally else slam_checks._is_cards
     reference = ref_rally_is_cards if game_module is lerally else ref_slam_is_cards
     card_type = RallyCard if game_module is lerally else alakaslam.cards.Card
     game = game_module.GAME
@@ -237,9 +237,9 @@ def test_known_cards_keep_step_with_the_full_card_check(game_module: Any) -> Non
                         variants.append((card_type(*first), *value[1:]))
                         variants.append((*value[1:], tuple(first)))
                     for variant in variants:
-                        assert checks._is_cards(variant) == reference(variant), (preset, name)
+                        assert is_cards(variant) == reference(variant), (preset, name)
                         checked += 1
-            checks._is_cards.cache_clear()  # the next games learn their cards anew
+            is_cards.cache_clear()  # the next games learn their cards anew
     assert checked > 100
 
 

@@ -57,6 +57,12 @@ from cardgames._engine.memo import (
     state_without_memo,
 )
 from cardgames._engine.moves import MoveReader, find_move
+from cardgames._engine.state_text import (
+    UnusualValueError,
+    json_list,
+    json_quote,
+    quick_state_writer,
+)
 from cardgames._kept import ByIdentity, Passed
 from cardgames.story import (
     MOST_COUNT,
@@ -80,6 +86,7 @@ __all__ = [
     "MoveReader",
     "Passed",
     "TupleChecker",
+    "UnusualValueError",
     "all_cards_at_once",
     "become",
     "check_observer",
@@ -101,9 +108,12 @@ __all__ = [
     "is_count",
     "is_optional_text",
     "is_player",
+    "json_list",
+    "json_quote",
     "keeps_memo",
     "new_twin",
     "plural",
+    "quick_state_writer",
     "register_card_codes",
     "remembered",
     "resample_checked",

@@ -1,4 +1,6 @@
-"""The quick road of writing a Le Rally state's JSON text, in front of the general one.
+"""Le Rally's JSON documents of states: the text written straight from a state's fields, in
+front of the converter's general writer. A document is read by the converter's own hook and
+checked in full by ``check_state``.
 
 The general road writes a state field by field through the core's writers: a call and a join
 per value. Here the text is joined straight from the state, in the order the state's hook
@@ -14,11 +16,11 @@ by the hook and the encoder.
 
 from __future__ import annotations
 
-import json.encoder
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import ByIdentity
+from cardgames import _kept
+from cardgames._engine import UnusualValueError, json_list, json_quote, quick_state_writer
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config, deck_cards
 from cardgames.lerally.moves import Move
@@ -26,18 +28,12 @@ from cardgames.lerally.state import Ending, RallyWin, Score, State
 
 __all__ = ["register", "state_writer"]
 
-#: A string as the encoder writes it (``ensure_ascii=False``).
-_quote: Callable[[str], str] = json.encoder.encode_basestring
 #: A number's text, as the encoder writes an int.
 _NUMBER = int.__repr__
 #: The text of each member of the enums a state holds, found by the member.
 _MEMBER_TEXT: dict[Any, str] = {
-    member: _quote(member.value) for kind in (Section, Ending) for member in kind
+    member: json_quote(member.value) for kind in (Section, Ending) for member in kind
 }
-
-
-class _UnusualError(Exception):
-    """A value the writer does not know for sure: the hook and the encoder write the state."""
 
 
 class _Texts:
@@ -50,20 +46,10 @@ class _Texts:
     def __init__(self, config: Config, config_text: str) -> None:
         self.config = config_text
         #: A card -> its short name, quoted.
-        self.cards: dict[Card, str] = {card: _quote(card.code) for card in deck_cards(config)}
+        self.cards: dict[Card, str] = {card: json_quote(card.code) for card in deck_cards(config)}
         #: A move -> its text, as the state's hook and the encoder write it; filled as moves
         #: are met (a match of one config meets a few hundred).
         self.moves: dict[Move, str] = {}
-
-
-def _cards(text_of: Callable[[Card], str], cards: tuple[Card, ...]) -> str:
-    """A tuple of cards as a JSON list of their quoted short names (``text_of`` gives one)."""
-    return "[" + ",".join(map(text_of, cards)) + "]"
-
-
-def _ints(values: tuple[int, ...]) -> str:
-    """A tuple of ints as a JSON list."""
-    return "[" + ",".join(map(_NUMBER, values)) + "]"
 
 
 def state_writer(
@@ -80,29 +66,16 @@ def state_writer(
     def texts(config: Config) -> _Texts:
         return _Texts(config, config_text(config))
 
-    texts_of = ByIdentity(texts)
-
-    def write(state: State) -> str:
-        if type(state) is State and getattr(state, "_memo", None) is not None:
-            texts = texts_of(state.config)
-            move = state.last_move
-            if move is not None and move not in texts.moves:
-                texts.moves[move] = encode(unstructure(state)["last_move"])
-            try:
-                return _text(state, texts)
-            except (_UnusualError, KeyError):
-                pass
-        return encode(unstructure(state))
-
-    return write
+    texts_of = _kept.by_identity(texts, owner=__name__)
+    return quick_state_writer(State, texts_of, _text, unstructure, encode)
 
 
 def _text(state: State, texts: _Texts) -> str:
     """The text of a state whose memo is set (a finished match, or a value the writer does not
-    know: :class:`_UnusualError` or ``KeyError``)."""
+    know: ``UnusualValueError`` or ``KeyError``)."""
     score: Score = state.score
     if state.result is not None or type(score) is not Score:
-        raise _UnusualError
+        raise UnusualValueError
     card = texts.cards.__getitem__
     to_move, ball, attack, last = state.to_move, state.ball, state.attack, state.last
     text = [
@@ -121,19 +94,19 @@ def _text(state: State, texts: _Texts) -> str:
         ',"last":',
         "null" if last is None else _NUMBER(last),
         ',"deck":',
-        _cards(card, state.deck),
+        json_list(card, state.deck),
         ',"pile":',
-        _cards(card, state.pile),
+        json_list(card, state.pile),
         ',"cleared":',
-        _cards(card, state.cleared),
+        json_list(card, state.cleared),
         ',"hands":[',
-        ",".join([_cards(card, hand) for hand in state.hands]),
+        ",".join([json_list(card, hand) for hand in state.hands]),
         '],"server":',
         _NUMBER(state.server),
         ',"score":{"sets":',
-        _ints(score.sets),
+        json_list(_NUMBER, score.sets),
         ',"games":',
-        _ints(score.games),
+        json_list(_NUMBER, score.games),
         ',"to_seven":true}' if score.to_seven else "}",
         ',"rng":{"state":',
         _NUMBER(state.rng.state),

@@ -17,10 +17,9 @@ flag or a number scaled by a bound the config gives, so each value lies in ``[0,
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import find_move
 from cardgames.errors import IllegalMoveError, excerpt
 from cardgames.lerally.cards import Card, CardKind, Section
@@ -80,7 +79,7 @@ class _Layout:
     size: int
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def _layout(config: Config) -> _Layout:
     """The layout of ``config``, which has passed ``check_config``."""
     entries = config.cards
@@ -150,19 +149,15 @@ def observation_shape(config: Config | None = None) -> tuple[int]:
     return (_config_layout(config).size,)
 
 
+def _moves_of_checked(view: View) -> tuple[Move, ...]:
+    """The legal moves of ``view``'s player, once ``check_view`` has passed the view."""
+    return view_moves(check_view(view))  # refuses anything but a playable view
+
+
 #: The last view checked, with its player's legal moves: an agent asks for the observation
-#: and the mask of one view in a row, and the view's check is most of what either costs.
-_last_seen: list[tuple[View | None, tuple[Move, ...]]] = [(None, ())]
-
-
-def _seen(view: View) -> tuple[Move, ...]:
-    """The legal moves of ``view``'s player (``()`` if not to move), once ``check_view`` has
-    passed the view (views are frozen, so the very view checked last still passes)."""
-    last, moves = _last_seen[0]
-    if last is not view:
-        moves = view_moves(check_view(view))  # refuses anything but a playable view
-        _last_seen[0] = (view, moves)
-    return moves
+#: and the mask of one view in a row, and the view's check is most of what either costs (views
+#: are frozen, so the very view checked last still passes).
+_seen = _kept.by_identity(_moves_of_checked, owner=__name__, most=1)
 
 
 def _legal(state_or_view: State | View) -> tuple[Move, ...]:

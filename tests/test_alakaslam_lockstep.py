@@ -1,12 +1,17 @@
-"""The plays AlakaSLAM offers, held to a plain reference enumeration.
+"""AlakaSLAM's quick paths, each held in lock-step to the plain reading it stands for.
 
-A play (a hit, or a doubles support play) is 1 to 3 cards of the player's hand, exactly N when an
-Enchant-N binds the player, at most one of them an Enchantment, and none at all when Rich's
-Enchant-2 locks the return. Cards of one face are interchangeable, so a play is a multiset of
-faces, written as a sorted tuple. The rules compute these plays through caches and hand
-signatures; here they are worked out the slow, obvious way over thousands of random hands, and
-the two must agree. ``resample`` must likewise deal a hitter's hidden face-down cards only as a
-play the hitter could have made.
+The rules (``legal_moves``, ``apply_move``, ``new_game``) are held to
+:mod:`cardgames.alakaslam.reference` over random matches of every preset (``tests/lockstep.py``)
+and step by step; then each quick path on its own:
+
+- the plays of a hand, looked up by what of the hand can matter (``_fast.play_options``),
+  against :func:`~cardgames.alakaslam.reference.plays` over thousands of random hands, binds
+  and locks, singles and doubles, default and custom decks; ``resample`` likewise deals a
+  hitter's hidden face-down cards only as a play the hitter could have made;
+- the draft a move works on, the twin of ``_fast.draft_of`` and ``_fast.blank_draft``, against
+  the readable :class:`~cardgames.alakaslam.draft.Draft`;
+- where a shot lands (``_fast.course``, ``_fast.landing``) and when a match ends (outcomes made
+  once) against the reference's plain reading.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
 
+from cardgames import alakaslam
 from cardgames.alakaslam import (
     DEFAULT_DECK,
     Card,
@@ -30,14 +37,25 @@ from cardgames.alakaslam import (
     Phase,
     State,
     Support,
+    _fast,
     enchant,
     hit,
     legal_moves,
     new_game,
+    plays,
+    reference,
     resample,
     view,
 )
-from cardgames.alakaslam.config import MAX_HIT_CARDS, deck_cards
+from cardgames.alakaslam._fast import twin as twin_module
+from cardgames.alakaslam.config import deck_cards
+from cardgames.alakaslam.court import court_for
+from cardgames.alakaslam.draft import TRUSTED, Draft
+from cardgames.alakaslam.plays import play_problem
+from cardgames.alakaslam.state import match_end
+from cardgames.errors import IllegalMoveError
+from cardgames.rng import Rng
+from lockstep import hold_to_reference
 
 #: A replacement deck unlike the default one: Hit values 0-4, many copies of each face, and
 #: Enchantments of every value (Enchant-3 included), so that hands hold long runs of one face.
@@ -71,26 +89,9 @@ DOUBLES_CONFIGS = ["default-doubles", "custom-doubles"]
 HANDS = 1500
 
 
-# --- the reference --------------------------------------------------------------------------------
-
-
 def reference_plays(hand: tuple[Card, ...], bind: int, locked: bool) -> set[tuple[Card, ...]]:
-    """Every play of ``hand``: each choice of 1 to 3 of its cards (exactly ``bind`` when bound),
-    keeping those with at most one Enchantment (none when ``locked``), as sorted tuples."""
-    sizes = [bind] if bind else list(range(1, MAX_HIT_CARDS + 1))
-    most_enchantments = 0 if locked else 1
-    found: set[tuple[Card, ...]] = set()
-    for size in sizes:
-        for chosen in itertools.combinations(hand, size):
-            enchantments = sum(1 for card in chosen if card.is_enchantment)
-            if enchantments <= most_enchantments:
-                found.add(tuple(sorted(chosen)))
-    return found
-
-
-def is_legal_play(cards: tuple[Card, ...], bind: int, locked: bool) -> bool:
-    """Whether ``cards`` (the whole play) is a play the reference allows."""
-    return tuple(sorted(cards)) in reference_plays(cards, bind, locked)
+    """The cards of each of the reference's plays of ``hand``."""
+    return {play.cards for play in reference.plays(hand, bind, locked, False)}
 
 
 # --- positions ------------------------------------------------------------------------------------
@@ -274,7 +275,149 @@ def test_resampled_face_down_play_is_one_the_hitter_could_make(
                 # The view comes from a real state, so resampling it must never fail.
                 again = resample(seen, seed=rng.randrange(2**32))
                 assert len(again.played) == len(played)
-                assert is_legal_play(again.played, hitter_bind, locked), (again.played, locked)
+                assert play_problem(again.played, hitter_bind, locked) is None, (
+                    again.played,
+                    locked,
+                )
                 assert again.hands[player] == state.hands[player]
                 assert legal_moves(again)
     assert locks[True] > 30 and locks[False] > 30
+
+
+# --- the rules, step by step ------------------------------------------------------------------
+
+PRESETS = sorted(alakaslam.GAME.presets)
+
+
+def _fields(state: alakaslam.State) -> list[object]:
+    return [getattr(state, field.name) for field in attrs.fields(alakaslam.State) if field.init]
+
+
+def test_the_rules_are_the_reference_over_random_matches() -> None:
+    """At every state of random matches of every preset, the legal moves are the reference's,
+    in its order, and each move (or a sample of them) leads to the reference's next state."""
+    assert hold_to_reference(alakaslam.GAME, reference) > 500
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_step_is_the_readable_rules_step(preset: str) -> None:
+    """The public functions give, step by step, the moves and the next states of the
+    reference (the readable draft, the moves worked out anew) from a match the reference
+    dealt; every state they make is a plain, trusted State."""
+    config = alakaslam.GAME.presets[preset]
+    kinds: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = alakaslam.new_game(config, seed=seed)
+        plain = reference.new_game(config, seed)
+        while True:
+            assert type(state) is alakaslam.State
+            assert state == plain
+            assert _fields(state) == _fields(plain)
+            if alakaslam.is_over(state):
+                break
+            moves = alakaslam.legal_moves(state)
+            assert moves == reference.legal_moves(plain)
+            move = moves[rng.randrange(len(moves))]
+            kinds.add(type(move).__name__)
+            plain = reference.apply_move(plain, move)
+            state = alakaslam.apply_move(state, move)
+            # Trusted, its moves to be worked out, or given at once (checked on the next step).
+            assert state._memo is TRUSTED or type(state._memo) is tuple
+    assert {"Mulligan", "Keep", "Hit", "Discard", "Corner"} <= kinds
+
+
+def test_the_reference_refuses_a_move_not_listed() -> None:
+    """The reference applies only the moves it lists, as the rules do."""
+    state = alakaslam.new_game(seed=1)
+    with pytest.raises(IllegalMoveError):
+        reference.apply_move(state, Hit((hit(0, Colour.RED),)))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_blank_draft_is_the_readable_blank(preset: str) -> None:
+    """The match before the deal, made on the twin, is field for field the readable one."""
+    config = alakaslam.GAME.presets[preset]
+    rng = Rng.from_seed(5)
+    fast = _fast.blank_draft(config, rng).finish()
+    slow = Draft.blank(config, rng).finish()
+    assert type(fast) is alakaslam.State
+    assert fast == slow
+    assert _fields(fast) == _fields(slow)
+    assert fast._memo is slow._memo is TRUSTED
+
+
+def test_a_twin_left_as_it_is_finishes_into_the_same_state() -> None:
+    """Copied onto the twin and turned into a State, a state comes back field for field; the
+    state it was copied from is left as it was."""
+    state = alakaslam.new_game(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        before = _fields(state)
+        again = _fast.draft_of(state).finish()
+        assert type(again) is alakaslam.State
+        assert again == state
+        assert _fields(again) == before == _fields(state)
+        state = alakaslam.apply_move(state, rng.choice(alakaslam.legal_moves(state)))
+
+
+def test_the_twin_draws_through_the_drafts_own_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever stands for ``Draft.draw`` stands for the twin's draw too (so a test that
+    replaces it replaces it on both paths)."""
+    calls: list[tuple[int, int, int]] = []
+    readable = Draft.draw
+
+    def counted(d: Any, player: int, count: int, from_discard: int = 0) -> None:
+        calls.append((player, count, from_discard))
+        readable(d, player, count, from_discard)
+
+    monkeypatch.setattr(Draft, "draw", counted)
+    state = alakaslam.new_game(seed=4)
+    assert calls == [(0, 8, 0), (1, 8, 0)]
+    twin = _fast.draft_of(state)
+    twin.draw(1, 2, 1)
+    assert calls[-1] == (1, 2, 1)
+    assert len(twin.finish().hands[1]) == 10
+    assert twin_module._TwinDraft.draw is not Draft.draw
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_match_ends_as_the_plain_reading_says(players: int) -> None:
+    """The quick answer for a match going on, and the outcomes made once, agree with the
+    plain reading over every score and shot count near the limits."""
+    config = alakaslam.Config(players=players, points_to_win=3, shot_limit=5)
+    for first in range(5):
+        for second in range(5):
+            for shots in range(8):
+                score = (first, second)
+                found = match_end(config, score, shots)
+                assert found == reference.match_end(config, score, shots)
+
+
+def test_a_shot_lands_as_its_cards_say() -> None:
+    """A shot's course, kept once per shot, is the chapter's, and the ball lands where the
+    reference says, for every shot of up to three faces from every cell."""
+    faces = sorted({entry.card for entry in alakaslam.DEFAULT_DECK})
+    shots = [
+        shot for size in (1, 2, 3) for shot in itertools.combinations_with_replacement(faces, size)
+    ]
+    for config in (alakaslam.Config(), alakaslam.Config(players=4)):
+        court = court_for(config.columns)
+        for shot in shots:
+            across, distance = _fast.course(shot)
+            assert (across, distance) == plays.course(shot)
+            for side in (0, 1):
+                for start in court.halves[side]:
+                    assert _fast.landing(config, start, side, across, distance) == (
+                        reference.landing(config, start, side, shot)
+                    )
+
+
+def test_a_course_is_each_cards_pull_and_push() -> None:
+    """Each card's colour pulls the ball one column toward its edge (blue one way, red the
+    other), and each Hit card's value sends it that many rows on; an Enchantment does neither."""
+    r2, b1, r0, e2 = hit(2, Colour.RED), hit(1, Colour.BLUE), hit(0, Colour.RED), enchant(2)
+    assert plays.course((r2,)) == (1, 2)
+    assert plays.course((b1, r2)) == (0, 3)
+    assert plays.course((b1, b1, r0)) == (-1, 2)
+    assert plays.course((e2, r0)) == (1, 0)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, TypeAlias
 
+from cardgames import _kept
 from cardgames.errors import IllegalMoveError
+from cardgames.lerally.answering import SPECIAL_KINDS, answers_attack, answers_ball, leads
 from cardgames.lerally.cards import Card, CardKind, Section, Zone
 from cardgames.lerally.checks import check_view
 from cardgames.lerally.config import deck_cards
@@ -32,22 +33,12 @@ DEAL_BUDGET = 1_000_000
 _Situation: TypeAlias = Section | Card
 """What a player must answer: a ball in a section, or an attack card."""
 
-#: The cards that answer a ball in any section (Just Out and Challenge need a previous player
-#: other than oneself).
-_WILD = frozenset({CardKind.OFFENSE, CardKind.YOURS, CardKind.JUST_OUT, CardKind.CHALLENGE})
-#: The special cards: the only answers to an attack besides the identical attack card.
-_SPECIALS = frozenset({CardKind.YOURS, CardKind.JUST_OUT, CardKind.CHALLENGE})
-
 
 def _answers(card: Card, situation: _Situation) -> bool:
     """Whether ``card`` answers ``situation`` (for a player who did not play the last card)."""
     if isinstance(situation, Section):
-        if card.kind is CardKind.SHOT:
-            return card.source is situation
-        if card.kind is CardKind.ATTACK:
-            return card.zone is situation.zone
-        return True
-    return card == situation or card.kind in _SPECIALS
+        return answers_ball(card, situation)
+    return answers_attack(card, situation)
 
 
 # --- the bot ---------------------------------------------------------------------------------
@@ -302,7 +293,7 @@ class _Hand:
         if len(self.counts) != 1:
             return False
         face = next(iter(self.counts))
-        return face.kind is CardKind.SHOT or (self.size == 1 and _leads(face))
+        return face.kind is CardKind.SHOT or (self.size == 1 and leads(face))
 
 
 def _all_allowed(moves: object, view: View) -> bool:
@@ -362,7 +353,7 @@ def _sent_to(view: View, move: Move) -> tuple[int, _Situation] | None:
         situation = card
     elif card.kind is CardKind.JUST_OUT:
         return None
-    elif card.kind in _SPECIALS:  # Yours and Challenge pass on what the bot faced
+    elif card.kind in SPECIAL_KINDS:  # Yours and Challenge pass on what the bot faced
         situation = view.attack if view.attack is not None else view.ball
         if card.kind is CardKind.CHALLENGE:
             player = view.last
@@ -400,7 +391,7 @@ def _shape_index(card: Card) -> int:
     return 6 if card.kind is CardKind.OFFENSE else 7
 
 
-@functools.lru_cache(maxsize=65536)
+@_kept.lru(65536, owner=__name__)
 def _stranded(shape: tuple[int, ...], lead: float) -> float:
     """The cards a hand of ``shape`` still holds, on average, when it first cannot play: each
     turn the ball comes to a random section (or the player leads, with chance ``lead``) and
@@ -423,11 +414,6 @@ def _stranded(shape: tuple[int, ...], lead: float) -> float:
         for i, section in enumerate(Section)
     )
     return lead * best((0, 1, 2, 3, 6)) + (1 - lead) * balls / len(Section)
-
-
-def _leads(card: Card) -> bool:
-    """Whether ``card`` can start an exchange."""
-    return card.kind is CardKind.SHOT or card.kind is CardKind.OFFENSE
 
 
 def _shed(move: Move) -> int:

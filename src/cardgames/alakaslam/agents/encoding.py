@@ -21,12 +21,12 @@ observation and the mask of one view cost one check.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable
 
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import find_move
 from cardgames.alakaslam.cards import Card, CardKind, Character, Colour
 from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config, deck_counts
@@ -93,7 +93,7 @@ def _plays(faces: tuple[Card, ...], copies: dict[Card, int]) -> list[tuple[Card,
     return found
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def _layout(config: Config) -> _Layout:
     """The layout of ``config``, which has passed ``check_config``."""
     counts = deck_counts(config)
@@ -176,21 +176,17 @@ def _seated(move: Move, shift: int, players: int) -> Move:
     return move
 
 
-#: The last view checked, with the legal moves of its player: ``observation`` and
-#: ``action_mask`` are asked of the same view one after the other.
-_last_seen: list[tuple[View | None, tuple[Move, ...]]] = [(None, ())]
-
-
-def _seen(view: View) -> tuple[Move, ...]:
+def _moves_of_checked(view: View) -> tuple[Move, ...]:
     """The legal moves of ``view``'s player (``()`` when another player decides), once the
     view has passed the check of ``check_view`` (``InvalidViewError``)."""
-    last, moves = _last_seen[0]
-    if last is view:
-        return moves
     state = resample(view, seed=0)  # check_view's own check, keeping the state it deals
-    moves = () if view.to_move != view.player else legal_moves(state)
-    _last_seen[0] = (view, moves)
-    return moves
+    return () if view.to_move != view.player else legal_moves(state)
+
+
+#: The last view checked, with the legal moves of its player: ``observation`` and
+#: ``action_mask`` are asked of the same view one after the other (views are frozen, so the
+#: very view checked last still passes).
+_seen = _kept.by_identity(_moves_of_checked, owner=__name__, most=1)
 
 
 def _options(state_or_view: State | View) -> tuple[tuple[Move, ...], int]:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from cardgames.game import SPECTATOR
 from cardgames.lerally.cards import Card, CardKind, Section
 from cardgames.lerally.config import card_names
-from cardgames.lerally.render import render
 from cardgames.lerally.state import State, View
+from cardgames.lerally.text.render import render
 from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture
 
 __all__ = ["render_svg"]

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from cardgames.alakaslam.cards import Card, Character, Colour
 from cardgames.alakaslam.court import NET_ROW, ROWS, Cell
-from cardgames.alakaslam.render import render
 from cardgames.alakaslam.state import State, View
+from cardgames.alakaslam.text.render import render
 from cardgames.game import SPECTATOR
 from cardgames.svg import MUTED, Canvas, card_row, check_names, register_picture
 
