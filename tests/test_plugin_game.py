@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import cardgames
+from test_docs_commands import PLUG_IN_PAGE, agrees, commands
 
 PLUGIN = Path(__file__).resolve().parent / "plugin" / "toygame.py"
 #: Where the ``cardgames`` under test lives, so the child process runs this checkout.
@@ -127,6 +128,19 @@ def test_the_toy_game_is_listed_played_and_replayed(installed: Path, tmp_path: P
     rules = cli(installed, tmp_path, "rules", "toy")
     assert "High card" in rules
     assert "docs/rules" not in rules  # the built-in games' rules pages are not the toy's
+
+
+def test_the_commands_of_the_adding_a_game_page_run_as_shown(
+    installed: Path, tmp_path: Path
+) -> None:
+    """The page's commands, in order, with the toy game installed: each succeeds and prints
+    the lines the page shows."""
+    shown = commands(PLUG_IN_PAGE)
+    assert {line.argv[0] for line in shown} >= {"list", "play", "replay", "simulate", "rules"}
+    for line in shown:
+        printed = cli(installed, tmp_path, *line.argv)
+        if line.printed is not None:
+            assert agrees(line.printed, printed) is None, (line.line, printed[-1000:])
 
 
 #: Plays seeded random games of the installed toy game and checks its encodings (through its

@@ -12,6 +12,7 @@
     cardgames replay game.json [--step] [--view SEAT] [--svg DIR]
     cardgames replay games.jsonl --game 3            # one game of simulate --records
     cardgames bench --seconds 10
+    cardgames serve --port 8765 --db matches.sqlite3  # the match server (cardgames[server])
 
 The command line is a thin layer over the public API: games come from the registry, bots from
 :func:`cardgames.bots.make_bot`, a game of bots is the same :class:`~cardgames.GameRecord` that
@@ -41,10 +42,11 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from cardgames import __version__
 from cardgames._surface import public_dir
 from cardgames.bench import DEFAULT_SECONDS
-from cardgames.cli import commands, play, replay, signals, simulate
+from cardgames.cli import commands, play, replay, serve, signals, simulate
 from cardgames.cli.console import Console, printable
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
+from cardgames.registry import GAMES
 from cardgames.rng import SEED_BITS
 
 if TYPE_CHECKING:
@@ -120,15 +122,13 @@ def main(
     except _Exit as done:
         return done.status
     except BrokenPipeError:
-        # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
-        # Python from complaining again when it flushes stdout at exit.
-        if console.stdout is sys.stdout:
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (``cardgames replay game.json | head``): stop quietly.
+        _drop_stdout(console)
         return 1
     except KeyboardInterrupt as exc:
         detail = f"; {exc}" if str(exc) else ""
         _error_line(console, f"{PROG}: {signals.what_stopped(exc)}{detail}")
+        _drop_gone_streams()  # a closed terminal (SIGHUP) takes stdout and stderr with it
         return signals.exit_status(exc)
     except (CardgamesError, OSError) as exc:
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
@@ -137,6 +137,28 @@ def main(
         detail = f"{type(exc).__name__}: {exc}"
         _error_line(console, f"{PROG}: error: internal error, please report it: {detail}")
         return EXIT_ERROR
+
+
+def _drop_stdout(console: Console) -> None:
+    """Point the process's stdout at nothing once it cannot be written, so that Python does
+    not fail again (exit status 120) when it flushes stdout at exit."""
+    if console.stdout is sys.stdout:
+        _to_nothing(sys.stdout)
+
+
+def _drop_gone_streams() -> None:
+    """Point the process's stdout and stderr at nothing where they can no longer be written."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            _to_nothing(stream)
+
+
+def _to_nothing(stream: TextIO) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _error_line(console: Console, line: str) -> None:
@@ -198,6 +220,15 @@ def _integer(text: str, minimum: int | None = None) -> int:
     return value
 
 
+def _game_name(text: str) -> str:
+    """A game's name as the registry holds it, in any case (``Alethi``, ``LERALLY``); a name
+    that matches none is left for the command to refuse with the list of games."""
+    if text in GAMES:
+        return text
+    matches = [name for name in GAMES if name.casefold() == text.casefold()]
+    return matches[0] if len(matches) == 1 else text
+
+
 def _seed(text: str) -> int:
     """A seed: a whole number of at most ``SEED_BITS`` bits."""
     digits = text.strip().removeprefix("-").removeprefix("+")
@@ -252,11 +283,14 @@ def _parser(console: Console) -> _Parser:
     command("list", commands.list_games, "the games, their presets and the bots")
 
     rules_cmd = command("rules", commands.rules, "a summary of a game's rules")
-    rules_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    rules_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
 
     play_cmd = command("play", play.run, "play a game against bots, or watch bots play")
     play_cmd.add_argument(
         "game",
+        type=_game_name,
         metavar="GAME",
         nargs="?",
         help="a game name (see 'cardgames list'); with --resume, the record's game",
@@ -313,13 +347,15 @@ def _parser(console: Console) -> _Parser:
     add_config_flags(play_cmd)
 
     sim_cmd = command("simulate", simulate.run, "play many games between bots; a results table")
-    sim_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    sim_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
     sim_cmd.add_argument(
         "--bots",
-        required=True,
+        default=simulate.DEFAULT_BOTS,
         metavar="NAMES",
         help="bot names, seat 0 first; missing seats repeat them in turn; seats rotate "
-        "from game to game",
+        f"from game to game (default: {simulate.DEFAULT_BOTS})",
     )
     sim_cmd.add_argument(
         "--games",
@@ -408,10 +444,21 @@ def _parser(console: Console) -> _Parser:
         type=_positive_float,
         default=DEFAULT_SECONDS,
         metavar="S",
-        help=f"the whole run's time budget, roughly (default {DEFAULT_SECONDS:g})",
+        help=f"the whole run's time budget, kept within a fifth (default {DEFAULT_SECONDS:g})",
     )
     bench_cmd.add_argument(
-        "--game", action="append", metavar="NAME", help="measure only this game (repeatable)"
+        "--memory",
+        choices=("first", "all"),
+        default="first",
+        help="whose memory to measure: each game's first preset (default) or all of them "
+        "(a second or so a preset, taken from the budget)",
+    )
+    bench_cmd.add_argument(
+        "--game",
+        action="append",
+        type=_game_name,
+        metavar="NAME",
+        help="measure only this game (repeatable)",
     )
     output = bench_cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -420,7 +467,80 @@ def _parser(console: Console) -> _Parser:
         action="store_true",
         help="print the tables as Markdown (as on the documentation's Performance page)",
     )
+    _add_serve(command("serve", serve.run, "serve matches over HTTP: the match server"))
     return parser
+
+
+def _add_serve(serve_cmd: _Parser) -> None:
+    serve_cmd.description = (
+        "Serve matches of every game over HTTP and WebSocket (see the documentation's page "
+        "'Play online'). Prints 'serving on http://HOST:PORT' once it accepts connections and "
+        "stops cleanly on SIGINT or SIGTERM. Needs the extra: pip install 'cardgames[server]'."
+    )
+    serve_cmd.add_argument(
+        "--host",
+        default=serve.DEFAULT_HOST,
+        metavar="HOST",
+        help=f"the address to listen on (default {serve.DEFAULT_HOST}: this machine only)",
+    )
+    serve_cmd.add_argument(
+        "--port",
+        type=_port,
+        default=serve.DEFAULT_PORT,
+        metavar="PORT",
+        help=f"the port to listen on; 0 lets the system choose (default {serve.DEFAULT_PORT})",
+    )
+    serve_cmd.add_argument(
+        "--db",
+        default=serve.DEFAULT_DB,
+        metavar="FILE",
+        help=f"the SQLite file of the matches, created if missing (default {serve.DEFAULT_DB})",
+    )
+    serve_cmd.add_argument(
+        "--rate-limit",
+        type=_rate,
+        default=serve.DEFAULT_RATE_LIMIT,
+        metavar="N",
+        help="requests a second one client address may make, in bursts of twice as many; "
+        f"0 turns the limit off (default {serve.DEFAULT_RATE_LIMIT:g})",
+    )
+    serve_cmd.add_argument(
+        "--bot-time-limit",
+        type=_positive_float,
+        default=serve.DEFAULT_BOT_TIME_LIMIT,
+        metavar="S",
+        help="the longest a bot may think about one move, in seconds; a bot that takes longer "
+        f"forfeits (default {serve.DEFAULT_BOT_TIME_LIMIT:g})",
+    )
+    serve_cmd.add_argument(
+        "--bot-workers",
+        type=_positive,
+        default=serve.DEFAULT_BOT_WORKERS,
+        metavar="N",
+        help="the worker processes the bots think in, beside the server: how many bots may "
+        f"think at once (default {serve.DEFAULT_BOT_WORKERS})",
+    )
+    serve_cmd.add_argument(
+        "--max-matches",
+        type=_positive,
+        default=serve.DEFAULT_MAX_MATCHES,
+        metavar="N",
+        help="the most matches in play at once; a new one past it is refused "
+        f"(default {serve.DEFAULT_MAX_MATCHES})",
+    )
+
+
+def _port(text: str) -> int:
+    value = _integer(text, minimum=0)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {value}")
+    return value
+
+
+def _rate(text: str) -> float:
+    if text.strip() == "0":
+        return 0.0
+    return _positive_float(text)
 
 
 __dir__ = public_dir(__all__)
