@@ -2168,3 +2168,42 @@ def test_miserable_witch_refusal_names_the_condition_that_fails() -> None:
     )
     empty = table(teams=[["Olentzero"], ["Lamia", "Fallera"]], market=[])
     assert "the market deck is empty" in refusal(empty, Cast(Spell.MISERABLE_WITCH))
+
+
+@pytest.mark.rule("alakazum", "the-actions")
+def test_a_refused_action_names_the_condition_that_fails() -> None:
+    """An action that is not offered is refused with the condition of its rule that fails,
+    the one the listing asked: the market's, an object's, a fight's and the Alakazum's."""
+    empty = table(teams=[["Olentzero"], ["Lamia"]], hands=[["Magic hat 1"], []], market=[])
+    assert "the market deck is empty" in refusal(empty, Market("Magic hat 1"))
+    doll = table(
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Magic hat 1", "Voodoo doll"], []],
+        market=["Txapela"],
+    )
+    assert "a voodoo doll cannot be shown at the market" in refusal(doll, Market("Voodoo doll"))
+    fed = table(
+        teams=[[member("Vicentica", C), "Hombre del Saco"], ["Lamia"]],
+        hands=[["Meal: Fideuà / Txistorra"], []],
+    )
+    meal = UseObject("Meal: Fideuà / Txistorra", Culture.VAL)
+    assert "character of the team is below level C" in refusal(fed, meal)
+    riding = table(
+        teams=[[member("Olentzero", broom="Broom"), "Moura"], ["Lamia"]],
+        hands=[["Broom"], []],
+    )
+    assert UseObject("Broom", character="Moura") in legal_moves(riding)
+    broom = UseObject("Broom", character="Olentzero")
+    assert "that character has a broom already" in refusal(riding, broom)
+    alone = table(teams=[["Olentzero", "Moura"], ["Fallera"]])
+    assert "player 1 has a single character" in refusal(alone, Fight(1, "Fallera"))
+    val = [member("Vicentica", C), member("Senyor Pirotècnic", B)]
+    seven = table(
+        teams=[val, ["Lamia"]],
+        hands=[["Multicoloured amulet", "Barretina"], []],
+        enemies=deck.ENEMIES,
+    )
+    asked = play(seven, PASS)
+    assert asked.phase is Phase.ALAKAZUM
+    reason = refusal(asked, Alakazum(Culture.VAL, 0))
+    assert "fewer than the 8 an Alakazum needs" in reason
