@@ -16,7 +16,24 @@ from cardgames.alakazum import Config, Phase, State
 from cardgames.game import Outcome
 
 _PACKAGE = Path(alakazum.__file__).parent
-_MODULES = sorted(info.name for info in pkgutil.iter_modules([str(_PACKAGE)]))
+_MODULES = sorted(info.name for info in pkgutil.iter_modules([str(_PACKAGE)])) + sorted(
+    f"{package.name}.{info.name}"
+    for package in pkgutil.iter_modules([str(_PACKAGE)])
+    if package.ispkg
+    for info in pkgutil.iter_modules([str(_PACKAGE / package.name)])
+)
+
+
+def _source(name: str) -> Path:
+    """The file of the game's module ``name``: a subpackage is its ``__init__.py``."""
+    path = _PACKAGE / name.replace(".", "/")
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def _module_of(dotted: str) -> str:
+    """The name in ``_MODULES`` of the game's module ``cardgames.alakazum.<dotted>``."""
+    parts = dotted.split(".")
+    return ".".join(parts[:2]) if ".".join(parts[:2]) in _MODULES else parts[0]
 
 
 def _played(seed: int, decisions: int, config: Config | None = None) -> State:
@@ -84,24 +101,30 @@ def test_every_module_lists_its_names_and_says_what_it_holds() -> None:
         assert isinstance(getattr(module, "__all__", None), list), name
         assert all(hasattr(module, n) for n in module.__all__), name
         assert (module.__doc__ or "").strip(), name
-        lines = (_PACKAGE / f"{name}.py").read_text(encoding="utf-8").count("\n")
-        assert lines <= 600, f"{name}.py has {lines} lines"
+        lines = _source(name).read_text(encoding="utf-8").count("\n")
+        assert lines <= 600, f"{name} has {lines} lines"
 
 
 def _imports(name: str) -> set[str]:
     """The game's modules that module ``name`` imports, anywhere in it (a function body or
     ``TYPE_CHECKING`` included)."""
-    tree = ast.parse((_PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
+    tree = ast.parse(_source(name).read_text(encoding="utf-8"))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             if node.module == "cardgames.alakazum":
                 found.update(alias.name for alias in node.names if alias.name in _MODULES)
             elif node.module.startswith("cardgames.alakazum."):
-                found.add(node.module.split(".")[2])
+                dotted = node.module.removeprefix("cardgames.alakazum.")
+                found.add(_module_of(dotted))
+                found.update(
+                    f"{dotted}.{alias.name}"
+                    for alias in node.names
+                    if f"{dotted}.{alias.name}" in _MODULES
+                )
         elif isinstance(node, ast.Import):
             found.update(
-                alias.name.split(".")[2]
+                _module_of(alias.name.removeprefix("cardgames.alakazum."))
                 for alias in node.names
                 if alias.name.startswith("cardgames.alakazum.")
             )

@@ -664,6 +664,7 @@ def test_passing_on_die_potions_sends_the_forest_character_to_the_cemetery() -> 
     assert state.cemetery == (card("Castanyera"),)
 
 
+@pytest.mark.rule("alakazum", "double-potion")
 def test_double_potion_adds_to_the_die_roll() -> None:
     """Double potions: either side may be used; after the roll, as a die potion."""
     state = turn_of(
@@ -749,6 +750,7 @@ def test_potion_bidding_alternates_until_two_passes_in_a_row() -> None:
     ]
 
 
+@pytest.mark.rule("alakazum", "robbery-potion")
 def test_robbery_takes_the_opponents_last_combat_potion_into_the_thiefs_hand() -> None:
     """Robbery: it takes the opponent's last combat potion, cancelling it, into the thief's
     hand, who may play it in the same combat; a robbery cannot be stolen (Interpretation 10)."""
@@ -786,6 +788,7 @@ def test_robbery_takes_the_opponents_last_combat_potion_into_the_thiefs_hand() -
     assert names(state.market) == ["Robbery potion"]
 
 
+@pytest.mark.rule("alakazum", "double-potion")
 def test_double_potion_adds_combat_points_in_the_bidding() -> None:
     """Double potions: during the bidding a double potion is played for combat points."""
     state = table(
@@ -991,6 +994,7 @@ def test_go_to_the_market_not_when_the_market_is_empty() -> None:
     assert not any(isinstance(m, Market) for m in legal_moves(state))
 
 
+@pytest.mark.rule("alakazum", "meal")
 def test_meal_raises_every_character_of_that_culture_to_level_c() -> None:
     """Meals: choose one of the two meals; all the characters of that culture go to level C,
     whatever their level; the others, and multicoloured characters, are untouched; the meal goes
@@ -1021,6 +1025,7 @@ def test_meal_raises_every_character_of_that_culture_to_level_c() -> None:
     assert state.hands[0] == ()
 
 
+@pytest.mark.rule("alakazum", "meal")
 def test_meal_only_for_a_culture_with_a_character_below_c() -> None:
     """Interpretation 19: a meal is offered only for a culture with a character below level C
     (never for the multicoloured)."""
@@ -1031,6 +1036,7 @@ def test_meal_only_for_a_culture_with_a_character_below_c() -> None:
     assert not any(isinstance(m, UseObject) for m in legal_moves(state))
 
 
+@pytest.mark.rule("alakazum", "broom")
 def test_broom_goes_under_a_character_for_the_rest_of_the_game() -> None:
     """Brooms: put under a character, the card stays there (not in hand, not at the market)."""
     state = table(
@@ -1109,6 +1115,7 @@ def test_very_magical_characters_pay_part_of_a_spell() -> None:
     assert forest_magic == {("Magic hat 1",), ("Magic hat 2",)}
 
 
+@pytest.mark.rule("alakazum", "training")
 def test_training_levels_up_one_character_below_c() -> None:
     """Training (cost 1): one of one's characters levels up; never past C."""
     state = table(
@@ -1124,6 +1131,7 @@ def test_training_levels_up_one_character_below_c() -> None:
     assert team_of(state, 0) == {"Olentzero": B, "Aizkolari": C}
 
 
+@pytest.mark.rule("alakazum", "divination-and-the-crystal-ball")
 def test_divination_is_known_to_that_player_only() -> None:
     """Divination (cost 2): look at one final enemy without showing it; only the caster's view
     shows it, and it stays face down (Interpretation 21)."""
@@ -1146,6 +1154,7 @@ def test_divination_is_known_to_that_player_only() -> None:
     assert legal_moves(again) == (Peek(0), Peek(1), Peek(3), Peek(4))
 
 
+@pytest.mark.rule("alakazum", "magic-of-the-forest")
 def test_magic_of_the_forest_keeps_one_and_puts_the_rest_back_in_order() -> None:
     """Magic of the forest (cost 3): take the top 6 forest cards, keep one (never a trap), put
     the other 5 back on top in the chosen order; only the caster sees them (Interpretation
@@ -1193,6 +1202,7 @@ def test_magic_of_the_forest_keeps_one_and_puts_the_rest_back_in_order() -> None
     assert state.market == (card("Magic hat 3"),)
 
 
+@pytest.mark.rule("alakazum", "magic-of-the-forest")
 def test_magic_of_the_forest_kept_character_must_be_faced() -> None:
     """Magic of the forest: a character kept must be faced, after the rest is put back."""
     state = table(
@@ -1212,6 +1222,7 @@ def test_magic_of_the_forest_kept_character_must_be_faced() -> None:
     assert Counter(state.forest[-5:]) == Counter(held[1:])
 
 
+@pytest.mark.rule("alakazum", "levitation")
 def test_levitation_swaps_with_another_players_character_not_at_level_c() -> None:
     """Levitation (cost 3): swap one of one's characters with another player's that is not at
     level C (nor on a broom); each keeps its level (Interpretation 24)."""
@@ -1230,6 +1241,7 @@ def test_levitation_swaps_with_another_players_character_not_at_level_c() -> Non
     assert team_of(state, 1) == {"Fallera": C, "Lamia": A, "Olentzero": B}
 
 
+@pytest.mark.rule("alakazum", "levitation")
 def test_levitation_swaps_with_the_cemetery_at_level_a() -> None:
     """Levitation: a character may be swapped with one of the cemetery (at level A)."""
     state = table(
@@ -1248,6 +1260,7 @@ def test_levitation_swaps_with_the_cemetery_at_level_a() -> None:
     assert state.cemetery == (card("Olentzero"),)
 
 
+@pytest.mark.rule("alakazum", "d-do-magic")
 def test_resurrect_brings_a_cemetery_character_back_at_level_a() -> None:
     """Resurrect (cost 4): take a character back from the cemetery at level A."""
     state = table(
@@ -1264,6 +1277,7 @@ def test_resurrect_brings_a_cemetery_character_back_at_level_a() -> None:
     assert state.cemetery == (card("Castanyera"),)
 
 
+@pytest.mark.rule("alakazum", "miserable-witch")
 def test_miserable_witch_takes_two_market_cards_of_ones_choice() -> None:
     """Miserable witch (cost 0): if every other player has more characters, take the 2 cards of
     one's choice from the market deck (Interpretation 22)."""
@@ -1281,6 +1295,7 @@ def test_miserable_witch_takes_two_market_cards_of_ones_choice() -> None:
     assert state.market == (card("Die potion +2"),)
 
 
+@pytest.mark.rule("alakazum", "miserable-witch")
 def test_miserable_witch_not_when_someone_has_as_many_characters() -> None:
     """Miserable witch: not open if another player has no more characters, nor with an empty
     market deck."""
@@ -1292,6 +1307,7 @@ def test_miserable_witch_not_when_someone_has_as_many_characters() -> None:
     assert casts(three, Spell.MISERABLE_WITCH) == []
 
 
+@pytest.mark.rule("alakazum", "déjà-vu")
 def test_deja_vu_gives_two_more_actions_reusing_the_energy() -> None:
     """Deja Vu (cost 4): two more actions this turn, never another Deja Vu; very magical
     characters give their energy again for each spell."""
@@ -1313,6 +1329,7 @@ def test_deja_vu_gives_two_more_actions_reusing_the_energy() -> None:
     assert state.active == 1  # both actions taken: the turn is over
 
 
+@pytest.mark.rule("alakazum", "magic-of-the-forest")
 def test_magic_of_the_forest_keeps_no_trap() -> None:
     """Interpretation 23: traps are never kept; if all the cards taken are traps, none is."""
     traps = [c.name for c in deck.FOREST if c.kind.is_trap]
@@ -1492,6 +1509,7 @@ def test_voodoo_doll_is_never_asked_of_the_announcer() -> None:
 # --- traps ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakazum", "black-fridays-discount")
 def test_black_friday_gives_half_the_hand_rounded_down() -> None:
     """Black Friday's Discount: give half of one's hand cards (an odd number: half minus one) to
     the other players, as one wishes; the trap leaves the game."""
@@ -1514,6 +1532,7 @@ def test_black_friday_gives_half_the_hand_rounded_down() -> None:
     assert state.removed == (trap,)
 
 
+@pytest.mark.rule("alakazum", "black-fridays-discount")
 def test_black_friday_does_not_affect_one_or_no_hand_card() -> None:
     """Black Friday's Discount: no effect with one hand card or none."""
     state = turn_of(
@@ -1527,6 +1546,7 @@ def test_black_friday_does_not_affect_one_or_no_hand_card() -> None:
     assert state.removed == (card("Black Friday's Discount"),)
 
 
+@pytest.mark.rule("alakazum", "halloweens-trick-or-treat")
 def test_halloween_choice_of_half_the_hand_or_a_character() -> None:
     """Halloween's Trick or Treat: choose between giving half of one's hand and sending one of
     one's characters to the cemetery."""
@@ -1550,6 +1570,7 @@ def test_halloween_choice_of_half_the_hand_or_a_character() -> None:
     assert buried.removed == (card("Halloween's Trick or Treat"),)
 
 
+@pytest.mark.rule("alakazum", "halloweens-trick-or-treat")
 def test_halloween_does_not_affect_one_character_with_one_hand_card() -> None:
     """Halloween's Trick or Treat: no effect with one character and one hand card or none."""
     state = turn_of(
@@ -1563,6 +1584,7 @@ def test_halloween_does_not_affect_one_character_with_one_hand_card() -> None:
     assert state.removed == (card("Halloween's Trick or Treat"),)
 
 
+@pytest.mark.rule("alakazum", "halloweens-trick-or-treat")
 def test_halloween_with_no_character_that_can_leave_gives_half_the_hand() -> None:
     """Interpretation 29: one character (or only brooms) and two hand cards: half the hand is
     given."""
@@ -1575,6 +1597,7 @@ def test_halloween_with_no_character_that_can_leave_gives_half_the_hand() -> Non
     assert state.phase is Phase.GIVE and state.giving == 1
 
 
+@pytest.mark.rule("alakazum", "halloweens-trick-or-treat")
 def test_halloween_with_at_most_one_hand_card_costs_a_character() -> None:
     """Interpretation 29: half of one hand card or none is nothing to give, so a player with a
     character that can leave sends one to the cemetery (only one character and at most one card
@@ -1592,6 +1615,7 @@ def test_halloween_with_at_most_one_hand_card_costs_a_character() -> None:
     assert names(state.hands[0]) == ["Traca"]
 
 
+@pytest.mark.rule("alakazum", "halloweens-trick-or-treat")
 def test_halloween_spares_a_character_on_a_broom() -> None:
     """Brooms: a character on a broom cannot be sent to the cemetery by Halloween."""
     state = turn_of(
@@ -1603,6 +1627,7 @@ def test_halloween_spares_a_character_on_a_broom() -> None:
     assert legal_moves(state) == (GiveHalf(), Sacrifice("Moura"))
 
 
+@pytest.mark.rule("alakazum", "santa-claus-present")
 def test_santa_claus_explodes_below_three() -> None:
     """Santa Claus' Present: a roll below 3 explodes; the holder sends one of their characters to
     the cemetery."""
@@ -1621,6 +1646,7 @@ def test_santa_claus_explodes_below_three() -> None:
     assert state.removed == (card("Santa Claus' Present"),)
 
 
+@pytest.mark.rule("alakazum", "santa-claus-present")
 def test_santa_claus_die_is_passed_on_three_or_more() -> None:
     """Santa Claus' Present: on 3 or more the holder gives the die to another player of their
     choice, who rolls in turn, until it explodes."""
@@ -1643,6 +1669,7 @@ def test_santa_claus_die_is_passed_on_three_or_more() -> None:
     assert state.phase is Phase.ACTION and state.to_move == 0
 
 
+@pytest.mark.rule("alakazum", "santa-claus-present")
 def test_santa_claus_does_not_affect_a_one_character_holder() -> None:
     """Santa Claus' Present: a player with one character loses nothing when it explodes,
     though they can be given the die."""
@@ -1659,6 +1686,7 @@ def test_santa_claus_does_not_affect_a_one_character_holder() -> None:
     assert state.cemetery == ()
 
 
+@pytest.mark.rule("alakazum", "santa-claus-present")
 def test_santa_claus_explodes_after_twenty_passes() -> None:
     """Interpretation 3: after 20 passes the die explodes whatever it shows."""
     assert SANTA_MAX_PASSES == 20
@@ -1674,6 +1702,7 @@ def test_santa_claus_explodes_after_twenty_passes() -> None:
     assert state.phase is Phase.SACRIFICE and state.to_move == 1
 
 
+@pytest.mark.rule("alakazum", "cupcakes")
 def test_cupcakes_lose_the_turns_action() -> None:
     """Alakazum! 2 (Interpretation 31): Cupcakes take away the turn's action; the Alakazum stays
     open."""
@@ -1954,3 +1983,227 @@ def test_example_five_players_miserable_witch() -> None:
     teams[sabela].append("Urco")
     assert {p for p in range(5) if can_cast(p)} == {empar, antonio}
     assert not can_cast(iker) and not can_cast(jordi) and not can_cast(sabela)
+
+
+# --- what each spell needs to work on: the corners random play misses ----------------------------
+#
+# Each spell (and the crystal ball and the recovery potion, which work as Divination and
+# Resurrect) is offered only when it has something to work on: the same condition decides the
+# listing, the refusal of a cast made anyway and its reason, so a spell that is offered always
+# has a target to choose. The tables below are built so that exactly one condition fails.
+
+
+def refusal(state: State, move: Move) -> str:
+    """The reason ``move`` is refused in ``state`` (which it leaves as it was)."""
+    before = state
+    with pytest.raises(IllegalMoveError) as refused:
+        apply_move(state, move)
+    assert state == before
+    return str(refused.value)
+
+
+@pytest.mark.rule("alakazum", "levitation")
+def test_levitation_is_not_offered_when_there_is_nothing_to_take() -> None:
+    """Levitation needs another player's character below level C and off a broom, or one in
+    the cemetery: with the others' characters all at level C or on brooms and an empty
+    cemetery, it is neither offered nor accepted, and the caster is never left without a
+    target."""
+    state = table(
+        teams=[
+            ["Olentzero", "Moura"],
+            [member("Fallera", C), member("Lamia", broom="Broom"), member("Aizkolari", C)],
+        ],
+        hands=[["Magic hat 3"], []],
+        forest_top=FILLER,
+    )
+    assert state.cemetery == ()
+    assert casts(state, Spell.LEVITATION) == []
+    reason = refusal(state, Cast(Spell.LEVITATION, ("Magic hat 3",)))
+    assert "levitation has nothing to work on" in reason
+    assert "no other player's character is below level C and off a broom" in reason
+    # One character of theirs at level B is enough: the spell is offered, and it takes that one.
+    lower = table(
+        teams=[
+            ["Olentzero", "Moura"],
+            [member("Fallera", B), member("Lamia", broom="Broom"), member("Aizkolari", C)],
+        ],
+        hands=[["Magic hat 3"], []],
+        forest_top=FILLER,
+    )
+    assert casts(lower, Spell.LEVITATION) == [Cast(Spell.LEVITATION, ("Magic hat 3",))]
+    aimed = play(lower, Cast(Spell.LEVITATION, ("Magic hat 3",)))
+    assert legal_moves(aimed) == (Swap("Olentzero", "Fallera", 1), Swap("Moura", "Fallera", 1))
+
+
+@pytest.mark.rule("alakazum", "levitation")
+def test_levitation_takes_from_the_cemetery_when_no_other_player_has_one_to_give() -> None:
+    """With every other player's character at level C or on a broom, a character of the
+    cemetery is still there to take: the spell is offered and swaps with it only."""
+    state = table(
+        teams=[["Olentzero"], [member("Fallera", C), member("Lamia", broom="Broom")]],
+        hands=[["Magic hat 3"], []],
+        cemetery=["Vicentica"],
+        forest_top=FILLER,
+    )
+    aimed = play(state, Cast(Spell.LEVITATION, ("Magic hat 3",)))
+    assert legal_moves(aimed) == (Swap("Olentzero", "Vicentica", None),)
+
+
+@pytest.mark.rule("alakazum", "levitation")
+def test_levitation_is_not_offered_when_every_character_of_the_caster_is_on_a_broom() -> None:
+    """A character on a broom never leaves its player, so Levitation has nothing to send away
+    when the caster's whole team rides brooms, however much there is to take."""
+    state = table(
+        teams=[[member("Olentzero", broom="Broom")], ["Aizkolari", "Lamia"]],
+        hands=[["Magic hat 3"], []],
+        cemetery=["Vicentica"],
+        forest_top=FILLER,
+    )
+    assert casts(state, Spell.LEVITATION) == []
+    reason = refusal(state, Cast(Spell.LEVITATION, ("Magic hat 3",)))
+    assert "every character of the team is on a broom" in reason
+
+
+@pytest.mark.rule("alakazum", "training")
+def test_training_is_not_offered_when_the_whole_team_is_at_level_c() -> None:
+    """Training raises a character below level C: none, no Training."""
+    state = table(
+        teams=[[member("Olentzero", C), member("Moura", C)], ["Lamia"]],
+        hands=[["Magic hat 1"], []],
+        forest_top=FILLER,
+    )
+    assert casts(state, Spell.TRAINING) == []
+    reason = refusal(state, Cast(Spell.TRAINING, ("Magic hat 1",)))
+    assert "every character of the team is at level C" in reason
+    one_below = table(
+        teams=[[member("Olentzero", C), member("Moura", B)], ["Lamia"]],
+        hands=[["Magic hat 1"], []],
+        forest_top=FILLER,
+    )
+    (offered,) = casts(one_below, Spell.TRAINING)
+    aimed = play(one_below, offered)
+    assert legal_moves(aimed) == (Train("Moura"),)
+
+
+@pytest.mark.rule("alakazum", "divination-and-the-crystal-ball")
+def test_divination_and_the_crystal_ball_need_an_enemy_not_seen_yet() -> None:
+    """Divination and the crystal ball show a face-down final enemy the player has not seen:
+    once they know every enemy that is still face down, neither is offered nor accepted."""
+    base = table(
+        EXPANSION,
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Magic hat 2", "Crystal ball"], []],
+        forest_top=FILLER,
+    )
+    row = len(base.enemies)
+    assert row >= 2
+    shown = tuple(index == 0 for index in range(row))
+    seen = attrs.evolve(
+        base,
+        enemy_up=shown,
+        known=(frozenset(range(1, row)), *base.known[1:]),
+    )
+    assert casts(seen, Spell.DIVINATION) == []
+    assert not [m for m in legal_moves(seen) if isinstance(m, UseObject)]
+    reason = refusal(seen, Cast(Spell.DIVINATION, ("Magic hat 2",)))
+    assert "no face-down final enemy is left that they have not seen" in reason
+    ball = refusal(seen, UseObject("Crystal ball"))
+    assert "no face-down final enemy is left that player 0 has not seen" in ball
+    # One enemy face down and not seen is enough for both, and is the only one shown.
+    one_left = attrs.evolve(seen, known=(frozenset(range(2, row)), *base.known[1:]))
+    aimed = play(one_left, Cast(Spell.DIVINATION, ("Magic hat 2",)))
+    assert legal_moves(aimed) == (Peek(1),)
+    assert UseObject("Crystal ball") in legal_moves(one_left)
+
+
+@pytest.mark.rule("alakazum", "magic-of-the-forest")
+def test_magic_of_the_forest_is_not_offered_when_the_forest_is_empty() -> None:
+    """Magic of the forest takes the forest deck's top cards: an empty deck has none."""
+    state = without_forest(table(teams=[["Olentzero"], ["Lamia"]], hands=[["Magic hat 3"], []]))
+    assert state.forest == ()
+    assert casts(state, Spell.MAGIC_OF_THE_FOREST) == []
+    reason = refusal(state, Cast(Spell.MAGIC_OF_THE_FOREST, ("Magic hat 3",)))
+    assert "the forest deck is empty" in reason
+
+
+@pytest.mark.rule("alakazum", "recovery-potion")
+def test_resurrect_and_the_recovery_potion_need_a_character_in_the_cemetery() -> None:
+    """Resurrect and the recovery potion bring a character back from the cemetery: with an
+    empty cemetery neither is offered nor accepted."""
+    state = table(
+        EXPANSION,
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Magic hat 3", "Magic hat 1", "Recovery potion"], []],
+        forest_top=FILLER,
+    )
+    assert state.cemetery == ()
+    assert casts(state, Spell.RESURRECT) == []
+    assert UseObject("Recovery potion") not in legal_moves(state)
+    reason = refusal(state, Cast(Spell.RESURRECT, ("Magic hat 1", "Magic hat 3")))
+    assert "resurrect has nothing to work on: the cemetery is empty" in reason
+    assert "the cemetery is empty" in refusal(state, UseObject("Recovery potion"))
+
+
+@pytest.mark.rule("alakazum", "déjà-vu")
+def test_deja_vu_is_not_offered_a_second_time_in_a_turn() -> None:
+    """Deja Vu may be cast once a turn: after one, it is neither offered nor accepted."""
+    state = table(
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Magic hat 3", "Magic hat 1"], []],
+        forest_top=FILLER,
+        deja_vu=True,
+    )
+    assert casts(state, Spell.DEJA_VU) == []
+    reason = refusal(state, Cast(Spell.DEJA_VU, ("Magic hat 1", "Magic hat 3")))
+    assert "a Deja Vu was cast this turn already" in reason
+
+
+@pytest.mark.rule("alakazum", "miserable-witch")
+def test_miserable_witch_refusal_names_the_condition_that_fails() -> None:
+    """The Miserable witch refused says which of its two conditions fails: an empty market
+    deck, or a player with no more characters than the caster."""
+    even = table(teams=[["Olentzero"], ["Lamia"]], market=["Txapela"])
+    assert "not every other player has more characters" in refusal(
+        even, Cast(Spell.MISERABLE_WITCH)
+    )
+    empty = table(teams=[["Olentzero"], ["Lamia", "Fallera"]], market=[])
+    assert "the market deck is empty" in refusal(empty, Cast(Spell.MISERABLE_WITCH))
+
+
+@pytest.mark.rule("alakazum", "the-actions")
+def test_a_refused_action_names_the_condition_that_fails() -> None:
+    """An action that is not offered is refused with the condition of its rule that fails,
+    the one the listing asked: the market's, an object's, a fight's and the Alakazum's."""
+    empty = table(teams=[["Olentzero"], ["Lamia"]], hands=[["Magic hat 1"], []], market=[])
+    assert "the market deck is empty" in refusal(empty, Market("Magic hat 1"))
+    doll = table(
+        teams=[["Olentzero"], ["Lamia"]],
+        hands=[["Magic hat 1", "Voodoo doll"], []],
+        market=["Txapela"],
+    )
+    assert "a voodoo doll cannot be shown at the market" in refusal(doll, Market("Voodoo doll"))
+    fed = table(
+        teams=[[member("Vicentica", C), "Hombre del Saco"], ["Lamia"]],
+        hands=[["Meal: Fideuà / Txistorra"], []],
+    )
+    meal = UseObject("Meal: Fideuà / Txistorra", Culture.VAL)
+    assert "character of the team is below level C" in refusal(fed, meal)
+    riding = table(
+        teams=[[member("Olentzero", broom="Broom"), "Moura"], ["Lamia"]],
+        hands=[["Broom"], []],
+    )
+    assert UseObject("Broom", character="Moura") in legal_moves(riding)
+    broom = UseObject("Broom", character="Olentzero")
+    assert "that character has a broom already" in refusal(riding, broom)
+    alone = table(teams=[["Olentzero", "Moura"], ["Fallera"]])
+    assert "player 1 has a single character" in refusal(alone, Fight(1, "Fallera"))
+    val = [member("Vicentica", C), member("Senyor Pirotècnic", B)]
+    seven = table(
+        teams=[val, ["Lamia"]],
+        hands=[["Multicoloured amulet", "Barretina"], []],
+        enemies=deck.ENEMIES,
+    )
+    asked = play(seven, PASS)
+    assert asked.phase is Phase.ALAKAZUM
+    reason = refusal(asked, Alakazum(Culture.VAL, 0))
+    assert "fewer than the 8 an Alakazum needs" in reason

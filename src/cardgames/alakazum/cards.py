@@ -14,6 +14,7 @@ from cardgames.errors import excerpt
 
 __all__ = [
     "CULTURES",
+    "DIE_SIDES",
     "HAND_KINDS",
     "TRAP_KINDS",
     "Card",
@@ -21,9 +22,11 @@ __all__ = [
     "Enemy",
     "Kind",
     "Level",
+    "alakazum_points",
     "is_card",
     "is_enemy",
     "is_name",
+    "may_show",
     "plain_name",
 ]
 
@@ -166,6 +169,30 @@ class Card(NamedTuple):
 _DEFAULTS: tuple[Any, ...] = ("", Kind.CHARACTER, *Card._field_defaults.values())
 
 
+# --- what a hand card does by itself ------------------------------------------------------------
+# The rules' chapters ask these of a card in a hand, and the tables the move path reads by card
+# name are made of them: one place for each.
+
+
+def may_show(card: Card) -> bool:
+    """Whether ``card`` (a hand card) may be shown at the market: any but a voodoo doll, which
+    may never go to the market deck."""
+    return card.kind is not Kind.DOLL
+
+
+def alakazum_points(card: Card) -> tuple[Culture, int] | None:
+    """What ``card`` (a hand card) adds to an Alakazum from the hand, as ``(culture, points)``:
+    a cultural object its points in its culture, an amulet its points in every culture (as
+    :attr:`Culture.MULTI`, like a multicoloured character); any other card nothing."""
+    kind = card.kind
+    if kind is Kind.AMULET:
+        return Culture.MULTI, card.value
+    if kind is Kind.OBJECT:
+        assert card.culture is not None  # a well-formed object has its culture
+        return card.culture, card.value
+    return None
+
+
 def _member_name(member: object) -> str:
     return member.name if isinstance(member, StrEnum) else repr(member)
 
@@ -183,6 +210,8 @@ class Enemy(NamedTuple):
         return self.values[players - 2]
 
 
+#: The faces of the game's die.
+DIE_SIDES = 6
 #: The player counts of the game, and the number of levels.
 PLAYER_COUNTS = (2, 3, 4, 5)
 LEVELS = (Level.A, Level.B, Level.C)

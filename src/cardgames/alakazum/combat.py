@@ -10,18 +10,18 @@ then changes team; a forest character that wins brings drama.
 
 from __future__ import annotations
 
-import functools
 import operator
-from collections.abc import Callable
-from typing import Generic, TypeVar
 
+from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import (
     ATTACKER,
     DEFENDER,
     CombatDraft,
+    CombatLike,
     Draft,
     Next,
+    can_leave,
     main_character,
     new_member,
     side_owner,
@@ -29,26 +29,27 @@ from cardgames.alakazum.draft import (
 )
 from cardgames.alakazum.moves import Drink, Fight, Fighter, Move, Pass, Support
 from cardgames.alakazum.potions import (
+    asked_in_combat,
     die_moves,
     drink_for_die,
     drink_for_points,
     offered_bids,
 )
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import tables
 
 __all__ = [
     "BOTH_PASSED",
-    "MOST_NAMES",
     "bid",
     "fight",
-    "fight_moves",
     "fighter",
     "fighter_moves",
     "hypnosis",
+    "hypnotises",
+    "may_be_fought",
     "meet",
     "support",
     "support_moves",
+    "supporters",
 ]
 
 _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
@@ -63,38 +64,10 @@ _PHASE_POTIONS = Phase.POTIONS
 _PHASE_SUPPORT = Phase.SUPPORT
 _PASS = Pass()
 
-# Moves are small values shared by every state that offers them: each is made once and
-# looked up by its fields after that, which costs far less than building it again.
-_FIGHT = functools.lru_cache(maxsize=4096)(Fight)
-
-#: Names whose move one table of :class:`_ByName` keeps; past this many, it starts again empty.
-MOST_NAMES = 4096
-
-_MoveT = TypeVar("_MoveT", bound=Move)
-
-
-class _ByName(dict[str, _MoveT], Generic[_MoveT]):
-    """The moves of one kind (for one player) by the name of the character they name, each made
-    the first time it is asked for: ``table[name]`` is a dict lookup at C speed, where the
-    ``lru_cache`` above makes a key and keeps its order of use at every call."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[str], _MoveT]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, name: str) -> _MoveT:
-        if len(self) >= MOST_NAMES:
-            self.clear()
-        made = self[name] = self.make(name)
-        return made
-
-
-#: The choice of each character to fight, by its name.
-_FIGHTERS: _ByName[Fighter] = _ByName(Fighter)
-#: The choice of each sociable character to support, by its name.
-_SUPPORTS: _ByName[Support] = _ByName(Support)
+#: The choice of each character to fight, and of each sociable character to support, by its
+#: name.
+_FIGHTERS: _fast.ByName[Fighter] = _fast.ByName(Fighter)
+_SUPPORTS: _fast.ByName[Support] = _fast.ByName(Support)
 #: A member's name, read at C speed.
 _member_name = operator.attrgetter("card.name")
 #: Whether a member is sociable, read at C speed.
@@ -104,22 +77,17 @@ _member_sociable = operator.attrgetter("card.sociable")
 
 
 def meet(d: Draft, card: Card) -> Next:
-    """A character from the forest must be faced: choose the fighter (if there is a choice)."""
-    # _challenge(d, None, new_member(card)), written out: a forest character is at level A,
-    # without a cape, so no member need be made for its points.
-    points = card.combat[0]  # at level A
-    if points is None:  # a die decides
-        points = roll = d.die()
-    else:
-        roll = 0
-    d.combat = start_combat(d.active, None, card, points, roll)
+    """A character from the forest must be faced (at level A): choose the fighter (if there
+    is a choice)."""
+    points, roll = _rolled(d, card, _LEVEL_A, None)
+    d.combat = start_combat(d.active, None, card, points, roll or 0)
     return _choose_fighter(d)
 
 
-def fight_moves(player: int, team: tuple[Member, ...]) -> list[Fight]:
-    """The fights against each character of ``player``'s team (the plain reading; the action
-    phase reads the same from the config's tables, ``tables.Tables.fights``)."""
-    return [_FIGHT(player, member.card.name) for member in team]
+def may_be_fought(team: tuple[Member, ...]) -> bool:
+    """Whether another player's characters of ``team`` may be fought: only a player who has at
+    least two may be attacked (any of them, one on a broom included)."""
+    return len(team) > 1
 
 
 def fight(d: Draft, move: Fight) -> Next:
@@ -127,15 +95,9 @@ def fight(d: Draft, move: Fight) -> Next:
     the character that attacks it, then both sides may add a sociable character and bid
     potions."""
     _, theirs = d.member(move.player, move.target)
-    d.combat = _challenge(d, move.player, theirs)
+    points, roll = _rolled(d, theirs.card, theirs.level, theirs.cape)
+    d.combat = start_combat(d.active, move.player, theirs.card, points, roll or 0)
     return _choose_fighter(d)
-
-
-def _challenge(d: Draft, defender: int | None, opponent: Member) -> CombatDraft:
-    """A new combat of the player whose turn it is against ``opponent`` (a character of the
-    forest, at level A, or of ``defender``'s team)."""
-    points, roll = _rolled(d, opponent)
-    return start_combat(d.active, defender, opponent.card, points, roll or 0)
 
 
 def _choose_fighter(d: Draft) -> Next:
@@ -166,34 +128,28 @@ def _set_fighter(d: Draft, member: Member) -> Next:
     """``member`` of the attacker's team fights: its points count for the attacker."""
     combat = d.combat
     assert combat is not None
-    card = member.card
-    combat.fighter = card.name
-    # _add_points(combat, ATTACKER, _rolled(d, member)), written out: once in every combat.
-    points = card.combat[member.level]
-    if points is None:  # a die decides
-        points = d.die()
-        combat.rolls = (*combat.rolls, points)
-    if member.cape is not None:
-        points += member.cape.value
-    attack, defence = combat.points
-    combat.points = (attack + points, defence)
+    combat.fighter = member.card.name
+    _add_points(d, combat, ATTACKER, member.card, member.level, member.cape)
     return _offer_support(d, ATTACKER)
 
 
-def _rolled(d: Draft, member: Member) -> tuple[int, int | None]:
-    """A character's combat points in this combat, and the die rolled for them if they are a
-    die (a cape adds to the die too)."""
-    points = member.card.combat[member.level]
-    cape = 0 if member.cape is None else member.cape.value
+def _rolled(d: Draft, card: Card, level: Level, cape: Card | None) -> tuple[int, int | None]:
+    """A character's combat points in this combat at ``level`` (with ``cape`` under it), and
+    the die rolled for them if they are a die (a cape adds to the die too)."""
+    points = card.combat[level]
+    bonus = 0 if cape is None else cape.value
     if points is None:
         value = d.die()
-        return value + cape, value
-    return points + cape, None
+        return value + bonus, value
+    return points + bonus, None
 
 
-def _add_points(combat: CombatDraft, side: int, rolled: tuple[int, int | None]) -> None:
-    """Add ``rolled`` combat points (and the die rolled for them, if any) to ``side``."""
-    points, roll = rolled
+def _add_points(
+    d: Draft, combat: CombatDraft, side: int, card: Card, level: Level, cape: Card | None
+) -> None:
+    """Add a character's combat points (:func:`_rolled`) to ``side``, and the die rolled for
+    them, if any."""
+    points, roll = _rolled(d, card, level, cape)
     attack, defence = combat.points
     combat.points = (attack + points, defence) if side == ATTACKER else (attack, defence + points)
     if roll is not None:
@@ -203,19 +159,17 @@ def _add_points(combat: CombatDraft, side: int, rolled: tuple[int, int | None]) 
 # --- sociable support ---------------------------------------------------------------------------
 
 
-def _supporters(team: tuple[Member, ...], main: str) -> list[Member]:
+def supporters(team: tuple[Member, ...], main: str) -> list[Member]:
+    """The characters of ``team`` that may add their points to its side, whose main character
+    is named ``main``: the sociable ones other than the main one."""
     return [m for m in team if m.card.sociable and m.card.name != main]
 
 
 def _has_supporter(team: tuple[Member, ...], main: str) -> bool:
-    """Whether ``_supporters(team, main)`` has one (looked for without listing them)."""
-    if not any(map(_member_sociable, team)):  # most teams: no sociable one, seen at C speed
-        return False
-    for member in team:
-        card = member.card
-        if card.sociable and card.name != main:
-            return True
-    return False
+    """Whether ``supporters(team, main)`` has one."""
+    # A supporter is sociable first of all: a team without a sociable character, as most
+    # are, has none, and that is seen at C speed.
+    return any(map(_member_sociable, team)) and bool(supporters(team, main))
 
 
 def support_moves(state: Draft | State, player: int) -> tuple[Move, ...]:
@@ -224,8 +178,8 @@ def support_moves(state: Draft | State, player: int) -> tuple[Move, ...]:
     combat = state.combat
     assert combat is not None
     main = main_character(combat, combat.to_act)
-    supporters = _supporters(state.teams[player], main)
-    return (*map(_SUPPORTS.__getitem__, map(_member_name, supporters)), _PASS)
+    found = supporters(state.teams[player], main)
+    return (*map(_SUPPORTS.__getitem__, map(_member_name, found)), _PASS)
 
 
 def _offer_support(d: Draft, side: int) -> Next:
@@ -233,38 +187,31 @@ def _offer_support(d: Draft, side: int) -> Next:
     is the attacker's); the forest has none. The bidding starts once neither side is asked."""
     combat = d.combat
     assert combat is not None
-    # side_owner and main_character, inlined: this runs in every combat (and _has_supporter
-    # sees most teams, those without a sociable character, at C speed).
+    # Each side's player and main character read off the combat (as side_owner and
+    # main_character do): this runs in every combat.
     if side == ATTACKER:
         fighter = combat.fighter
         assert fighter is not None
         if _has_supporter(d.teams[combat.attacker], fighter):
-            combat.to_act = ATTACKER
-            d.phase = _PHASE_SUPPORT
-            d.to_move = combat.attacker
-            d.moves = support_moves(d, combat.attacker)  # the next state's moves, known now
-            return _DECIDE
+            return _ask_support(d, combat, ATTACKER, combat.attacker)
     defender = combat.defender
     if defender is not None and _has_supporter(d.teams[defender], combat.opponent.name):
-        combat.to_act = DEFENDER
-        d.phase = _PHASE_SUPPORT
-        d.to_move = defender
-        d.moves = support_moves(d, defender)
-        return _DECIDE
-    # _start_bidding, written out
-    combat.to_act = ATTACKER
-    combat.passes = 0
-    return _next_bidder(d)
-
-
-def _after_support(d: Draft, side: int) -> Next:
-    if side == ATTACKER:
-        return _offer_support(d, DEFENDER)
+        return _ask_support(d, combat, DEFENDER, defender)
     return _start_bidding(d)
 
 
+def _ask_support(d: Draft, combat: CombatDraft, side: int, owner: int) -> Next:
+    """``side`` (of ``owner``) is asked whether a sociable character supports it."""
+    combat.to_act = side
+    d.phase = _PHASE_SUPPORT
+    d.to_move = owner
+    d.moves = support_moves(d, owner)  # the next state's moves, known now
+    return _DECIDE
+
+
 def support(d: Draft, move: Support | Pass) -> Next:
-    """The side adds the chosen sociable character's points, or passes."""
+    """The side adds the chosen sociable character's points, or passes; the defender's side
+    is asked next, if it was the attacker's, then the bidding starts."""
     combat = d.combat
     assert combat is not None
     side = combat.to_act
@@ -273,14 +220,17 @@ def support(d: Draft, move: Support | Pass) -> Next:
         supports = list(combat.supports)
         supports[side] = move.character
         combat.supports = (supports[0], supports[1])
-        _add_points(combat, side, _rolled(d, member))
-    return _after_support(d, side)
+        _add_points(d, combat, side, member.card, member.level, member.cape)
+    if side == ATTACKER:
+        return _offer_support(d, DEFENDER)
+    return _start_bidding(d)
 
 
 # --- bidding potions --------------------------------------------------------------------------
 
 
 def _start_bidding(d: Draft) -> Next:
+    """The bidding starts with the attacker."""
     combat = d.combat
     assert combat is not None
     combat.to_act = ATTACKER
@@ -295,24 +245,22 @@ def _next_bidder(d: Draft) -> Next:
 
     A side is asked whatever its hand holds, and answers with a pass when it holds no potion:
     skipping it would show the table that its hand holds none."""
-    # The config's tables are found once for every side asked.
     combat = d.combat
     assert combat is not None
-    config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
+    found = _fast.tables_of(d.config)  # once for every side asked
     defender = combat.defender
+    owners = (combat.attacker, defender)  # each side's player
     while True:
         side = combat.to_act
-        owner = combat.attacker if side == ATTACKER else defender
+        owner = owners[side]
         assert owner is not None
-        if d.hands[owner] and (
-            defender is not None or combat.points[ATTACKER] <= combat.points[DEFENDER]
-        ):
-            d.phase = _PHASE_POTIONS
-            d.to_move = owner
-            d.moves = (*offered_bids(found, combat, side, d.hands), _PASS)
-            return _DECIDE
+        if asked_in_combat(d.hands[owner]):
+            bids = offered_bids(found, combat, side, d.hands)
+            if bids is not None:  # potions may still help
+                d.phase = _PHASE_POTIONS
+                d.to_move = owner
+                d.moves = (*bids, _PASS)
+                return _DECIDE
         if defender is None or combat.passes + 1 >= BOTH_PASSED:
             return _resolve(d)
         combat.passes += 1
@@ -343,7 +291,8 @@ def bid(d: Draft, move: Drink | Pass) -> Next:
 
 def _resolve(d: Draft) -> Next:
     """Compare combat points (a tie goes to the defender): the winner's character levels up
-    and its player rolls to hypnotise; a character of the forest that wins brings drama."""
+    and its player rolls to hypnotise, unless the loser cannot change team; a character of the
+    forest that wins brings drama."""
     combat = d.combat
     assert combat is not None
     attack, defence = combat.points
@@ -357,8 +306,8 @@ def _resolve(d: Draft) -> Next:
         combat.roller = ATTACKER
         combat.bonus = 0
         combat.roll = d.die()
-        return _after_roll(d, combat.opponent.resistance[0])  # at level A
-    # side_owner and main_character of both sides, inlined: once in every duel.
+        return _after_roll(d, combat.opponent.resistance[_LEVEL_A])
+    # Each side's player and main character read off the combat: once in every duel.
     if attack > defence:
         d.level_up(combat.attacker, fighter)
         combat.roller = ATTACKER
@@ -369,7 +318,7 @@ def _resolve(d: Draft) -> Next:
         loser, name = combat.attacker, fighter
     combat.bonus = 0
     _, member = d.member(loser, name)
-    if member.broom is not None or len(d.teams[loser]) < 2:  # not can_leave, inlined
+    if not can_leave(d.teams[loser], member):
         return _end_combat(d, hypnotised=False)  # nothing to roll for
     combat.roll = d.die()
     # The loser found above is the one _resistance would look up again.
@@ -386,15 +335,21 @@ def _resistance(d: Draft, combat: CombatDraft) -> int:
     return member.card.resistance[member.level]
 
 
+def hypnotises(combat: CombatLike, resistance: int) -> bool:
+    """Whether the winner's roll, with the die potions drunk for it, hypnotises a loser of
+    ``resistance``: it must be above it. Die potions are offered only while it is not."""
+    return combat.roll + combat.bonus > resistance
+
+
 def _after_roll(d: Draft, resistance: int) -> Next:
     """The roll beats the loser's ``resistance`` (see :func:`_resistance`), or the winner may
     drink for it, or the loser stays."""
     combat = d.combat
     assert combat is not None
-    if combat.roll + combat.bonus > resistance:
+    if hypnotises(combat, resistance):
         return _end_combat(d, hypnotised=True)
     roller = side_owner(combat, combat.roller or 0)
-    if d.hands[roller]:  # asked whatever the hand holds, as in the bidding
+    if asked_in_combat(d.hands[roller]):
         d.phase = _PHASE_HYPNOSIS
         d.to_move = roller
         d.moves = (*die_moves(d, combat), _PASS)
@@ -416,36 +371,37 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
     """The hypnotised character changes team (a forest one joins at level A, another player's
     keeps its level); a forest character not hypnotised goes to the cemetery. The potions
     played go to the market deck."""
+    # The teams are rebuilt once here, where the reference's end_combat goes through the
+    # draft's join and remove_member: a combat ends at about every sixth decision.
     combat = d.combat
     assert combat is not None
     if combat.potions:
         d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
+    teams = list(d.teams)
     if combat.defender is None:  # the attacker won (a forest character that wins is drama)
-        if hypnotised:  # d.join(combat.attacker, new_member(combat.opponent)), written out
-            teams = list(d.teams)
-            teams[combat.attacker] = (*teams[combat.attacker], new_member(combat.opponent))
-            d.teams = tuple(teams)
-        else:
+        if not hypnotised:
             d.cemetery = (*d.cemetery, combat.opponent)
+            return _CONTINUE
+        teams[combat.attacker] = (*teams[combat.attacker], new_member(combat.opponent))
     elif hypnotised:
         winner = side_owner(combat, combat.roller or 0)
         loser_side = 1 - (combat.roller or 0)
         loser = side_owner(combat, loser_side)
         index, member = d.member(loser, main_character(combat, loser_side))
-        # remove_member and join, the teams rebuilt once.
-        teams = list(d.teams)
         team = teams[loser]
         teams[loser] = team[:index] + team[index + 1 :]
         teams[winner] = (*teams[winner], member)
-        d.teams = tuple(teams)
+    else:
+        return _CONTINUE
+    d.teams = tuple(teams)
     return _CONTINUE
 
 
 def _drama(d: Draft) -> Next:
     """The forest's character won: it goes back into the forest deck, which is shuffled, and
-    the fighter goes to the cemetery (unless it is the player's last character or on a
-    broom)."""
+    the fighter goes to the cemetery (unless it cannot leave: on a broom, or the player's
+    last character)."""
     combat = d.combat
     assert combat is not None and combat.fighter is not None
     if combat.potions:
@@ -455,8 +411,8 @@ def _drama(d: Draft) -> Next:
     player = combat.attacker
     team = d.teams[player]
     index, member = d.member(player, combat.fighter)
-    if member.broom is None and len(team) > 1:  # can_leave, inlined
-        # d.bury(player, combat.fighter), written out with the place found above.
+    if can_leave(team, member):
+        # Buried with the place found above (the reference's drama asks the draft's bury).
         teams = list(d.teams)
         teams[player] = team[:index] + team[index + 1 :]
         d.teams = tuple(teams)

@@ -1,28 +1,31 @@
 """The draft: a mutable copy of an Alakazum! state that one move works on, and the small pieces
 every chapter of the rules uses with it.
 
-``apply_move`` copies the state into a :class:`Draft`; the chapter modules (:mod:`.turn`,
-:mod:`.combat`, :mod:`.spells`...) change it and :meth:`Draft.finish` freezes it into the next
-state, so the old state is never touched. Each step of a chapter says with a :class:`Next` what
-the turn does after it; :func:`cardgames.alakazum.turn.carry_on` does it.
+``apply_move`` copies the state into a draft; the chapter modules (:mod:`.turn`,
+:mod:`.combat`, :mod:`.spells`...) change it and its ``finish`` freezes it into the next state,
+so the old state is never touched. :class:`Draft` is the readable form, which the reference
+(:mod:`.reference`) plays on; the move path works on :func:`draft_of`'s twin of the next state,
+which has the Draft's methods and gives the same next state for about half the work. Each step
+of a chapter says with a :class:`Next` what the turn does after it;
+:func:`cardgames.alakazum.turn.carry_on` does it.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
-from types import FunctionType
 from typing import Any
 
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
-from cardgames._engine import slot_filler, writable_twin
-from cardgames.alakazum.cards import Card, Culture, Enemy, Level
+from cardgames._engine import slot_filler
+from cardgames.alakazum import _fast
+from cardgames.alakazum._fast import new_member, with_level
+from cardgames.alakazum.cards import DIE_SIDES, Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config
-from cardgames.alakazum.members import new_member, with_level
 from cardgames.alakazum.moves import Move, Spell
-from cardgames.alakazum.state import Combat, Member, Phase, State
+from cardgames.alakazum.state import TRUSTED, Combat, Member, Phase, State
 from cardgames.game import Outcome
 from cardgames.rng import Rng, draw_below
 
@@ -37,6 +40,7 @@ __all__ = [
     "Next",
     "by_name",
     "can_leave",
+    "can_rise",
     "distinct",
     "draft_of",
     "faces",
@@ -47,8 +51,6 @@ __all__ = [
     "with_level",
 ]
 
-#: The die's faces.
-DIE_SIDES = 6
 #: The side of a combat of the player whose turn it is.
 ATTACKER = 0
 #: The side of a combat of the forest's character, or of the other player's.
@@ -76,38 +78,9 @@ class Next(Enum):
 # which makes every read off an enum class a call, where a module constant is one lookup.
 
 
-class _Checked:
-    """The memo of a state known to be playable whose legal moves are not worked out yet.
-
-    There is one, :data:`TRUSTED`; a copy of it (by ``copy``, ``deepcopy`` or pickle) is that
-    same object, so no copy path can make a stranger of it. States leave their memo out of
-    pickles and copies anyway, and ``legal_moves`` returns a memo only when it is a tuple of
-    moves.
-    """
-
-    __slots__ = ()
-
-    def __reduce__(self) -> str:
-        return "TRUSTED"  # pickled by reference to the module's single instance
-
-    def __copy__(self) -> _Checked:
-        return self
-
-    def __deepcopy__(self, memo: object) -> _Checked:
-        return self
-
-    def __repr__(self) -> str:
-        return "<alakazum state checked>"
-
-
-#: The memo of a state known to be playable (see :class:`_Checked`).
-TRUSTED = _Checked()
-
-
 _load = draft_loader(State, leave=("combat",))
 # A generator made at the end of a move that drew, as attrs' __init__ would make it.
 _rng = slot_filler(Rng)
-_new = object.__new__
 _load_combat = draft_loader(Combat)
 
 
@@ -204,11 +177,7 @@ class Draft:
     def __init__(self, state: State) -> None:
         _load(self, state)
         combat = state.combat
-        if combat is None:
-            self.combat = None
-        else:
-            self.combat = fight = _new(CombatDraft)  # CombatDraft(combat), one call fewer
-            _load_combat(fight, combat)
+        self.combat = None if combat is None else CombatDraft(combat)
         self.rng_state = state.rng.state
         self.moves = None
 
@@ -342,16 +311,18 @@ class Draft:
 
     def level_up(self, player: int, name: str) -> None:
         """The character ``name`` of ``player``'s team goes up a level (none above C)."""
-        # member, with_level and set_member written out: a combat won levels a character up.
+        # The member found, moved up and put back in one edit of the team: a combat won levels
+        # a character up (the reference's level_up does it through member and set_member).
         team = self.teams[player]
         index = 0
         for member in team:
             card = member.card
             if card.name == name:
-                level = member.level
-                if level < _LEVEL_C:
+                if can_rise(member):
                     edited = list(team)
-                    edited[index] = new_member(card, _LEVEL_ABOVE[level], member.broom, member.cape)
+                    edited[index] = new_member(
+                        card, _LEVEL_ABOVE[member.level], member.broom, member.cape
+                    )
                     teams = list(self.teams)
                     teams[player] = tuple(edited)
                     self.teams = tuple(teams)
@@ -379,86 +350,10 @@ class Draft:
 
 # --- the draft a move works on -----------------------------------------------------------------
 
-# A Draft is the readable form: a mutable object of its own, frozen into the next state at the
-# end, which copies every field twice. ``draft_of`` gives the same draft for half the work: a
-# writable twin of the next state itself (see ``cardgames._engine.writable_twin``) with the
-# Draft's methods, turned into a plain State when the move is done. The twin has no slot of its
-# own, so what a Draft keeps beside the state's fields lives in the state's slots meanwhile:
-# the combat's draft in ``combat``, the next player's moves in ``_memo``, and the generator in
-# ``rng``: the state's Rng until the move draws, then the generator's state as a bare int (an
-# Rng is made of it once, by ``finish``, however many draws the move made).
-_StateTwin: Any = writable_twin(State)
-_NO_SLOTS: tuple[str, ...] = ()
-
-
-class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
-    """A :class:`Draft` that becomes the next state: see :func:`draft_of`."""
-
-    __slots__ = _NO_SLOTS  # the layout of a State, so that it can become one
-
-    @property
-    def rng_state(self) -> int:
-        """The generator's state, as a Draft keeps it."""
-        rng: Any = self.rng
-        return rng if type(rng) is int else rng.state
-
-    @rng_state.setter
-    def rng_state(self, value: int) -> None:
-        twin: Any = self
-        twin.rng = value
-
-    @property
-    def moves(self) -> tuple[Move, ...] | None:
-        """The next player's moves, when the rules worked them out (kept as the memo)."""
-        memo = self._memo
-        return memo if type(memo) is tuple else None
-
-    @moves.setter
-    def moves(self, moves: tuple[Move, ...] | None) -> None:
-        twin: Any = self
-        twin._memo = TRUSTED if moves is None else moves
-
-    def die(self) -> int:
-        """A roll of the die, 1 to 6 (:meth:`Draft.die`, drawn from the generator the twin
-        keeps in its ``rng``)."""
-        twin: Any = self
-        rng = twin.rng
-        value, twin.rng = draw_below(rng if type(rng) is int else rng.state, DIE_SIDES)
-        return value + 1
-
-    def finish(self) -> State:
-        """The next state: this very object, its combat frozen, turned into a State."""
-        twin: Any = self  # its slots hold the draft's values until now
-        if type(twin.rng) is int:  # the move drew: the generator's state as the next Rng
-            twin.rng = _rng(twin.rng)
-        fight: Any = twin.combat
-        if fight is not None:
-            if type(fight) is _TwinCombat:  # the combat the move found: it becomes one too
-                twin.combat.__class__ = Combat
-            else:  # a combat the move started
-                twin.combat = fight.freeze()
-        twin.__class__ = State
-        state: State = twin
-        return state
-
-
-_CombatTwin: Any = writable_twin(Combat)
-
-
-class _TwinCombat(_CombatTwin):  # type: ignore[misc]  # a Combat once frozen
-    """A :class:`CombatDraft` that becomes the next state's combat: the combat a move found
-    under way is copied into one (by :func:`draft_of`), changed in place, and turned into a
-    plain Combat when the move is done, instead of being copied a second time."""
-
-    __slots__ = _NO_SLOTS  # the layout of a Combat, so that it can become one
-
-    def freeze(self) -> Combat:
-        """The combat as a frozen :class:`Combat`: this very object, turned into one."""
-        twin: Any = self
-        twin.__class__ = Combat
-        combat: Combat = twin
-        return combat
-
+#: A draft of a state for one move, as the move path makes it: it works as ``Draft(state)`` and
+#: its ``finish`` gives the same next state, for about half the work (a writable twin of the
+#: next state itself, see :mod:`cardgames.alakazum._fast`).
+draft_of: Callable[[State], Draft] = _fast.twin_drafts(Draft)
 
 _NO_SUPPORTS = (None, None)
 
@@ -466,11 +361,11 @@ _NO_SUPPORTS = (None, None)
 def start_combat(
     attacker: int, defender: int | None, opponent: Card, points: int = 0, roll: int = 0
 ) -> CombatDraft:
-    """:meth:`CombatDraft.start`, made as a twin of the next state's combat (see
-    :class:`_TwinCombat`), which the move's ``finish`` turns into a Combat instead of copying
-    it: a combat starts at about every fifth decision."""
+    """:meth:`CombatDraft.start`, made as a twin of the next state's combat, which the move's
+    ``finish`` turns into a Combat instead of copying it: a combat starts at about every fifth
+    decision."""
     started: CombatDraft = _fill_combat(
-        _new(_TwinCombat), attacker, defender, opponent, points, roll
+        _fast.blank_combat(), attacker, defender, opponent, points, roll
     )
     return started
 
@@ -478,8 +373,9 @@ def start_combat(
 def _fill_combat(
     fight: Any, attacker: int, defender: int | None, opponent: Card, points: int, roll: int
 ) -> Any:
-    """Set every field of a new combat on ``fight`` (a :class:`CombatDraft` or its twin):
-    what :meth:`CombatDraft.start` says."""
+    """Set every field of a new combat on ``fight`` (a :class:`CombatDraft` or its twin): the
+    attacker's side to choose its fighter, the opponent's ``points`` (and ``roll``, if a die
+    gave them), nothing played or rolled yet."""
     fight.attacker = attacker
     fight.fighter = None
     fight.defender = defender
@@ -496,41 +392,20 @@ def _fill_combat(
     return fight
 
 
-def _share_methods(twin: type, draft: type, *leave: str) -> None:
-    """Give ``twin`` the functions ``draft`` defines, but those named in ``leave``."""
-    for name, function in vars(draft).items():
-        if isinstance(function, FunctionType) and name not in leave:
-            setattr(twin, name, function)
-
-
-# The rules' operations on a draft are the Draft's own functions (but the die, drawn above from
-# the twin's own generator without the rng_state property's two calls).
-_share_methods(_TwinDraft, Draft, "__init__", "finish", "die")
-
-
-def draft_of(state: State) -> Draft:
-    """A draft of ``state`` for one move: it works as ``Draft(state)`` and its ``finish`` gives
-    the same next state, for about half the work."""
-    d: Any = _new(_TwinDraft)
-    _load(d, state)
-    combat = state.combat
-    if combat is None:
-        d.combat = None
-    else:  # a twin of the combat (see _TwinCombat), filled like a CombatDraft
-        d.combat = fight = _new(_TwinCombat)
-        _load_combat(fight, combat)
-    d._memo = TRUSTED
-    draft: Draft = d
-    return draft
-
-
 #: A card's name, the order of hands.
 by_name = operator.attrgetter("name")
 
 
 def can_leave(team: tuple[Member, ...], member: Member) -> bool:
-    """Whether a character may leave its team: never on a broom, never a player's last one."""
+    """Whether a character may leave its team (to another player's, or to the cemetery): never
+    on a broom, never a player's last one."""
     return member.broom is None and len(team) > 1
+
+
+def can_rise(member: Member) -> bool:
+    """Whether a character is below level C (the rulebook's "not at level C"), so that it can
+    still go up a level: by winning a combat, Training or a meal."""
+    return member.level < _LEVEL_C
 
 
 def side_owner(combat: CombatLike, side: int) -> int:

@@ -8,14 +8,14 @@ enemy stays face up and one character of that culture that took part goes to the
 
 from __future__ import annotations
 
-import functools
-import operator
+from collections.abc import Iterable
+from itertools import repeat
 
-from cardgames.alakazum.cards import Card, Culture, Kind
+from cardgames.alakazum import _fast
+from cardgames.alakazum.cards import Card, Culture, Enemy, alakazum_points
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import Hand, Tables, card_name
 from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
@@ -24,17 +24,19 @@ __all__ = [
     "ALAKAZUM_POINTS",
     "alakazum",
     "alakazum_moves",
-    "can_cast_alakazum",
+    "alakazum_open",
+    "beats",
     "culture_points",
     "culture_totals",
+    "enough_points",
     "face_down",
     "may_have_points",
     "offer_sacrifice",
-    "ready_by_names",
-    "ready_for_alakazum",
     "sacrificable",
     "sacrifice",
     "sacrifice_moves",
+    "took_part",
+    "why_no_alakazum",
 ]
 
 _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
@@ -43,14 +45,14 @@ _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 ALAKAZUM_POINTS = 8
 
 _MULTI = Culture.MULTI
-_OBJECT, _AMULET = Kind.OBJECT, Kind.AMULET
 _PHASE_SACRIFICE = Phase.SACRIFICE
 _PASS = Pass()
-_points_of = operator.itemgetter(1)
 
-# Moves are small values shared by every state that offers them: each is made once.
-_SACRIFICE = functools.lru_cache(maxsize=4096)(Sacrifice)
-_ALAKAZUM = functools.lru_cache(maxsize=4096)(Alakazum)
+_SACRIFICE = _fast.interned(Sacrifice)
+_ALAKAZUM = _fast.interned(Alakazum)
+
+
+# --- culture points ------------------------------------------------------------------------------
 
 
 def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Culture) -> int:
@@ -66,121 +68,86 @@ def culture_points(team: tuple[Member, ...], hand: tuple[Card, ...], culture: Cu
     return culture_totals(team, hand, (culture,))[culture]
 
 
+def _team_points(team: tuple[Member, ...]) -> tuple[dict[Culture | None, int], int]:
+    """The points of a team's characters at their levels, by culture, and those of its
+    multicoloured characters, which count for every culture."""
+    own: dict[Culture | None, int] = {}
+    shared = 0
+    for member in team:
+        card = member.card
+        points = card.points[member.level]
+        if card.culture is _MULTI:
+            shared += points
+        else:
+            own[card.culture] = own.get(card.culture, 0) + points
+    return own, shared
+
+
 def culture_totals(
     team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
 ) -> dict[Culture, int]:
-    """:func:`culture_points` of each of ``cultures``, in one pass."""
-    own: dict[Culture | None, int] = dict.fromkeys(cultures, 0)
-    shared = 0  # multicoloured characters and amulets count for every culture
-    for member in team:
-        card = member.card
-        if card.culture is _MULTI:
-            shared += card.points[member.level]
-        elif card.culture in own:
-            own[card.culture] += card.points[member.level]
-    for card in hand:
-        if card.kind is _AMULET:
-            shared += card.value
-        elif card.kind is _OBJECT and card.culture in own:
-            own[card.culture] += card.value
-    return {c: own[c] + shared for c in cultures}
+    """:func:`culture_points` of each of ``cultures``, in one pass: the team's points, and
+    what each hand card adds (:func:`~.cards.alakazum_points`)."""
+    return _totals(team, map(alakazum_points, hand), cultures)
 
 
-def can_cast_alakazum(
-    team: tuple[Member, ...], hand: tuple[Card, ...], cultures: tuple[Culture, ...]
-) -> bool:
-    """Whether a player has the points of some culture for an Alakazum."""
-    # Without objects or amulets, no culture has more points than the whole team: a quick bound.
-    characters = 0
-    for member in team:
-        characters += member.card.points[member.level]
-    if characters < ALAKAZUM_POINTS and not _holds_objects(hand):
-        return False
-    return max(culture_totals(team, hand, cultures).values(), default=0) >= ALAKAZUM_POINTS
+def _totals(
+    team: tuple[Member, ...],
+    added: Iterable[tuple[Culture, int] | None],
+    cultures: tuple[Culture, ...],
+) -> dict[Culture, int]:
+    """:func:`culture_totals` of a team and what each of its player's hand cards adds."""
+    own, shared = _team_points(team)
+    for points in added:
+        if points is not None:
+            culture, value = points
+            if culture is _MULTI:
+                shared += value
+            else:
+                own[culture] = own.get(culture, 0) + value
+    return {c: own.get(c, 0) + shared for c in cultures}
 
 
-def ready_for_alakazum(team: tuple[Member, ...], hand: Hand, cultures: tuple[Culture, ...]) -> bool:
-    """:func:`can_cast_alakazum` for a hand known by its table (:class:`.tables.Hand`)."""
-    # No culture has more points than the whole team and the hand's objects: a quick bound.
-    characters = hand.extra
-    for member in team:
-        characters += member.card.points[member.level]
-    if characters < ALAKAZUM_POINTS:
-        return False
-    shared = hand.amulets  # multicoloured characters and amulets count for every culture
-    own: dict[Culture | None, int] = dict(hand.points)
-    for member in team:
-        card = member.card
-        if card.culture is _MULTI:
-            shared += card.points[member.level]
-        else:
-            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
-    need = ALAKAZUM_POINTS - shared
-    for culture in cultures:  # noqa: SIM110 - a loop costs less than any()
-        if own.get(culture, 0) >= need:
-            return True
-    return False
+def enough_points(total: int) -> bool:
+    """Whether ``total`` points of one culture are enough to cast the Alakazum."""
+    return total >= ALAKAZUM_POINTS
 
 
-def may_have_points(team: tuple[Member, ...], hand_size: int, found: Tables) -> bool:
-    """Whether a player with ``team`` and a hand of ``hand_size`` cards may have the points of
-    some culture for an Alakazum, as everybody sees it: with the team's points and each hand
-    card worth the most points one can give. The turn asks the player about the Alakazum
-    whenever they may, so that being asked tells nobody what the hand holds."""
-    shared = hand_size * found.most_hand_points
-    own: dict[Culture | None, int] = {}
-    for member in team:
-        card = member.card
-        if card.culture is _MULTI:
-            shared += card.points[member.level]
-        else:
-            own[card.culture] = own.get(card.culture, 0) + card.points[member.level]
-    need = ALAKAZUM_POINTS - shared
-    if need <= 0:
-        return bool(found.cultures)
-    return any(own.get(culture, 0) >= need for culture in found.cultures)
-
-
-def ready_by_names(team: tuple[Member, ...], hand: tuple[Card, ...], found: Tables) -> bool:
-    """:func:`can_cast_alakazum`, with the points of the hand's cards read by their names from
-    the config's tables (:class:`.tables.Tables`): the end of every turn asks."""
-    # Every card's points as (culture, points), amulets as multicoloured: those count for
-    # every culture (objects are never multicoloured, nor is a culture of the Alakazum).
-    points = [*filter(None, map(found.hand_points.get, map(card_name, hand)))]
-    # No culture has more points than all of them: a quick bound, which most ends of turns
-    # fail (two in three), so it is summed before any pair is made for the team.
-    total = sum(map(_points_of, points)) if points else 0
-    for member in team:
-        total += member.card.points[member.level]
-    if total < ALAKAZUM_POINTS:
-        return False
-    own: dict[Culture | None, int] = {}
-    for culture, value in points:
-        own[culture] = own.get(culture, 0) + value
-    for member in team:
-        card = member.card
-        culture = card.culture
-        own[culture] = own.get(culture, 0) + card.points[member.level]
-    need = ALAKAZUM_POINTS - own.get(_MULTI, 0)
+def may_have_points(team: tuple[Member, ...], hand_size: int, found: _fast.Tables) -> bool:
+    """Whether a player with ``team`` and a hand of ``hand_size`` cards may have enough points
+    of some culture of ``found``'s config for an Alakazum, as everybody sees it: with the
+    team's points and each hand card worth the most points one can give. The turn asks the
+    player about the Alakazum whenever they may, so that being asked tells nobody what the
+    hand holds."""
     cultures = found.cultures
-    if need <= 0:  # the multicoloured points alone are enough, in any culture
-        return bool(cultures)
-    # A culture without points has too few: only those with some are looked at.
-    for culture, value in own.items():  # noqa: SIM110 - a loop costs less than any()
-        if value >= need and culture in cultures:
-            return True
-    return False
+    if not cultures:
+        return False
+    own, shared = _team_points(team)
+    best = max(map(own.get, cultures, repeat(0)))  # the culture with the most points
+    return enough_points(best + shared + hand_size * found.most_hand_points)
 
 
-def _holds_objects(hand: tuple[Card, ...]) -> bool:
-    return any(card.kind is _OBJECT or card.kind is _AMULET for card in hand)
+def face_down(state: Draft | State) -> list[int]:
+    """The places of the face-down final enemies: those an Alakazum may be cast against (one
+    the caster has looked at included)."""
+    return [index for index, up in enumerate(state.enemy_up) if not up]
 
 
-def face_down(state: State, player: int, *, unknown: bool) -> list[int]:
-    """The places of the face-down final enemies (only those ``player`` has not looked at,
-    if ``unknown``)."""
-    known = state.known[player]
-    return [i for i, up in enumerate(state.enemy_up) if not up and not (unknown and i in known)]
+def alakazum_open(state: Draft | State, player: int) -> bool:
+    """Whether ``player``, at the end of their turn, is asked about the Alakazum: a final enemy
+    is face down and they may have the points for it as everybody sees it
+    (:func:`may_have_points`); with too few, they can only end the turn."""
+    return bool(face_down(state)) and may_have_points(
+        state.teams[player], len(state.hands[player]), _fast.tables_of(state.config)
+    )
+
+
+def beats(total: int, enemy: Enemy, players: int) -> bool:
+    """Whether an Alakazum of ``total`` points beats ``enemy`` in a game of ``players``: more
+    points than it is worth, and never against an invincible one."""
+    value = enemy.value(players)
+    assert value is not None  # an enemy of the row plays with this many players
+    return not enemy.invincible and total > value
 
 
 def alakazum_moves(state: State) -> list[Move]:
@@ -188,12 +155,32 @@ def alakazum_moves(state: State) -> list[Move]:
     the end of the turn."""
     player = state.active
     team, hand = state.teams[player], state.hands[player]
-    down = face_down(state, player, unknown=False)
+    down = face_down(state)
     moves: list[Move] = [_PASS]
-    for culture, total in culture_totals(team, hand, state.config.cultures).items():
-        if total >= ALAKAZUM_POINTS:
+    # What each hand card adds, read by its name from the config's tables (made of
+    # alakazum_points): the end of most turns asks.
+    found = _fast.tables_of(state.config)
+    added = map(found.hand_points.get, map(_fast.card_name, hand))
+    for culture, total in _totals(team, added, found.cultures).items():
+        if enough_points(total):
             moves.extend(_ALAKAZUM(culture, i) for i in down)
     return moves
+
+
+def why_no_alakazum(state: State, move: Alakazum) -> str | None:
+    """The reason an Alakazum of a culture of the game against a final enemy of the row (a
+    well-formed ``move``) is not legal now, or ``None`` if it is."""
+    if state.enemy_up[move.enemy]:
+        return f"final enemy {move.enemy} is face up"
+    player = state.active
+    culture = move.culture
+    total = culture_totals(state.teams[player], state.hands[player], (culture,))[culture]
+    if not enough_points(total):
+        return (
+            f"player {player} has {total} points of {culture.full_name}, fewer than the "
+            f"{ALAKAZUM_POINTS} an Alakazum needs"
+        )
+    return None
 
 
 def alakazum(d: Draft, move: Alakazum) -> Next:
@@ -207,15 +194,13 @@ def alakazum(d: Draft, move: Alakazum) -> Next:
         d.known = tuple(known - {move.enemy} for known in d.known)
     enemy = d.enemies[move.enemy]
     total = culture_totals(d.teams[player], d.hands[player], (move.culture,))[move.culture]
-    value = enemy.value(d.config.players)
-    assert value is not None
-    if not enemy.invincible and total > value:
+    if beats(total, enemy, d.config.players):
         d.end(
             Outcome.win(
                 {player},
                 d.config.players,
                 f"player {player}'s {move.culture.full_name} Alakazum ({total}) beat "
-                f"{enemy.name} ({value})",
+                f"{enemy.name} ({enemy.value(d.config.players)})",
             )
         )
         return _DECIDE
@@ -223,20 +208,19 @@ def alakazum(d: Draft, move: Alakazum) -> Next:
     return offer_sacrifice(d, player, then=_END_TURN)
 
 
-def _participants(team: tuple[Member, ...], culture: Culture) -> list[Member]:
-    return [
-        m
-        for m in team
-        if (m.card.culture is culture or m.card.culture is _MULTI) and m.card.points[m.level] > 0
-    ]
+def took_part(member: Member, culture: Culture) -> bool:
+    """Whether ``member`` took part in an Alakazum of ``culture``: a character of that culture
+    or a multicoloured one, with points above 0 at its level."""
+    card = member.card
+    return (card.culture is culture or card.culture is _MULTI) and card.points[member.level] > 0
 
 
 def sacrificable(d: Draft | State, player: int) -> list[Member]:
     """The characters ``player`` may choose to send to the cemetery now: after a failed
     Alakazum those that took part, otherwise any (never one on a broom, nor the last)."""
     team = d.teams[player]
-    pool = _participants(team, d.failed) if d.failed is not None else list(team)
-    return [m for m in pool if can_leave(team, m)]
+    failed = d.failed
+    return [m for m in team if can_leave(team, m) and (failed is None or took_part(m, failed))]
 
 
 def sacrifice_moves(state: State, player: int) -> list[Move]:

@@ -1,43 +1,37 @@
 """The legal moves of each phase: what the player to move may decide now.
 
 A move is legal exactly when it is in the list this module makes. The moves of each chapter
-come from its module (the spells' from :mod:`.spells`, the potions' from :mod:`.potions`...);
-this module holds the table of phases and the action phase, which gathers the four actions.
+come from its module (the spells' from :mod:`.spells`, the potions' from :mod:`.potions`...),
+which states the conditions; this module holds the table of phases and the action phase, which
+gathers the four actions, reading each card's and each character's moves from the config's
+tables (:mod:`cardgames.alakazum._fast`). The plain reading of every phase, move by move, is
+:func:`cardgames.alakazum.reference.legal_moves`, which the tests hold this one to.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
-from cardgames.alakazum.cards import Card, Kind
-from cardgames.alakazum.combat import fight_moves, fighter_moves, support_moves
-from cardgames.alakazum.draft import distinct, faces
+from cardgames.alakazum import _fast
+from cardgames.alakazum.cards import Card
+from cardgames.alakazum.combat import fighter_moves, may_be_fought, support_moves
+from cardgames.alakazum.draft import distinct
 from cardgames.alakazum.ending import alakazum_moves, sacrifice_moves
-from cardgames.alakazum.market import market_moves
-from cardgames.alakazum.moves import Choose, Doll, Move, Pass, Place, Take
-from cardgames.alakazum.objects import object_moves, quick_object_moves
+from cardgames.alakazum.market import market_open
+from cardgames.alakazum.moves import Choose, Move, Pass, Place, Take
+from cardgames.alakazum.objects import object_moves
 from cardgames.alakazum.potions import die_moves, potion_moves
-from cardgames.alakazum.spells import (
-    casts_of,
-    keep_moves,
-    poorer_than,
-    spell_moves,
-    target_moves,
-)
+from cardgames.alakazum.spells import casts, keep_moves, target_moves
 from cardgames.alakazum.state import Combat, Phase, State
-from cardgames.alakazum.tables import Extra, tables
 from cardgames.alakazum.traps import give_moves, santa_moves, trick_moves
+from cardgames.alakazum.voodoo import doll_moves, holds_doll
 
-__all__ = ["generate"]
+__all__ = ["action_moves", "generate"]
 
 _PASS = Pass()
-_DOLL = Doll()
-_DOLL_KIND = Kind.DOLL
-# Moves are small values shared by every state that offers them: each is made once.
-_CHOOSE = functools.lru_cache(maxsize=4096)(Choose)
-_PLACE = functools.lru_cache(maxsize=4096)(Place)
-_TAKE = functools.lru_cache(maxsize=4096)(Take)
+_CHOOSE = _fast.interned(Choose)
+_PLACE = _fast.interned(Place)
+_TAKE = _fast.interned(Take)
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -49,36 +43,18 @@ def generate(state: State) -> tuple[Move, ...]:
     return _MOVES_OF[state.phase](state, player)
 
 
-def _action_moves(state: State) -> list[Move]:
-    """No action, or one of the four: the market, an object, a fight, a spell (the plain
-    reading, card by card; :func:`_quick_action_moves` lists the same from the hand's table)."""
+def action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
+    """No action, or one of the four: a trip to the market with each card that may be shown
+    (while the market deck holds cards), each use of an object, a fight against each
+    character of each other player who may be fought, and each legal cast."""
+    # Every move is read from the config's tables, by the name of a card of the hand or of a
+    # character. Plain loops over the hand and the teams: with a handful of cards and
+    # characters, a lookup by subscript and an append cost less than map() and filter().
     player = state.active
+    found = _fast.tables_of(state.config)
+    action = found.action if market_open(state) else found.action_without_market
     moves: list[Move] = [_PASS]
-    hand_faces = faces(state.hands[player])
-    if state.market:
-        moves.extend(market_moves(hand_faces))
-    moves.extend(object_moves(state, player, hand_faces))
-    for other, theirs in enumerate(state.teams):
-        if other == player or len(theirs) < 2:  # never a player's last one
-            continue
-        moves.extend(fight_moves(other, theirs))
-    moves.extend(spell_moves(state, player))
-    return moves
-
-
-def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
-    """:func:`_action_moves`, with every move read from the config's tables: what each card of
-    the hand offers by its name, the objects' uses, the fights by player and character (the
-    active player's moves, as there)."""
-    # Plain loops over the hand and the teams: with a handful of cards and characters, a
-    # lookup by subscript and an append cost less than the calls of map() and filter().
-    player = state.active
-    config = state.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    action = found.action if state.market else found.action_without_market
-    moves: list[Move] = [_PASS]
-    extras: list[Extra] = []
+    extras: list[_fast.Extra] = []
     last = None
     for card in state.hands[player]:  # sorted by name: each name's trip once
         name = card.name
@@ -91,7 +67,7 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
                 moves.append(trip)
     # The objects (once per name), hats and cauldrons (with their copies).
     hats: tuple[tuple[str, int], ...] = ()
-    cauldrons = 0
+    power = 0
     if extras:
         given: list[Card] = []
         held: list[tuple[str, int]] = []
@@ -102,34 +78,21 @@ def _quick_action_moves(state: State, _to_move: int) -> tuple[Move, ...]:
             elif hat is not None:
                 held.append(hat)
             else:
-                cauldrons += energy
+                power += energy
         if given:
-            moves += quick_object_moves(state, player, given, found)
+            moves += object_moves(state, player, given, found)
         hats = tuple(held)
-    # The fights against each other team's characters, and how many teams are bigger than the
-    # player's (for the Miserable witch).
-    teams = state.teams
-    mine = len(teams[player])
-    richer = 0
+    # The fights against each character of each other player who may be fought.
     fights = found.fights
-    for other, theirs in enumerate(teams):
-        size = len(theirs)
-        if size > mine:
-            richer += 1
-        if size > 1 and other != player:  # never a player's last one
+    for other, theirs in enumerate(state.teams):
+        if other != player and may_be_fought(theirs):
             against = fights[other]
             for member in theirs:
                 moves.append(against[member.card.name])
-    moves += casts_of(state, player, hats, cauldrons, poorer_than(richer, len(teams)))
+    for member in state.teams[player]:
+        power += member.card.magic
+    moves += casts(state, player, hats, power)
     return tuple(moves)
-
-
-def _doll_moves(hand: tuple[Card, ...]) -> tuple[Move, ...]:
-    """The moves of a player asked about an announcement: cancel it with a voodoo doll, if
-    ``hand`` holds one, or let it be."""
-    if any(card.kind is _DOLL_KIND for card in hand):
-        return _DOLL, _PASS
-    return (_PASS,)
 
 
 def _combat_of(state: State) -> Combat:
@@ -138,10 +101,25 @@ def _combat_of(state: State) -> Combat:
     return combat
 
 
+def _choose_moves(state: State, player: int) -> tuple[Move, ...]:
+    """The set-up: each starting character left (one move per name)."""
+    return tuple(_CHOOSE(c.name) for c in distinct(state.start_row))
+
+
+def _place_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Magic of the forest: each card still held put back on top (one move per name)."""
+    return tuple(_PLACE(c.name) for c in distinct(state.held))
+
+
+def _take_moves(state: State, player: int) -> tuple[Move, ...]:
+    """Miserable witch: each card of the market deck (one move per name, from the top)."""
+    return tuple(_TAKE(c.name) for c in distinct(reversed(state.market)))
+
+
 #: The legal moves of each phase (of the player to move).
 _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
-    Phase.CHOOSE: lambda s, p: tuple(_CHOOSE(c.name) for c in distinct(s.start_row)),
-    Phase.ACTION: _quick_action_moves,
+    Phase.CHOOSE: _choose_moves,
+    Phase.ACTION: action_moves,
     Phase.FIGHTER: lambda s, p: fighter_moves(s.teams[p]),
     Phase.SUPPORT: support_moves,
     Phase.POTIONS: lambda s, p: (
@@ -149,15 +127,15 @@ _MOVES_OF: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
         _PASS,
     ),
     Phase.HYPNOSIS: lambda s, p: (*die_moves(s, _combat_of(s)), _PASS),
-    Phase.DOLL: lambda s, p: _doll_moves(s.hands[p]),
+    Phase.DOLL: lambda s, p: doll_moves(holds_doll(s.hands[p])),
     Phase.ALAKAZUM: lambda s, p: tuple(alakazum_moves(s)),
     Phase.GIVE: give_moves,
     Phase.TRICK: trick_moves,
     Phase.SACRIFICE: lambda s, p: tuple(sacrifice_moves(s, p)),
     Phase.SANTA: santa_moves,
     Phase.KEEP: keep_moves,
-    Phase.PLACE: lambda s, p: tuple(_PLACE(c.name) for c in distinct(s.held)),
+    Phase.PLACE: _place_moves,
     Phase.TARGET: target_moves,
-    Phase.TAKE: lambda s, p: tuple(_TAKE(c.name) for c in distinct(reversed(s.market))),
+    Phase.TAKE: _take_moves,
     Phase.OVER: lambda s, p: (),
 }

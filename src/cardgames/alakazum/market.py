@@ -3,21 +3,30 @@ market deck's top, and put the shown card on top."""
 
 from __future__ import annotations
 
-from cardgames.alakazum.cards import Card, Kind
+from cardgames.alakazum.cards import Card, may_show
 from cardgames.alakazum.draft import Draft, Next
 from cardgames.alakazum.moves import Market
-from cardgames.alakazum.tables import market_move
+from cardgames.alakazum.state import State
 
-__all__ = ["market", "market_moves"]
+__all__ = ["market", "market_open", "may_show", "why_no_market"]
 
 _CONTINUE = Next.CONTINUE
 
-_DOLL_KIND = Kind.DOLL
+
+def market_open(state: State) -> bool:
+    """Whether a player may go to the market: the market deck must not be empty (with fewer
+    cards than the number shown, they take them all)."""
+    return bool(state.market)
 
 
-def market_moves(faces: list[Card]) -> list[Market]:
-    """A trip to the market with each of these hand cards (never a voodoo doll)."""
-    return [market_move(c.name) for c in faces if c.kind is not _DOLL_KIND]
+def why_no_market(state: State, card: Card) -> str | None:
+    """The reason a trip to the market showing ``card`` (a card of the player's hand) is not
+    legal now, or ``None`` if it is."""
+    if not market_open(state):
+        return "the market deck is empty"
+    if not may_show(card):
+        return "a voodoo doll cannot be shown at the market"
+    return None
 
 
 def market(d: Draft, move: Market) -> Next:

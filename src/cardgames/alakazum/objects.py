@@ -8,18 +8,23 @@ works as Divination and a recovery potion as Resurrect (their targets are :mod:`
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
+from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card, Culture, Kind, Level
-from cardgames.alakazum.draft import Draft, Next, new_member, with_level
-from cardgames.alakazum.ending import face_down
+from cardgames.alakazum.draft import Draft, Next, can_rise, new_member, with_level
 from cardgames.alakazum.moves import Move, Spell, UseObject
-from cardgames.alakazum.spells import aim, one_to_peek
+from cardgames.alakazum.spells import aim, one_to_peek, one_to_raise
 from cardgames.alakazum.state import Member, State
-from cardgames.alakazum.tables import Tables
 
-__all__ = ["object_moves", "quick_object_moves", "use_object"]
+__all__ = [
+    "hungry_cultures",
+    "may_take_broom",
+    "may_take_cape",
+    "object_moves",
+    "use_object",
+    "why_not_used",
+]
 
 _CONTINUE = Next.CONTINUE
 
@@ -28,76 +33,82 @@ _MEAL, _BROOM, _CAPE = Kind.MEAL, Kind.BROOM, Kind.CAPE
 _CRYSTAL_BALL, _RECOVERY_POTION = Kind.CRYSTAL_BALL, Kind.RECOVERY_POTION
 _DIVINATION, _RESURRECT = Spell.DIVINATION, Spell.RESURRECT
 
-# Moves are small values shared by every state that offers them: each is made once.
-_USE_OBJECT = functools.lru_cache(maxsize=4096)(UseObject)
+
+def hungry_cultures(team: tuple[Member, ...]) -> list[Culture | None]:
+    """The cultures a meal may feed in ``team``: those of its characters below level C (a
+    meal's two cultures are never multicoloured, so multicoloured characters never eat)."""
+    return [member.card.culture for member in team if can_rise(member)]
 
 
-def object_moves(state: State, player: int, faces: Sequence[Card]) -> list[Move]:
-    """Each use of the objects among ``faces`` (one card of each name in the hand)."""
-    team = state.teams[player]
-    moves: list[Move] = []
-    hungry: set[Culture | None] | None = None  # the cultures with a character below level C
-    for card in faces:
-        kind = card.kind
-        if kind is _MEAL:
-            if hungry is None:
-                hungry = {m.card.culture for m in team if m.level < _LEVEL_C}
-            for culture in card.cultures:
-                if culture in hungry:
-                    moves.append(_USE_OBJECT(card.name, culture))
-        elif kind is _BROOM or kind is _CAPE:
-            moves.extend(_equip_moves(card, team))
-        elif kind is _CRYSTAL_BALL:
-            if face_down(state, player, unknown=True):
-                moves.append(_USE_OBJECT(card.name))
-        elif kind is _RECOVERY_POTION and state.cemetery:
-            moves.append(_USE_OBJECT(card.name))
-    return moves
+def may_take_broom(member: Member) -> bool:
+    """Whether a broom may be put under ``member``: it has none yet."""
+    return member.broom is None
 
 
-def quick_object_moves(
-    state: State, player: int, given: Sequence[Card], found: Tables
+def may_take_cape(member: Member) -> bool:
+    """Whether a cape may be put under ``member``: it has none yet."""
+    return member.cape is None
+
+
+def object_moves(
+    state: State, player: int, given: Sequence[Card], found: _fast.Tables
 ) -> list[Move]:
-    """:func:`object_moves`, with each move read from the config's tables (``found``)."""
-    # Plain loops rather than comprehensions, each a call: a team holds a few characters.
+    """Each use of the objects ``given`` (one card of each name that ``player``'s hand holds
+    among those given as objects), each move read from the config's tables (``found``): a
+    meal to each culture it may feed, a broom or a cape under each character that may take
+    it, a crystal ball while Divination has an enemy to show, a recovery potion while
+    Resurrect has a character to bring back."""
     team = state.teams[player]
     moves: list[Move] = []
-    hungry: list[Culture | None] | None = None  # as object_moves' set, searched by identity
+    hungry: list[Culture | None] | None = None
     for card in given:
         kind = card.kind
         if kind is _MEAL:
             if hungry is None:
-                hungry = []
-                for member in team:  # the cultures with a character below level C
-                    if member.level < _LEVEL_C:
-                        hungry.append(member.card.culture)
+                hungry = hungry_cultures(team)
             for culture, move in found.meals[card.name]:
                 if culture in hungry:
                     moves.append(move)
         elif kind is _BROOM:
             under = found.equip[card.name]
             for member in team:
-                if member.broom is None:
+                if may_take_broom(member):
                     moves.append(under[member.card.name])
         elif kind is _CAPE:
             under = found.equip[card.name]
             for member in team:
-                if member.cape is None:
+                if may_take_cape(member):
                     moves.append(under[member.card.name])
         elif kind is _CRYSTAL_BALL:
-            if one_to_peek(state.enemy_up, state.known[player]):
+            if one_to_peek(state, player):
                 moves.append(found.uses[card.name])
-        elif kind is _RECOVERY_POTION and state.cemetery:
+        elif kind is _RECOVERY_POTION and one_to_raise(state, player):
             moves.append(found.uses[card.name])
     return moves
 
 
-def _equip_moves(card: Card, team: tuple[Member, ...]) -> list[Move]:
-    """A broom or a cape put under each character of the team that has none yet."""
-    name = card.name
-    if card.kind is _BROOM:
-        return [_USE_OBJECT(name, None, m.card.name) for m in team if m.broom is None]
-    return [_USE_OBJECT(name, None, m.card.name) for m in team if m.cape is None]
+def why_not_used(state: State, player: int, move: UseObject, card: Card) -> str | None:
+    """The reason the use ``move`` of ``card`` (a card of ``player``'s hand given as an object)
+    is not legal now, by the condition of its kind that fails; ``None`` when none does (the
+    move is then wrong in its form: a culture the meal does not have, a character not in the
+    team...)."""
+    team = state.teams[player]
+    kind = card.kind
+    if kind is _MEAL and move.culture in card.cultures:
+        culture = card.cultures[card.cultures.index(move.culture)]
+        if culture not in hungry_cultures(team):
+            return f"no {culture.full_name} character of the team is below level C"
+        return None
+    named = [m for m in team if m.card.name == move.character]
+    if kind is _BROOM and named and not may_take_broom(named[0]):
+        return "that character has a broom already"
+    if kind is _CAPE and named and not may_take_cape(named[0]):
+        return "that character has a cape already"
+    if kind is _CRYSTAL_BALL and not one_to_peek(state, player):
+        return f"no face-down final enemy is left that player {player} has not seen"
+    if kind is _RECOVERY_POTION and not one_to_raise(state, player):
+        return "the cemetery is empty"
+    return None
 
 
 def use_object(d: Draft, move: UseObject) -> Next:

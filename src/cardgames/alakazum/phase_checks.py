@@ -19,7 +19,8 @@ from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import Alakazum, Cast, Fight, Market, Spell, UseObject
 from cardgames.alakazum.spells import MISERABLE_WITCH_CARDS, castable
 from cardgames.alakazum.state import Combat, Member, Phase, State, every_card
-from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
+from cardgames.alakazum.traps import santa_explodes
+from cardgames.alakazum.voodoo import asked_about_doll, doll_in_game
 from cardgames.alakazum.wellformed import (
     DIE_FACES,
     SIDES,
@@ -248,9 +249,7 @@ def phase_fits(state: State) -> str | None:
     if phase is _HYPNOSIS and combat is not None and combat.roller is None:
         return "phase hypnosis needs a winner who rolled"
     # The die is handed on only when it did not explode: a roll of 3 or more, before the cap.
-    if phase is _SANTA and (
-        state.roll is None or state.roll < SANTA_EXPLODES_BELOW or state.santa >= SANTA_MAX_PASSES
-    ):
+    if phase is _SANTA and (state.roll is None or santa_explodes(state.roll, state.santa)):
         return "the Santa Claus die is handed on only after a roll that did not explode"
     return _decider_fits(state)
 
@@ -267,10 +266,10 @@ def _decider_fits(state: State) -> str | None:
     if phase is _DOLL:
         if to_move == state.active or to_move is None:
             return "another player than the announcer decides on a voodoo doll"
-        if not state.hands[to_move]:
+        if not asked_about_doll(state.hands[to_move]):
             return "a player with no card in hand is not asked about a voodoo doll"
         dolls = sum(1 for c in every_card(state) if c.kind is _DOLL_KIND)
-        if dolls == sum(1 for c in state.removed if c.kind is _DOLL_KIND):
+        if not doll_in_game(state.removed, dolls):
             return "nobody is asked about a voodoo doll once every doll has left the game"
         return _pending_problem(state)
     return None

@@ -8,76 +8,62 @@ potions played for the die) add to the hypnosis roll. The order of play is :mod:
 
 from __future__ import annotations
 
+from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, CombatDraft, CombatLike, Draft, side_owner
 from cardgames.alakazum.moves import Drink, Effect, Move
 from cardgames.alakazum.state import State
-from cardgames.alakazum.tables import MOST_BIDS, Tables, card_name, tables, tables_of
 
 __all__ = [
+    "asked_in_combat",
     "can_steal",
     "die_moves",
     "drink_for_die",
     "drink_for_points",
-    "hand_bids",
     "offered_bids",
     "potion_moves",
+    "potions_may_help",
     "without_robberies",
 ]
 
 _EFFECT_ROBBERY = Effect.ROBBERY
 
 
+def asked_in_combat(hand: tuple[Card, ...]) -> bool:
+    """Whether a side of a combat (or the winner, for the hypnosis roll) whose player holds
+    ``hand`` is asked to play potions when they may help: whenever the hand holds a card, with
+    nothing to play only to pass, since skipping them would show the table that their hand
+    holds none. An empty hand, which everybody sees, is not asked."""
+    return bool(hand)
+
+
+def potions_may_help(combat: CombatLike) -> bool:
+    """Whether potions bid for combat points may still change ``combat``: between players
+    always (each may answer the other's); against the forest's character only while the player
+    is not winning yet (a tie loses)."""
+    return combat.defender is not None or combat.points[ATTACKER] <= combat.points[DEFENDER]
+
+
 def potion_moves(d: Draft | State, combat: CombatLike, side: int) -> list[Move]:
     """The potions ``side`` may play while combat points are bid: each combat or double potion
     of its player's hand, and each robbery while the opponent has a combat potion to steal (in
-    a combat between players), one move per name, in the hand's order."""
-    config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    return list(offered_bids(found, combat, side, d.hands))
+    a combat between players), one move per name, in the hand's order; none once potions
+    cannot help."""
+    return list(offered_bids(_fast.tables_of(d.config), combat, side, d.hands) or ())
 
 
 def offered_bids(
-    found: Tables, combat: CombatLike, side: int, hands: tuple[tuple[Card, ...], ...]
-) -> tuple[Drink, ...]:
+    found: _fast.Tables, combat: CombatLike, side: int, hands: tuple[tuple[Card, ...], ...]
+) -> tuple[Drink, ...] | None:
     """:func:`potion_moves` as a tuple, for a game of ``found``'s config whose hands are
-    ``hands`` (the bidding loop asks it with the tables found once)."""
-    defender = combat.defender
-    if defender is None:
-        if combat.points[ATTACKER] > combat.points[DEFENDER]:
-            return ()  # winning the forest's character already: no potion can help
-        owner = combat.attacker
-    else:
-        owner = combat.attacker if side == ATTACKER else defender  # side_owner, inlined
-    _, drinks, robbery = hand_bids(found, hands[owner])
+    ``hands`` (the bidding loop asks it with the tables found once); ``None`` once potions
+    cannot help (:func:`potions_may_help`)."""
+    if not potions_may_help(combat):
+        return None
+    drinks, robbery = found.bids_of(hands[side_owner(combat, side)])
     if robbery and not can_steal(combat, side):
         return without_robberies(drinks)
     return drinks
-
-
-def hand_bids(
-    found: Tables, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], tuple[Drink, ...], bool]:
-    """The potions ``hand`` may bid in a game of ``found``'s config (one move per name, in the
-    hand's order) and whether a robbery is among them, as the entry kept for the hand (by its
-    identity) in ``found.bids_by_hand``: the hand, its potions, the robbery."""
-    known = found.bids_by_hand
-    memo = known.get(id(hand))
-    if memo is not None and memo[0] is hand:
-        return memo
-    names = [*map(card_name, hand)]
-    bids = found.bids
-    if bids.keys().isdisjoint(names):  # most hands met hold no potion to bid: seen at C speed
-        memo = (hand, (), False)
-    else:
-        faces = dict.fromkeys(names)  # each name once, in the hand's order
-        drinks = tuple(filter(None, map(bids.get, faces)))
-        memo = (hand, drinks, not found.robberies.isdisjoint(faces))
-    if len(known) >= MOST_BIDS:
-        known.clear()
-    known[id(hand)] = memo
-    return memo
 
 
 def can_steal(combat: CombatLike, side: int) -> bool:
@@ -95,8 +81,8 @@ def die_moves(d: Draft | State, combat: CombatLike) -> list[Move]:
     """The potions the winner of a combat may drink to add to the hypnosis roll: each die or
     double potion of their hand, one move per name."""
     owner = side_owner(combat, combat.roller or 0)
-    faces = dict.fromkeys(map(card_name, d.hands[owner]))
-    return [*filter(None, map(tables_of(d.config).die_drinks.get, faces))]
+    faces = dict.fromkeys(map(_fast.card_name, d.hands[owner]))
+    return [*filter(None, map(_fast.tables_of(d.config).die_drinks.get, faces))]
 
 
 def _stealable(combat: CombatLike, side: int) -> int | None:

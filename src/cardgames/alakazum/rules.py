@@ -18,17 +18,21 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import ByIdentity, find_move, remembered, slot_filler
+from cardgames import _kept
+from cardgames._engine import find_move, remembered, slot_filler
 from cardgames.alakazum import moves
-from cardgames.alakazum.cards import Card, Enemy, Kind
+from cardgames.alakazum.cards import OBJECT_ACTION_KINDS, Card, Enemy, Kind
 from cardgames.alakazum.checks import checked
-from cardgames.alakazum.combat import bid, fighter, hypnosis, support
+from cardgames.alakazum.combat import bid, fighter, hypnosis, may_be_fought, support
 from cardgames.alakazum.config import HAND_SIZE, Config, check_config
 from cardgames.alakazum.draft import DIE_SIDES, TRUSTED, Draft, Next, by_name, draft_of
-from cardgames.alakazum.ending import sacrifice
+from cardgames.alakazum.ending import sacrifice, why_no_alakazum
 from cardgames.alakazum.generate import generate
+from cardgames.alakazum.market import why_no_market
 from cardgames.alakazum.notation import describe
-from cardgames.alakazum.spells import hit, keep, place, take
+from cardgames.alakazum.objects import why_not_used
+from cardgames.alakazum.potions import can_steal
+from cardgames.alakazum.spells import hit, keep, place, take, why_not_castable
 from cardgames.alakazum.state import Member, Phase, State
 from cardgames.alakazum.traps import (
     SANTA_EXPLODES_BELOW,
@@ -45,6 +49,7 @@ from cardgames.rng import Rng, check_seed
 # DIE_SIDES and the Santa Claus numbers are defined in their chapters (draft, traps); they are
 # named here too, where they were read before the chapters had modules of their own.
 __all__ = [
+    "APPLY",
     "DIE_SIDES",
     "SANTA_EXPLODES_BELOW",
     "SANTA_MAX_PASSES",
@@ -53,6 +58,7 @@ __all__ = [
     "deal",
     "legal_moves",
     "new_game",
+    "why_illegal",
 ]
 
 _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
@@ -168,7 +174,7 @@ class _Opening:
 
 
 #: Each config's opening, by the config's identity.
-_openings = ByIdentity(_Opening)
+_openings = _kept.by_identity(_Opening, owner=__name__)
 _make_state = slot_filler(State)
 _PHASE_CHOOSE = Phase.CHOOSE
 #: The fields a new game leaves at their defaults, with their defaults.
@@ -215,10 +221,10 @@ def apply_move(state: State, move: moves.Move) -> State:
         memo = None
     legal = find_move(memo if type(memo) is tuple else legal_moves(state), move)
     if legal is None:
-        raise IllegalMoveError(_why_illegal(state, move))
+        raise IllegalMoveError(why_illegal(state, move))
     d = draft_of(state)
     d.last_mover, d.last_move = state.to_move, legal
-    step = _APPLY[type(legal)](d, legal)
+    step = APPLY[type(legal)](d, legal)
     if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
         carry_on(d, step)
     return d.finish()
@@ -250,7 +256,7 @@ def _drink(d: Draft, move: moves.Drink) -> Next:
 
 
 #: What each legal move does: the chapter of the rules it belongs to.
-_APPLY: dict[type, Callable[[Draft, Any], Next]] = {
+APPLY: dict[type, Callable[[Draft, Any], Next]] = {
     moves.Choose: choose,
     moves.Fighter: fighter,
     moves.Support: support,
@@ -276,8 +282,10 @@ _APPLY: dict[type, Callable[[Draft, Any], Next]] = {
 }
 
 
-def _why_illegal(state: State, move: object) -> str:
-    """The reason ``move`` is not legal in ``state``, for the ``IllegalMoveError``."""
+def why_illegal(state: State, move: object) -> str:
+    """The reason ``move`` is not legal in ``state``, for the ``IllegalMoveError``: asked of
+    the same conditions that list the legal moves, so that the reason names the one that
+    fails (a spell's target or cost, the rival's single character, too few points)."""
     what = describe(move)
     if state.result is not None:
         return f"{what}: the game is over"
@@ -299,6 +307,53 @@ def _why_illegal(state: State, move: object) -> str:
         and phase is not _PHASE_ACTION
     ):
         return f"{what}: actions are taken in the action phase; now it is {phase.value}"
-    if isinstance(move, moves.Cast) and type(move.spell) is moves.Spell:
-        return f"{what}: not castable now (its cost, the payment or its targets do not fit)"
+    reason = _broken_condition(state, move) if moves.well_formed(move) else None
+    if reason is not None:
+        return f"{what}: {reason}"
     return f"{what}: not legal in the {phase.value} phase for player {player}"
+
+
+def _broken_condition(state: State, move: moves.Move) -> str | None:
+    """The rule's condition that a well-formed ``move`` of the phase it is made in breaks, if
+    one says so (``None``: the move names something that is not there)."""
+    player = state.active
+    if isinstance(move, moves.Cast):
+        return why_not_castable(state, player, move)
+    if isinstance(move, moves.Fight):
+        if move.player == player or move.player >= state.config.players:
+            return None
+        team = state.teams[move.player]
+        if not may_be_fought(team) and any(m.card.name == move.target for m in team):
+            return (
+                f"player {move.player} has a single character, and only a player with at "
+                "least two may be attacked"
+            )
+        return None
+    mover = state.to_move
+    assert mover is not None  # the game is on
+    held = {c.name: c for c in state.hands[mover]}
+    if isinstance(move, moves.Market):
+        return why_no_market(state, held[move.card])
+    if isinstance(move, moves.UseObject):
+        card = held[move.card]
+        if card.kind not in OBJECT_ACTION_KINDS:
+            return f"{card.kind.value} is not given as an object"
+        return why_not_used(state, player, move, card)
+    if isinstance(move, moves.Alakazum) and state.phase is _PHASE_ALAKAZUM:
+        if move.culture not in state.config.cultures or move.enemy >= len(state.enemies):
+            return None
+        return why_no_alakazum(state, move)
+    if (
+        isinstance(move, moves.Drink)
+        and state.phase is _PHASE_POTIONS
+        and move.effect is moves.Effect.ROBBERY
+        and state.combat is not None
+        and held.get(move.card, _NO_CARD).kind is Kind.ROBBERY
+        and not can_steal(state.combat, state.combat.to_act)
+    ):
+        return "a robbery steals the opponent's combat potion in play, and there is none"
+    return None
+
+
+#: A card that is no card of any hand, for the lookups above.
+_NO_CARD = Card("no card", Kind.CHARACTER)

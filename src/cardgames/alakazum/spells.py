@@ -10,16 +10,15 @@ the cemetery, and Deja Vu gives two more actions.
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import repeat
 
-from cardgames.alakazum.cards import Card, Kind, Level
+from cardgames import _kept
+from cardgames.alakazum import _fast
+from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import meet
-from cardgames.alakazum.draft import CombatDraft, Draft, Next, distinct, new_member
-from cardgames.alakazum.ending import face_down
+from cardgames.alakazum.draft import CombatDraft, Draft, Next, can_rise, distinct, new_member
 from cardgames.alakazum.moves import (
     SPELL_COSTS,
     Cast,
@@ -34,8 +33,6 @@ from cardgames.alakazum.moves import (
     Train,
 )
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.tables import card_name as _card_name
-from cardgames.alakazum.tables import tables_of
 from cardgames.alakazum.wellformed import check_team_and_hand
 
 __all__ = [
@@ -44,26 +41,39 @@ __all__ = [
     "FIVE_PLAYER_POORER",
     "FOREST_MAGIC_CARDS",
     "MISERABLE_WITCH_CARDS",
+    "SPELL_CONDITIONS",
     "aim",
     "cast",
     "castable",
-    "casts_of",
-    "casts_with",
+    "casts",
     "energy",
+    "first_deja_vu",
+    "forest_to_take",
     "hit",
     "keep",
     "keep_moves",
+    "levitation_gives",
+    "levitation_takes",
+    "market_to_take",
+    "may_keep",
+    "one_to_give",
     "one_to_peek",
+    "one_to_raise",
+    "one_to_take",
+    "one_to_train",
+    "payments",
+    "peek_targets",
     "place",
+    "poorer",
     "poorer_than",
-    "spell_moves",
+    "power",
     "take",
     "target_moves",
+    "training_targets",
+    "why_not_castable",
 ]
 
 _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
-
-_energy_of = operator.itemgetter(1)  # of a hat's (name, energy)
 
 #: Magic of the forest takes this many cards.
 FOREST_MAGIC_CARDS = 6
@@ -76,7 +86,6 @@ FIVE_PLAYER_POORER = 3
 #: The actions a Deja Vu gives.
 DEJA_VU_ACTIONS = 2
 
-_LEVEL_C = Level.C
 _HAT, _CAULDRON, _CHARACTER = Kind.HAT, Kind.CAULDRON, Kind.CHARACTER
 _PHASE_KEEP = Phase.KEEP
 _PHASE_PLACE = Phase.PLACE
@@ -86,15 +95,13 @@ _TRAINING, _DIVINATION, _LEVITATION = Spell.TRAINING, Spell.DIVINATION, Spell.LE
 _MISERABLE_WITCH, _MAGIC_OF_THE_FOREST = Spell.MISERABLE_WITCH, Spell.MAGIC_OF_THE_FOREST
 _RESURRECT, _DEJA_VU = Spell.RESURRECT, Spell.DEJA_VU
 
-# Moves are small values shared by every state that offers them: each is made once and
-# looked up by its fields after that, which costs far less than building it again.
-_TRAIN = functools.lru_cache(maxsize=4096)(Train)
-_PEEK = functools.lru_cache(maxsize=64)(Peek)
-_RAISE = functools.lru_cache(maxsize=4096)(Raise)
-_KEEP = functools.lru_cache(maxsize=4096)(Keep)
+_TRAIN = _fast.interned(Train)
+_PEEK = _fast.interned(Peek, 64)
+_RAISE = _fast.interned(Raise)
+_KEEP = _fast.interned(Keep)
 
 
-# --- what may be cast -------------------------------------------------------------------------
+# --- the energy and its payment ---------------------------------------------------------------
 
 
 def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
@@ -105,13 +112,18 @@ def energy(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
     of hand cards.
     """
     check_team_and_hand(team, hand)
+    return power(team, hand)
+
+
+def power(team: tuple[Member, ...], hand: tuple[Card, ...]) -> int:
+    """:func:`energy` of a team and hand known to be well formed."""
     return sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
 
 
-@functools.lru_cache(maxsize=4096)
-def _hat_payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[str, ...], ...]:
-    """Every way to pay ``need`` energy with these hats (name and energy) in which no hat could
-    be left out: the rules give no change, and paying more for nothing is no choice."""
+def payments(hats: tuple[tuple[str, int], ...], need: int) -> tuple[tuple[str, ...], ...]:
+    """Every way to pay ``need`` energy with these hats (name and energy, copies included) in
+    which no hat could be left out: the rules give no change, and paying more for nothing is
+    no choice. Each payment is the sorted names of its hats; none when the hats cannot pay."""
     kinds = Counter(name for name, _ in hats)
     value = dict(hats)
     names = sorted(kinds)
@@ -142,15 +154,11 @@ def _counts_up_to(available: tuple[int, ...], most: int) -> Iterable[tuple[int, 
             yield (count, *tail)
 
 
-def _poorer(state: State, player: int) -> bool:
-    """Whether the Miserable witch is open to ``player`` (see :func:`poorer_than`)."""
-    teams = state.teams
-    mine = len(teams[player])
-    richer = 0
-    for team in teams:
-        if len(team) > mine:  # never the player's own
-            richer += 1
-    return poorer_than(richer, len(teams))
+# --- what each spell works on -------------------------------------------------------------------
+# A spell is offered only when it has something to work on. Each condition is one predicate of
+# (state, caster), which the listing of casts, the check of an announced cast, and the reason a
+# cast is refused all ask; the targets of a spell are listed by the same predicates, so a spell
+# that may be cast always has a target to choose.
 
 
 def poorer_than(richer: int, players: int) -> bool:
@@ -160,96 +168,164 @@ def poorer_than(richer: int, players: int) -> bool:
     return richer >= (FIVE_PLAYER_POORER if players == FIVE_PLAYERS else players - 1)
 
 
-def spell_moves(state: State, player: int) -> tuple[Cast, ...]:
-    """Every cast ``player`` can pay for of a spell that has something to work on (the plain
-    reading, spell by spell; :func:`casts_with` works the same out in straight-line code)."""
-    team, hand = state.teams[player], state.hands[player]
-    power = sum(m.card.magic for m in team) + sum(c.value for c in hand if c.kind is _CAULDRON)
-    hats = tuple((c.name, c.value) for c in hand if c.kind is _HAT)
-    most = power + sum(value for _, value in hats)
-    castables = 0  # one bit per spell that has something to work on
-    for bit, spell, cost in _SPELL_BITS:
-        if cost <= most and castable(state, player, spell):
-            castables |= bit
-    return _casts(hats, power, castables) if castables else ()
+def poorer(state: State, player: int) -> bool:
+    """The Miserable witch's condition on the teams (see :func:`poorer_than`)."""
+    teams = state.teams
+    mine = len(teams[player])
+    richer = 0
+    for team in teams:
+        if len(team) > mine:  # never the player's own
+            richer += 1
+    return poorer_than(richer, len(teams))
 
 
-def casts_with(
-    state: State, player: int, hats: tuple[tuple[str, int], ...], cauldrons: int
-) -> tuple[Cast, ...]:
-    """:func:`spell_moves` for a player whose hand holds these hats (name and energy, copies
-    included) and cauldrons of this much energy in all."""
-    return casts_of(state, player, hats, cauldrons, _poorer(state, player))
+def market_to_take(state: State, player: int) -> bool:
+    """Whether the Miserable witch has cards to take: the market deck holds one."""
+    return bool(state.market)
 
 
-def casts_of(
-    state: State, player: int, hats: tuple[tuple[str, int], ...], cauldrons: int, poorer: bool
-) -> tuple[Cast, ...]:
-    """:func:`casts_with`, told whether everybody else (or three of five) has more characters
-    than ``player`` (the Miserable witch's condition, which the action phase finds on its way
-    through the teams)."""
-    team = state.teams[player]
-    # One pass over the team: its energy, whether one is below level C (Training), whether one
-    # is free to go (Levitation).
-    power = cauldrons
-    training = free = False
-    for member in team:
-        power += member.card.magic
-        if member.level < _LEVEL_C:
-            training = True
-        if member.broom is None:
-            free = True
-    most = power + sum(map(_energy_of, hats)) if hats else power
-    # What castable() says of each spell, spell by spell in straight-line code: this runs at
-    # every action phase.
-    castables = _BIT_TRAINING if training and most >= _COST_TRAINING else 0
-    if poorer and state.market:  # the Miserable witch costs nothing
-        castables |= _BIT_MISERABLE_WITCH
-    if most >= _COST_DIVINATION:
-        # one_to_peek(), with its usual answer found without the call.
-        known = state.known[player]
-        up = state.enemy_up
-        if up.count(False) > len(known) or one_to_peek(up, known):
-            castables |= _BIT_DIVINATION
-    if most >= _COST_MAGIC_OF_THE_FOREST and state.forest:
-        castables |= _BIT_MAGIC_OF_THE_FOREST
-    if most >= _COST_LEVITATION and free and (state.cemetery or _one_to_take(state, player)):
-        castables |= _BIT_LEVITATION
-    if most >= _COST_RESURRECT and state.cemetery:
-        castables |= _BIT_RESURRECT
-    if most >= _COST_DEJA_VU and not state.deja_vu:
-        castables |= _BIT_DEJA_VU
-    if not castables:
-        return ()
-    # Without hats, every spell kept is paid by the power alone: its casts follow from the
-    # spells alone.
-    return _casts(hats, power, castables) if hats else _PLAIN_CASTS[castables]
+def training_targets(team: tuple[Member, ...]) -> list[Member]:
+    """The characters Training may raise: those below level C."""
+    return [member for member in team if can_rise(member)]
 
 
-def one_to_peek(enemy_up: tuple[bool, ...], known: frozenset[int]) -> bool:
-    """Whether a final enemy is face down and not looked at (the places in ``known``)."""
-    if enemy_up.count(False) > len(known):  # more face down than looked at settles it
-        return True
-    for index, up in enumerate(enemy_up):  # noqa: SIM110 - a loop costs less than any()
-        if not up and index not in known:
+def one_to_train(state: State, player: int) -> bool:
+    """Whether Training has a character of ``player``'s to raise."""
+    return any(map(can_rise, state.teams[player]))
+
+
+def peek_targets(state: State, player: int) -> list[int]:
+    """The places of the final enemies Divination (or a crystal ball) may show ``player``:
+    face down, and not looked at by them yet."""
+    known = state.known[player]
+    return [index for index, up in enumerate(state.enemy_up) if not up and index not in known]
+
+
+def one_to_peek(state: State, player: int) -> bool:
+    """Whether Divination (or a crystal ball) has a final enemy to show ``player``."""
+    return bool(peek_targets(state, player))
+
+
+def forest_to_take(state: State, player: int) -> bool:
+    """Whether Magic of the forest has cards to take: the forest deck holds one."""
+    return bool(state.forest)
+
+
+def levitation_gives(member: Member) -> bool:
+    """Whether Levitation may send this character of the caster's away: one not on a broom
+    (at any level)."""
+    return member.broom is None
+
+
+def levitation_takes(member: Member) -> bool:
+    """Whether Levitation may take this character of another player's: not at level C, not on
+    a broom (any character of the cemetery may be taken)."""
+    return member.broom is None and can_rise(member)
+
+
+def one_to_give(state: State, player: int) -> bool:
+    """Whether ``player`` has a character Levitation may send away."""
+    for member in state.teams[player]:  # noqa: SIM110 - a loop costs less than any()
+        if levitation_gives(member):
             return True
     return False
 
+
+def one_to_take(state: State, player: int) -> bool:
+    """Whether Levitation has a character to take for ``player``: one of the cemetery, or
+    another player's that it may take."""
+    if state.cemetery:
+        return True
+    for other, team in enumerate(state.teams):
+        if other != player:
+            for member in team:
+                if levitation_takes(member):
+                    return True
+    return False
+
+
+def one_to_raise(state: State, player: int) -> bool:
+    """Whether Resurrect (or a recovery potion) has a character to bring back: the cemetery
+    holds one."""
+    return bool(state.cemetery)
+
+
+def first_deja_vu(state: State, player: int) -> bool:
+    """Whether Deja Vu may be cast: once a turn, never after another."""
+    return not state.deja_vu
+
+
+#: What each spell needs to have something to work on, in order: each condition with what it
+#: says when it fails (the reason a cast is refused).
+SPELL_CONDITIONS: dict[Spell, tuple[tuple[Callable[[State, int], bool], str], ...]] = {
+    _MISERABLE_WITCH: (
+        (market_to_take, "the market deck is empty"),
+        (poorer, "not every other player has more characters (with five, three of the four)"),
+    ),
+    _TRAINING: ((one_to_train, "every character of the team is at level C"),),
+    _DIVINATION: ((one_to_peek, "no face-down final enemy is left that they have not seen"),),
+    _MAGIC_OF_THE_FOREST: ((forest_to_take, "the forest deck is empty"),),
+    _LEVITATION: (
+        (one_to_give, "every character of the team is on a broom"),
+        (
+            one_to_take,
+            "the cemetery is empty and no other player's character is below level C and off "
+            "a broom",
+        ),
+    ),
+    _RESURRECT: ((one_to_raise, "the cemetery is empty"),),
+    _DEJA_VU: ((first_deja_vu, "a Deja Vu was cast this turn already"),),
+}
+
+
+def castable(state: State, player: int, spell: Spell) -> bool:
+    """Whether ``spell`` has something to work on now, for ``player``."""
+    for condition, _ in SPELL_CONDITIONS[spell]:  # noqa: SIM110 - a loop costs less than all()
+        if not condition(state, player):
+            return False
+    return True
+
+
+def why_not_castable(state: State, player: int, cast: Cast) -> str:
+    """The reason ``cast`` (a well-formed cast of a spell whose hats ``player`` holds) is not
+    legal now: what its spell lacks to work on, its cost, or its payment."""
+    spell = cast.spell
+    for condition, reason in SPELL_CONDITIONS[spell]:
+        if not condition(state, player):
+            return f"{spell.value} has nothing to work on: {reason}"
+    team, hand = state.teams[player], state.hands[player]
+    own = power(team, hand)
+    hats = tuple((c.name, c.value) for c in hand if c.kind is _HAT)
+    cost = SPELL_COSTS[spell]
+    most = own + sum(value for _, value in hats)
+    if most < cost:
+        return f"{spell.value} costs {cost} energy and player {player} has {most}"
+    return (
+        f"{spell.value} costs {cost} energy: player {player}'s characters and cauldrons give "
+        f"{own}, and those hats pay it without change only if none of them could be left out"
+    )
+
+
+# --- the casts --------------------------------------------------------------------------------
 
 #: Each spell's bit in a set of castable spells, and its cost, cheapest first.
 _SPELL_BITS = tuple(
     (1 << bit, spell, cost) for bit, (spell, cost) in enumerate(SPELL_COSTS.items())
 )
-_BITS = {spell: bit for bit, spell, _ in _SPELL_BITS}
-_BIT_MISERABLE_WITCH, _BIT_TRAINING = _BITS[_MISERABLE_WITCH], _BITS[_TRAINING]
-_BIT_DIVINATION, _BIT_LEVITATION = _BITS[_DIVINATION], _BITS[_LEVITATION]
-_BIT_MAGIC_OF_THE_FOREST = _BITS[_MAGIC_OF_THE_FOREST]
-_BIT_RESURRECT, _BIT_DEJA_VU = _BITS[_RESURRECT], _BITS[_DEJA_VU]
-_COST_MISERABLE_WITCH, _COST_TRAINING = SPELL_COSTS[_MISERABLE_WITCH], SPELL_COSTS[_TRAINING]
-_COST_DIVINATION = SPELL_COSTS[_DIVINATION]
-_COST_MAGIC_OF_THE_FOREST = SPELL_COSTS[_MAGIC_OF_THE_FOREST]
-_COST_LEVITATION, _COST_RESURRECT = SPELL_COSTS[_LEVITATION], SPELL_COSTS[_RESURRECT]
-_COST_DEJA_VU = SPELL_COSTS[_DEJA_VU]
+
+_paid = _kept.lru(4096, owner=__name__)(payments)
+
+
+@_kept.lru(4096, owner=__name__)
+def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tuple[Cast, ...]:
+    """Every cast of the spells in ``castables`` (bits in the order of ``SPELL_COSTS``) with
+    ``power`` energy and these hats (made once: moves are shared values)."""
+    moves: list[Cast] = []
+    for bit, spell, cost in _SPELL_BITS:
+        if castables & bit:
+            paid = ((),) if cost <= power else _paid(hats, cost - power)
+            moves.extend(Cast(spell, hats_paid) for hats_paid in paid)
+    return tuple(moves)
 
 
 #: The casts of each set of castable spells paid without hats (one bit a spell).
@@ -259,63 +335,28 @@ _PLAIN_CASTS = tuple(
 )
 
 
-@functools.lru_cache(maxsize=4096)
-def _casts(hats: tuple[tuple[str, int], ...], power: int, castables: int) -> tuple[Cast, ...]:
-    """Every cast of the spells in ``castables`` (bits in the order of ``SPELL_COSTS``) with
-    ``power`` energy and these hats (made once: moves are shared values)."""
-    moves: list[Cast] = []
+def casts(
+    state: State, player: int, hats: tuple[tuple[str, int], ...], power: int
+) -> tuple[Cast, ...]:
+    """Every legal cast of ``player``, who holds these hats (name and energy, copies included)
+    and has ``power`` energy besides: each spell that has something to work on
+    (:func:`castable`) and that they can pay, in each way no hat of which could be left out
+    (:func:`payments`), spell by spell in the order of ``SPELL_COSTS``."""
+    most = power
+    for _, value in hats:
+        most += value
+    castables = 0  # one bit per spell with something to work on that can be paid
     for bit, spell, cost in _SPELL_BITS:
-        if castables & bit:
-            payments = ((),) if cost <= power else _hat_payments(hats, cost - power)
-            moves.extend(Cast(spell, paid) for paid in payments)
-    return tuple(moves)
+        if cost <= most and castable(state, player, spell):
+            castables |= bit
+    if not castables:
+        return ()
+    # Without hats, every spell kept is paid by the power alone: its casts follow from the
+    # spells alone.
+    return _casts(hats, power, castables) if hats else _PLAIN_CASTS[castables]
 
 
-def castable(state: State, player: int, spell: Spell) -> bool:
-    """Whether ``spell`` has something to work on now."""
-    # Plain loops rather than any() over generators: this runs for every action phase.
-    if spell is _TRAINING:
-        for member in state.teams[player]:  # noqa: SIM110 - a loop costs less than any()
-            if member.level < _LEVEL_C:
-                return True
-        return False
-    if spell is _DIVINATION:
-        known = state.known[player]
-        for index, up in enumerate(state.enemy_up):  # noqa: SIM110
-            if not up and index not in known:
-                return True
-        return False
-    if spell is _MISERABLE_WITCH:
-        return bool(state.market) and _poorer(state, player)
-    if spell is _LEVITATION:
-        # A character free to go, and one to take (not at level C, not on a broom).
-        return _free_to_go(state.teams[player]) and (
-            bool(state.cemetery) or _one_to_take(state, player)
-        )
-    if spell is _MAGIC_OF_THE_FOREST:
-        return bool(state.forest)
-    if spell is _RESURRECT:
-        return bool(state.cemetery)
-    return not state.deja_vu  # Deja Vu
-
-
-def _free_to_go(team: tuple[Member, ...]) -> bool:
-    """Whether a character of ``team`` may leave it for Levitation (none on a broom)."""
-    for member in team:  # noqa: SIM110 - a loop costs less than any()
-        if member.broom is None:
-            return True
-    return False
-
-
-def _one_to_take(state: State, player: int) -> bool:
-    """Whether another player has a character Levitation may take (not at level C, not on a
-    broom)."""
-    for other, team in enumerate(state.teams):
-        if other != player:
-            for member in team:
-                if member.broom is None and member.level < _LEVEL_C:
-                    return True
-    return False
+# --- the targets --------------------------------------------------------------------------------
 
 
 def target_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -324,9 +365,9 @@ def target_moves(state: State, player: int) -> tuple[Move, ...]:
     spell = state.spell
     assert spell is not None
     if spell is _TRAINING:
-        return tuple([_TRAIN(m.card.name) for m in state.teams[player] if m.level < _LEVEL_C])
+        return tuple([_TRAIN(m.card.name) for m in training_targets(state.teams[player])])
     if spell is _DIVINATION:
-        return tuple([_PEEK(i) for i in face_down(state, player, unknown=True)])
+        return tuple(map(_PEEK, peek_targets(state, player)))
     if spell is _LEVITATION:
         return tuple(_levitations(state, player))
     if spell is _RESURRECT:
@@ -335,26 +376,24 @@ def target_moves(state: State, player: int) -> tuple[Move, ...]:
 
 
 def _levitations(state: State, player: int) -> list[Move]:
-    """A swap of each of ``player``'s characters free to go (not on a broom) with each
-    character Levitation may take: another player's (not at level C, not on a broom), by
-    player, then the cemetery's."""
+    """A swap of each of ``player``'s characters Levitation may send away with each character
+    it may take: another player's, by player, then the cemetery's."""
     # The characters to take are the same for each of one's own: listed once, as the keys of
-    # the swaps' table (player, name); then each own character's swaps are found at C speed
-    # (made once per config, when first met).
+    # the swaps' table (player, name); then each own character's swaps are read at C speed.
     teams = state.teams
     targets: list[tuple[int | None, str]] = []
     for other, team in enumerate(teams):
         if other != player:
             for member in team:
-                if member.broom is None and member.level < _LEVEL_C:
+                if levitation_takes(member):
                     targets.append((other, member.card.name))
     cemetery = state.cemetery
     if cemetery:
-        targets += zip(repeat(None), map(_card_name, cemetery))
-    swaps_of = tables_of(state.config).swaps_of
+        targets += zip(repeat(None), map(_fast.card_name, cemetery))
+    swaps_of = _fast.tables_of(state.config).swaps_of
     out: list[Move] = []
     for mine in teams[player]:
-        if mine.broom is None:
+        if levitation_gives(mine):
             out += map(swaps_of(mine.card.name).__getitem__, targets)
     return out
 
@@ -445,16 +484,21 @@ def _take_forest_cards(d: Draft) -> Next:
     d.held = d.forest[-count:][::-1]
     d.forest = d.forest[:-count]
     d.seen = (0,) * d.config.players
-    if any(card.kind is _CHARACTER or card.kind.is_hand for card in d.held):
+    if any(map(may_keep, d.held)):
         d.phase = _PHASE_KEEP
         return _DECIDE
     return _place_or_finish(d)
 
 
+def may_keep(card: Card) -> bool:
+    """Whether the caster of a Magic of the forest may keep ``card``: a hand card or a
+    character, never a trap (with only traps, none is kept)."""
+    return not card.kind.is_trap
+
+
 def keep_moves(state: State, player: int) -> tuple[Move, ...]:
-    """The cards taken by a Magic of the forest that may be kept: a character or a hand card."""
-    held = distinct(state.held)
-    return tuple(_KEEP(c.name) for c in held if c.kind is _CHARACTER or c.kind.is_hand)
+    """The cards taken by a Magic of the forest that may be kept (one move per name)."""
+    return tuple(_KEEP(c.name) for c in distinct(state.held) if may_keep(c))
 
 
 def keep(d: Draft, move: Keep) -> Next:

@@ -16,7 +16,16 @@ from cardgames.game import Outcome
 from cardgames.rng import Rng
 from cardgames.svg import repr_svg
 
-__all__ = ["Combat", "Member", "Phase", "State", "View", "every_card", "table_cards"]
+__all__ = [
+    "TRUSTED",
+    "Combat",
+    "Member",
+    "Phase",
+    "State",
+    "View",
+    "every_card",
+    "table_cards",
+]
 
 
 class Phase(StrEnum):
@@ -105,6 +114,35 @@ class Combat:
     roller: int | None = None
     roll: int = 0
     bonus: int = 0
+
+
+class _Checked:
+    """The memo of a state known to be playable whose legal moves are not worked out yet.
+
+    There is one, :data:`TRUSTED`; a copy of it (by ``copy``, ``deepcopy`` or pickle) is that
+    same object, so no copy path can make a stranger of it. States leave their memo out of
+    pickles and copies anyway, and ``legal_moves`` returns a memo only when it is a tuple of
+    moves.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "TRUSTED"  # pickled by reference to the module's single instance
+
+    def __copy__(self) -> _Checked:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Checked:
+        return self
+
+    def __repr__(self) -> str:
+        return "<alakazum state checked>"
+
+
+#: The memo of a state known to be playable (see :class:`_Checked`): made by the rules, or
+#: checked once.
+TRUSTED = _Checked()
 
 
 @keeps_memo

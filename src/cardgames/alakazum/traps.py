@@ -8,8 +8,7 @@ it has struck.
 
 from __future__ import annotations
 
-import functools
-
+from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.draft import Draft, Next, distinct
 from cardgames.alakazum.ending import offer_sacrifice, sacrificable, sacrifice_moves
@@ -22,10 +21,13 @@ __all__ = [
     "give_card",
     "give_half",
     "give_moves",
+    "half_hand",
     "pass_die",
+    "santa_explodes",
     "santa_moves",
     "spring",
     "trick_moves",
+    "trick_offered",
 ]
 
 _DECIDE, _CONTINUE = Next.DECIDE, Next.CONTINUE
@@ -40,22 +42,39 @@ _PHASE_SANTA = Phase.SANTA
 _PHASE_TRICK = Phase.TRICK
 _BLACK_FRIDAY, _HALLOWEEN, _SANTA_CLAUS = Kind.BLACK_FRIDAY, Kind.HALLOWEEN, Kind.SANTA_CLAUS
 _GIVE_HALF = GiveHalf()
-# Moves are small values shared by every state that offers them: each is made once.
-_GIVE_CARD = functools.lru_cache(maxsize=4096)(GiveCard)
-_PASS_DIE = functools.lru_cache(maxsize=64)(PassDie)
+_GIVE_CARD = _fast.interned(GiveCard)
+_PASS_DIE = _fast.interned(PassDie, 64)
+
+
+def half_hand(hand: tuple[Card, ...]) -> int:
+    """How many cards Black Friday (or Halloween) takes of ``hand``: half, rounded down (so
+    nothing of one card)."""
+    return len(hand) // 2
+
+
+def trick_offered(d: Draft | State, player: int) -> bool:
+    """Whether Halloween offers ``player`` the choice between half the hand and a character:
+    only when both are possible (half the hand is something, and a character can leave)."""
+    return bool(half_hand(d.hands[player])) and bool(sacrificable(d, player))
+
+
+def santa_explodes(roll: int, passes: int) -> bool:
+    """Whether Santa Claus' die explodes: a roll below 3, or any roll once it has been handed on
+    :data:`SANTA_MAX_PASSES` times (so that the trap always ends)."""
+    return roll < SANTA_EXPLODES_BELOW or passes >= SANTA_MAX_PASSES
 
 
 def spring(d: Draft, trap: Card) -> Next:
     """A trap drawn in the forest: its effect at once, then it leaves the game."""
     d.removed = (*d.removed, trap)
     player = d.active
-    half = len(d.hands[player]) // 2
+    half = half_hand(d.hands[player])
     kind = trap.kind
     if kind is _BLACK_FRIDAY:
         return _start_giving(d, half)
     if kind is _HALLOWEEN:
         # Half the hand or a character; a player who can give neither is spared.
-        if half and sacrificable(d, player):
+        if trick_offered(d, player):
             d.phase = _PHASE_TRICK
             return _DECIDE
         if half:
@@ -87,7 +106,7 @@ def _start_giving(d: Draft, count: int) -> Next:
 
 def give_half(d: Draft, move: GiveHalf) -> Next:
     """Halloween: the player gives half of their hand rather than a character."""
-    return _start_giving(d, len(d.hands[d.active]) // 2)
+    return _start_giving(d, half_hand(d.hands[d.active]))
 
 
 def give_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -112,7 +131,7 @@ def _santa_roll(d: Draft, holder: int) -> Next:
     goes to the cemetery (never their last one); otherwise they hand it on."""
     d.roll = d.die()
     d.to_move = holder
-    if d.roll < SANTA_EXPLODES_BELOW or d.santa >= SANTA_MAX_PASSES:
+    if santa_explodes(d.roll, d.santa):
         return offer_sacrifice(d, holder, then=_CONTINUE)
     d.phase = _PHASE_SANTA
     return _DECIDE

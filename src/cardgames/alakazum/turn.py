@@ -15,10 +15,9 @@ from __future__ import annotations
 from cardgames.alakazum.cards import TRAP_KINDS, Kind
 from cardgames.alakazum.combat import meet
 from cardgames.alakazum.draft import Draft, Next, new_member
-from cardgames.alakazum.ending import may_have_points
+from cardgames.alakazum.ending import alakazum_open
 from cardgames.alakazum.moves import Choose
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables
 from cardgames.alakazum.traps import spring
 from cardgames.game import Outcome
 
@@ -50,7 +49,7 @@ def carry_on(d: Draft, step: Next) -> None:
             if d.actions > 0:
                 d.phase = _PHASE_ACTION
                 return
-            if not all(d.enemy_up) and _may_cast(d, player):
+            if alakazum_open(d, player):
                 d.phase = _PHASE_ALAKAZUM
                 return
         step = _end_turn(d)
@@ -117,16 +116,6 @@ def _start_turn(d: Draft) -> Next:
         d.draw_forest()
         return _DECIDE
     return _CONTINUE
-
-
-def _may_cast(d: Draft, player: int) -> bool:
-    """Whether ``player`` may have the points of some culture for an Alakazum, as everybody
-    sees it (the team, and the hand's size): then they are asked, and with too few points
-    they can only end the turn."""
-    config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out: every turn asks
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    return may_have_points(d.teams[player], len(d.hands[player]), found)
 
 
 def _end_turn(d: Draft) -> Next:

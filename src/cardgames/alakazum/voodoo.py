@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card, Kind
 from cardgames.alakazum.combat import fight
 from cardgames.alakazum.draft import Draft, Next
@@ -24,9 +25,16 @@ from cardgames.alakazum.moves import Alakazum, Cast, Doll, Fight, Market, Move, 
 from cardgames.alakazum.objects import use_object
 from cardgames.alakazum.spells import cast
 from cardgames.alakazum.state import Phase
-from cardgames.alakazum.tables import tables
 
-__all__ = ["announce", "ask_next_doll", "doll"]
+__all__ = [
+    "announce",
+    "ask_next_doll",
+    "asked_about_doll",
+    "doll",
+    "doll_in_game",
+    "doll_moves",
+    "holds_doll",
+]
 
 _DECIDE, _CONTINUE, _END_TURN = Next.DECIDE, Next.CONTINUE, Next.END_TURN
 
@@ -46,40 +54,16 @@ def announce(d: Draft, move: Market | UseObject | Fight | Cast | Alakazum) -> Ne
     return ask_next_doll(d, d.active)
 
 
-def ask_next_doll(d: Draft, after: int) -> Next:
-    """Ask the next player after seat ``after`` (never the announcer) who could hold a doll,
-    as everybody sees it, or carry out the announced move if nobody is left to ask."""
-    config = d.config
-    kept = tables.kept.get(id(config))  # tables_of(config), written out
-    found = kept[1] if kept is not None and kept[0] is config else tables(config)
-    dolls, last = found.dolls, found.dolls_last
-    # (the draft's fields read once: this runs at every action announced)
-    if dolls and _in_game(d.removed, found.doll_count):
-        n = config.players
-        active = d.active
-        hands = d.hands
-        seat = (after + 1) % n
-        while seat != active:
-            hand = hands[seat]
-            if hand:  # an empty hand holds no doll, as everybody sees
-                d.phase = _PHASE_DOLL
-                d.to_move = seat
-                # A hand is sorted by name: when the dolls' names come last, its last card
-                # says whether it holds one. The next state's moves, known now.
-                holds = hand[-1].name in last if last else _holds(hand, dolls)
-                d.moves = _DOLL_MOVES if holds else _PASS_ONLY
-                return _DECIDE
-            seat = (seat + 1) % n
-    move = d.pending
-    assert move is not None
-    d.pending = None
-    d.to_move = d.active
-    return _CARRY_OUT[type(move)](d, move)
+def asked_about_doll(hand: tuple[Card, ...]) -> bool:
+    """Whether a player holding ``hand`` is asked about an announcement (while a doll is in the
+    game): whenever they hold a card, since a player with an empty hand, which everybody sees,
+    cannot hold a doll."""
+    return bool(hand)
 
 
-def _in_game(removed: tuple[Card, ...], dolls: int) -> bool:
+def doll_in_game(removed: tuple[Card, ...], dolls: int) -> bool:
     """Whether a voodoo doll may still be in somebody's hand: not all of the game's ``dolls``
-    are among the ``removed`` cards, which everybody sees."""
+    are among the ``removed`` cards (out of the game), which everybody sees."""
     used = 0
     for card in removed:
         if card.kind is _DOLL_KIND:
@@ -87,9 +71,45 @@ def _in_game(removed: tuple[Card, ...], dolls: int) -> bool:
     return used < dolls
 
 
-def _holds(hand: tuple[Card, ...], dolls: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds one of ``dolls``."""
-    return any(card in hand for card in dolls)
+def holds_doll(hand: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds a voodoo doll."""
+    for card in hand:  # noqa: SIM110 - a loop costs less than any()
+        if card.kind is _DOLL_KIND:
+            return True
+    return False
+
+
+def doll_moves(holds: bool) -> tuple[Move, ...]:
+    """The moves of a player asked about an announcement: a holder of a doll (``holds``) may
+    cancel it or let it be, any other player only let it be."""
+    return _DOLL_MOVES if holds else _PASS_ONLY
+
+
+def ask_next_doll(d: Draft, after: int) -> Next:
+    """Ask the next player after seat ``after`` (never the announcer) who could hold a doll,
+    as everybody sees it, or carry out the announced move if nobody is left to ask."""
+    found = _fast.tables_of(d.config)
+    last = found.dolls_last
+    if found.dolls and doll_in_game(d.removed, found.doll_count):
+        n = d.config.players
+        active = d.active
+        hands = d.hands
+        seat = (after + 1) % n
+        while seat != active:
+            hand = hands[seat]
+            if asked_about_doll(hand):
+                d.phase = _PHASE_DOLL
+                d.to_move = seat
+                # A hand is sorted by name: when the dolls' names come last (found.dolls_last),
+                # its last card says whether it holds one. The next state's moves, known now.
+                d.moves = doll_moves(hand[-1].name in last if last else holds_doll(hand))
+                return _DECIDE
+            seat = (seat + 1) % n
+    move = d.pending
+    assert move is not None
+    d.pending = None
+    d.to_move = d.active
+    return _CARRY_OUT[type(move)](d, move)
 
 
 #: What an announced move does once no doll cancels it, by its class (the move kept is the
