@@ -171,6 +171,10 @@ class Lobby:
                     "name": name,
                     "players": sorted({game.num_players(c) for c in game.presets.values()}),
                     "presets": list(game.presets),
+                    "preset_seats": {
+                        preset: list(game.seat_names(config))
+                        for preset, config in game.presets.items()
+                    },
                 }
                 for name, game in GAMES.items()
             ]
@@ -465,6 +469,12 @@ class Lobby:
         match = await self.find(match_id)
         return match.seen_by(self.viewer(match, token, required=False), since)
 
+    async def picture(self, match_id: str, token: str | None) -> str:
+        """``GET /api/matches/{id}/picture``: the SVG table as the token's seat (or a
+        spectator) sees it."""
+        match = await self.find(match_id)
+        return match.picture(self.viewer(match, token, required=False))
+
     async def move(self, match_id: str, token: str | None, body: object, since: int | None) -> str:
         """``POST /api/matches/{id}/moves``: play a move for the token's seat."""
         match = await self.find(match_id)
@@ -636,7 +646,7 @@ def _summary(summary: MatchSummary, live: Match | None) -> dict[str, Any]:
             "match": live.id,
             "game": live.game.name,
             "status": live.status,
-            "seats": [seat.public() for seat in live.seats],
+            "seats": live.public_seats(),
         }
     seats = [
         {

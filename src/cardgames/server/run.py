@@ -25,6 +25,7 @@ from cardgames.errors import CardgamesError
 from cardgames.server.app import create_app
 from cardgames.server.bots import ProcessBotRunner
 from cardgames.server.lobby import Lobby
+from cardgames.server.pages import page_routes
 from cardgames.server.protocol import GuardedHttpToolsProtocol
 from cardgames.server.settings import MAX_BODY, Settings
 from cardgames.server.sqlite import SQLiteStore
@@ -87,7 +88,7 @@ async def _serve(settings: Settings, out: TextIO, log: Callable[[str], object]) 
         listening = _bind(settings.host, settings.port)
         port = listening.getsockname()[1]
         host = f"[{settings.host}]" if ":" in settings.host else settings.host
-        app = create_app(lobby, rate_limit=settings.rate_limit, log=log)
+        app = create_app(lobby, rate_limit=settings.rate_limit, log=log, routes=page_routes(lobby))
         config = uvicorn.Config(
             app,
             http=GuardedHttpToolsProtocol,
