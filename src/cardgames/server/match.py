@@ -137,6 +137,11 @@ class Match:
         self.lock = asyncio.Lock()
         #: Whether a task is playing this match's bots now.
         self.driving = False
+        #: Whether a task waits to play this match's bots should the process playing them
+        #: have gone (with a store that several processes share).
+        self.watching = False
+        #: How many changes of the match this process knows of (a shared store's stamp).
+        self.stamp = 0
         self._id_json = quote(match)
         self._seats_json: str | None = None
         self._game_json = quote(game.name)
