@@ -30,6 +30,7 @@ const WANTED_SEAT = (function takeFragment() {
   let busy = false; // a move is being sent
   let asking = null; // the refresh under way, if any
   let again = false; // news came in during a refresh: ask once more after it
+  let shownMoves = null; // what the moves shown are of: the version, the status and the seat
 
   function byId(id) {
     return document.getElementById(id);
@@ -187,6 +188,7 @@ const WANTED_SEAT = (function takeFragment() {
   function showStatus(doc) {
     const status = byId("status");
     status.dataset.status = doc.status;
+    status.dataset.version = String(doc.version);
     let text;
     if (doc.status === "waiting") {
       const free = doc.seats.filter((seat) => !seat.taken).length;
@@ -237,6 +239,11 @@ const WANTED_SEAT = (function takeFragment() {
   function showMoves(doc) {
     const panel = byId("moves-panel");
     const list = byId("moves");
+    // The same answer again (news and a refresh crossing) leaves the buttons as they are: a
+    // button replaced under the pointer would lose the click being made on it.
+    const key = JSON.stringify([doc.version, doc.status, doc.seat, doc.current_player]);
+    if (key === shownMoves) return;
+    shownMoves = key;
     if (doc.seat === null) {
       // A spectator's page offers no moves.
       panel.hidden = true;
@@ -266,6 +273,9 @@ const WANTED_SEAT = (function takeFragment() {
             "data-move": move.notation,
             "aria-label": move.notation,
             title: move.notation,
+            // While a move is on its way, news may bring the next turn's moves: they wait for
+            // its answer, so that no click is taken and then dropped.
+            disabled: busy,
             text: rest || move.notation,
             onclick: () => play(move.notation),
           });
