@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardgames import serialization
-from cardgames._converter import encode
+from cardgames._engine import encode
 
 __all__ = ["GeneralWriter"]
 

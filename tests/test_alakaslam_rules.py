@@ -218,6 +218,7 @@ def cells(*names: str) -> tuple[Cell, ...]:
 # --- the court ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "the-court")
 @pytest.mark.parametrize(("config", "columns"), [(CONFIG, 3), (DOUBLES, 4)], ids=["1v1", "2v2"])
 def test_court_is_three_columns_in_singles_and_four_in_doubles(
     config: Config, columns: int
@@ -229,6 +230,7 @@ def test_court_is_three_columns_in_singles_and_four_in_doubles(
     assert court.halves[0] | court.halves[1] == every
 
 
+@pytest.mark.rule("alakaslam", "the-court")
 def test_net_lies_between_second_and_third_rows() -> None:
     """Side 0 defends rows 1-2 and side 1 rows 3-4: the net is between rows 2 and 3."""
     court = court_for(CONFIG.columns)
@@ -243,6 +245,7 @@ def test_net_lies_between_second_and_third_rows() -> None:
 # --- the deck -------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "the-deck")
 def test_default_deck_is_the_reconstructed_52() -> None:
     """The default deck: per colour Hit-0 x5, Hit-1 x8, Hit-2 x7; Enchant-1 x6, Enchant-2 x6."""
     expected = {"B0": 5, "B1": 8, "B2": 7, "R0": 5, "R1": 8, "R2": 7, "E1": 6, "E2": 6}
@@ -250,6 +253,7 @@ def test_default_deck_is_the_reconstructed_52() -> None:
     assert sum(expected.values()) == 52
 
 
+@pytest.mark.rule("alakaslam", "the-deck")
 def test_doubles_removes_the_enchant_ones() -> None:
     """Doubles is played without the Enchant-1s (46 cards)."""
     counts = card_counts(new_game(DOUBLES, seed=0))
@@ -257,6 +261,7 @@ def test_doubles_removes_the_enchant_ones() -> None:
     assert sum(counts.values()) == 46
 
 
+@pytest.mark.rule("alakaslam", "the-deck")
 def test_config_deck_replaces_the_default() -> None:
     """``Config(deck=...)`` plays with the given card list instead."""
     deck = (
@@ -267,6 +272,7 @@ def test_config_deck_replaces_the_default() -> None:
     assert dict(card_counts(new_game(Config(deck=deck), seed=0))) == {"R1": 30, "B1": 30, "E2": 4}
 
 
+@pytest.mark.rule("alakaslam", "empty-deck")
 def test_empty_deck_is_rebuilt_from_the_discard_pile() -> None:
     """When the deck runs out, the discard pile is shuffled into a new deck to draw from."""
     state = position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1, deck="")
@@ -277,6 +283,7 @@ def test_empty_deck_is_rebuilt_from_the_discard_pile() -> None:
     assert len(state.deck) == 52 - 1 - 3
 
 
+@pytest.mark.rule("alakaslam", "drawing")
 def test_hands_have_no_maximum_size() -> None:
     """A player keeps drawing after a hit however many cards they hold."""
     big = "R2 R1 R1 R1 R1 B1 B1 B1 B1 R0 R0 B0"
@@ -289,6 +296,7 @@ def test_hands_have_no_maximum_size() -> None:
 # --- set-up ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "set-up")
 def test_characters_are_dealt_at_random() -> None:
     """Without a choice in the config, each player is dealt a different character at random."""
     casts = {new_game(seed=seed).characters for seed in range(20)}
@@ -296,12 +304,14 @@ def test_characters_are_dealt_at_random() -> None:
     assert len(casts) > 1
 
 
+@pytest.mark.rule("alakaslam", "set-up")
 def test_config_characters_fix_the_cast() -> None:
     """``Config(characters=...)`` gives each seat its character."""
     state = new_game(Config(characters=(HAZEL, TOOTS)), seed=0)
     assert state.characters == (HAZEL, TOOTS)
 
 
+@pytest.mark.rule("alakaslam", "set-up")
 def test_characters_are_chosen_in_seat_order() -> None:
     """With ``choose_characters`` the players pick in seat order among those not yet taken."""
     state = new_game(Config(choose_characters=True), seed=0)
@@ -316,6 +326,7 @@ def test_characters_are_chosen_in_seat_order() -> None:
     assert [len(hand) for hand in state.hands] == [8, 8]
 
 
+@pytest.mark.rule("alakaslam", "set-up")
 def test_opening_hands_hold_hand_size_cards() -> None:
     """Each player starts with ``hand_size`` cards (8 by default)."""
     assert [len(h) for h in new_game(seed=0).hands] == [8, 8]
@@ -323,6 +334,7 @@ def test_opening_hands_hold_hand_size_cards() -> None:
     assert [len(h) for h in new_game(DOUBLES, seed=0).hands] == [8, 8, 8, 8]
 
 
+@pytest.mark.rule("alakaslam", "mulligan-order")
 def test_mulligans_go_in_seat_order_and_keep_ends_them() -> None:
     """Set-up mulligans go in seat order; when all kept, player 1 calls the first serve."""
     state = new_game(seed=0)
@@ -335,6 +347,7 @@ def test_mulligans_go_in_seat_order_and_keep_ends_them() -> None:
     assert set(legal_moves(state)) == {Call(RED), Call(BLUE)}
 
 
+@pytest.mark.rule("alakaslam", "mulligan-order")
 def test_mulligan_discards_the_hand_and_draws_one_fewer() -> None:
     """A mulligan discards the whole hand and draws one card fewer; it may be repeated."""
     state = new_game(seed=0)
@@ -348,6 +361,7 @@ def test_mulligan_discards_the_hand_and_draws_one_fewer() -> None:
     assert len(state.discard) == 15
 
 
+@pytest.mark.rule("alakaslam", "mulligan-order")
 def test_mulligans_may_bring_a_hand_to_zero_and_the_empty_hand_is_skipped() -> None:
     """A hand may reach 0 cards by mulligans; its player is then not asked again."""
     state = new_game(Config(hand_size=2, characters=SINGLES_CAST), seed=0)
@@ -361,6 +375,7 @@ def test_mulligans_may_bring_a_hand_to_zero_and_the_empty_hand_is_skipped() -> N
     assert (state.phase, state.to_move) == (Phase.CALL, 1)
 
 
+@pytest.mark.rule("alakaslam", "the-call")
 def test_call_reveals_cards_until_a_hit_card() -> None:
     """The call reveals cards off the deck until a Hit card; the revealed cards are discarded."""
     state = at_call(Config(characters=SINGLES_CAST), deck_top="E1 E2 R1")
@@ -370,6 +385,7 @@ def test_call_reveals_cards_until_a_hit_card() -> None:
     assert len(state.deck) == deck - 3
 
 
+@pytest.mark.rule("alakaslam", "the-call")
 def test_call_reshuffles_the_discard_pile_when_the_deck_runs_out() -> None:
     """A call that empties the deck before a Hit card shows goes on with the discard pile
     shuffled into a new deck (the cards revealed so far included)."""
@@ -387,18 +403,21 @@ def test_call_reshuffles_the_discard_pile_when_the_deck_runs_out() -> None:
     assert sum(card_counts(state).values()) == 52
 
 
+@pytest.mark.rule("alakaslam", "the-call")
 def test_right_call_serves_first() -> None:
     """When the revealed Hit card has the called colour, the caller's side serves."""
     state = play(at_call(Config(characters=SINGLES_CAST), deck_top="E1 R1"), "call red")
     assert (state.server, state.phase, state.to_move) == (1, Phase.CORNER, 1)
 
 
+@pytest.mark.rule("alakaslam", "the-call")
 def test_wrong_call_gives_the_serve_to_the_other_side() -> None:
     """When the revealed Hit card has the other colour, the other side serves."""
     state = play(at_call(Config(characters=SINGLES_CAST), deck_top="R1"), "call blue")
     assert (state.server, state.phase, state.to_move) == (0, Phase.CORNER, 0)
 
 
+@pytest.mark.rule("alakaslam", "doubles-server")
 def test_doubles_serving_side_picks_its_server() -> None:
     """In doubles the side that won the call names which of its two players serves."""
     config = Config(players=4, characters=(STEN, RICH, AUSTIN, TOOTS))
@@ -412,6 +431,7 @@ def test_doubles_serving_side_picks_its_server() -> None:
 # --- Simon ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "simons-copy")
 def test_simon_copies_the_only_other_character_automatically() -> None:
     """With one other character in play, Simon copies it without a decision."""
     state = play(at_call(Config(characters=(SIMON, CORWIN)), deck_top="R1"), "call red")
@@ -419,6 +439,7 @@ def test_simon_copies_the_only_other_character_automatically() -> None:
     assert state.phase is Phase.CORNER
 
 
+@pytest.mark.rule("alakaslam", "simons-copy")
 def test_simon_picks_a_character_in_play_to_copy() -> None:
     """At the start of a point Simon picks one of the other characters in play to copy."""
     config = Config(players=4, characters=(SIMON, TOOTS, RICH, HAZEL))
@@ -430,6 +451,7 @@ def test_simon_picks_a_character_in_play_to_copy() -> None:
     assert (state.phase, state.to_move) == (Phase.CORNER, 1)
 
 
+@pytest.mark.rule("alakaslam", "simons-copy")
 def test_simon_has_the_copied_ability_until_the_point_ends() -> None:
     """Simon copying Austin may discard a Hit card to move; the copy ends with the point."""
     state = position(
@@ -447,6 +469,7 @@ def test_simon_has_the_copied_ability_until_the_point_ends() -> None:
 # --- the corner -----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "the-serve")
 @pytest.mark.parametrize(
     ("server", "colour", "expected"),
     [
@@ -466,6 +489,7 @@ def test_singles_corner_and_diagonally_opposite_receiver(
     assert (state.phase, state.to_move) == (Phase.SERVE, server)
 
 
+@pytest.mark.rule("alakaslam", "doubles-placing")
 @pytest.mark.parametrize(
     ("server", "colour", "expected"),
     [
@@ -496,6 +520,7 @@ def serve_position(
     )
 
 
+@pytest.mark.rule("alakaslam", "the-serve")
 def test_no_movement_before_the_serve() -> None:
     """The server may only hit (1-3 cards) or decline: no step comes before the serve."""
     moves = legal_moves(serve_position())
@@ -503,6 +528,7 @@ def test_no_movement_before_the_serve() -> None:
     assert all(1 <= len(m.cards) <= 3 for m in moves if isinstance(m, Hit))
 
 
+@pytest.mark.rule("alakaslam", "straight-serves")
 def test_straight_serve_is_a_fault() -> None:
     """A serve landing in the column it started from is a fault."""
     state = play(serve_position(), "hit R1 B1")  # a1 -> a3
@@ -510,6 +536,7 @@ def test_straight_serve_is_a_fault() -> None:
     assert state.score == (0, 1)
 
 
+@pytest.mark.rule("alakaslam", "the-serve")
 def test_serve_landing_in_another_column_of_the_far_half_is_good() -> None:
     """A serve that lands across the net in another column is good."""
     state = play(serve_position(), "hit R2")  # a1 -> b3
@@ -518,6 +545,7 @@ def test_serve_landing_in_another_column_of_the_far_half_is_good() -> None:
     assert (state.phase, state.to_move) == (Phase.AFTER, 0)
 
 
+@pytest.mark.rule("alakaslam", "straight-serves")
 def test_sten_may_serve_straight() -> None:
     """Sten's serve only has to land in the far half: straight is good."""
     state = play(serve_position(characters=(STEN, RICH)), "hit R1 B1")
@@ -525,6 +553,7 @@ def test_sten_may_serve_straight() -> None:
     assert state.ball == cell("a3")
 
 
+@pytest.mark.rule("alakaslam", "straight-serves")
 def test_sten_serve_must_still_cross_the_net() -> None:
     """Sten's serve landing in his own half is still a fault."""
     state = serve_position("R0 B1 R2", characters=(STEN, RICH))
@@ -532,6 +561,7 @@ def test_sten_serve_must_still_cross_the_net() -> None:
     assert state.last_point == Point(1, Fault.NET)
 
 
+@pytest.mark.rule("alakaslam", "the-serve")
 def test_declining_the_serve_gives_the_point_away() -> None:
     """A server who declines to serve loses the point."""
     state = play(serve_position(), "decline")
@@ -539,6 +569,7 @@ def test_declining_the_serve_gives_the_point_away() -> None:
     assert state.score == (0, 1)
 
 
+@pytest.mark.rule("alakaslam", "no-draw-after-a-fault")
 def test_faulting_side_does_not_draw() -> None:
     """After a fault the faulting player draws nothing: their shot is simply gone."""
     state = play(serve_position(), "hit R1 B1")
@@ -559,6 +590,7 @@ def doubles_serve_position(hands: Sequence[str], *, deck_top: str = "") -> State
     )
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 def test_doubles_support_plays_on_the_serve_and_each_server_teammate_draws_one() -> None:
     """Doubles: the serving side's support plays face down after the server; after a good serve
     each player of the serving side draws one card."""
@@ -576,6 +608,7 @@ def test_doubles_support_plays_on_the_serve_and_each_server_teammate_draws_one()
     assert (state.phase, state.to_move, state.queue) == (Phase.MOVE, 0, (2,))
 
 
+@pytest.mark.rule("alakaslam", "straight-serves")
 @pytest.mark.parametrize(
     ("serve", "support", "straight"),
     [("R2", "B1", True), ("R1 B1", "R0", False)],
@@ -598,6 +631,7 @@ def test_doubles_straight_serve_is_judged_on_the_combined_landing(
 # --- aim and distance -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "landing")
 def test_aiming_example() -> None:
     """Rulebook example: R0 B2 R1 go one column toward red and three rows on."""
     state = position(["R0 B2 R1 E1", "B0"], at=("b1", "a4"), ball="b1")
@@ -606,12 +640,14 @@ def test_aiming_example() -> None:
     assert state.score == (0, 0)
 
 
+@pytest.mark.rule("alakaslam", "landing")
 def test_colours_aim_at_fixed_edges_and_side_one_hits_toward_row_one() -> None:
     """Red aims at the red edge whoever plays; side 1's shots travel toward lower rows."""
     state = play(position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1), "hit R2")
     assert state.ball == cell("c2")
 
 
+@pytest.mark.rule("alakaslam", "landing")
 @pytest.mark.parametrize("shot", ["hit R1", "hit R0 B0"], ids=["b1-c2", "zero-distance"])
 def test_ball_landing_in_own_half_is_a_fault(shot: str) -> None:
     """A ball landing in the hitter's own half (no distance too) is a net fault."""
@@ -620,6 +656,7 @@ def test_ball_landing_in_own_half_is_a_fault(shot: str) -> None:
     assert state.score == (0, 1)
 
 
+@pytest.mark.rule("alakaslam", "landing")
 @pytest.mark.parametrize(
     ("hitter", "at", "shot"),
     [
@@ -637,6 +674,7 @@ def test_ball_landing_off_the_court_is_out(hitter: int, at: str, shot: str) -> N
     assert state.last_point == Point(1 - hitter, Fault.OUT)
 
 
+@pytest.mark.rule("alakaslam", "landing")
 def test_ball_may_leave_the_court_in_the_air_and_land_in() -> None:
     """Only the landing cell counts: a blue card off the blue edge, then two reds, lands in."""
     state = play(position(["B0 R1 R1", "B0"], at=("a1", "a4"), ball="a1"), "hit B0 R1 R1")
@@ -647,6 +685,7 @@ def test_ball_may_leave_the_court_in_the_air_and_land_in() -> None:
 # --- movement -------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "movement")
 def test_one_free_step_per_turn() -> None:
     """A player may take one free step per turn; after it only paid steps remain."""
     state = position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1)
@@ -657,12 +696,14 @@ def test_one_free_step_per_turn() -> None:
     assert (hit(2, RED),) in plays(state)
 
 
+@pytest.mark.rule("alakaslam", "movement")
 def test_steps_are_orthogonal_and_stay_in_own_half() -> None:
     """Steps go one cell up, down, left or right, on the court and in the player's half."""
     state = position(["B0", "R2"], at=("a1", "b3"), ball="b4", to_move=1)
     assert steps(state) == {"a3", "c3", "b4"}
 
 
+@pytest.mark.rule("alakaslam", "movement")
 def test_each_discarded_enchantment_pays_for_one_more_step() -> None:
     """Each Enchantment discarded, whatever its value, pays one more step; Hits cannot."""
     state = position(["B0", "E1 E2 R1 B1"], at=("a1", "a4"), ball="c4", to_move=1)
@@ -678,6 +719,7 @@ def test_each_discarded_enchantment_pays_for_one_more_step() -> None:
     assert state.hands[1] == cards("R1 B1")
 
 
+@pytest.mark.rule("alakaslam", "the-characters")
 def test_austin_may_discard_any_card_to_step() -> None:
     """Austin may pay a step with any card, not only an Enchantment."""
     state = position(
@@ -689,6 +731,7 @@ def test_austin_may_discard_any_card_to_step() -> None:
     assert state.hands[1] == cards("B1")
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 def test_must_stand_on_the_ball_to_hit() -> None:
     """A player who is not on the ball's cell cannot hit it."""
     state = position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1)
@@ -697,6 +740,7 @@ def test_must_stand_on_the_ball_to_hit() -> None:
         apply_move(state, Hit(cards("R2")))
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 def test_declining_the_ball_gives_the_point_away() -> None:
     """Letting the ball go gives the point to the other side."""
     state = play(position(["B0", "R2"], at=("a1", "b4"), ball="b4", to_move=1), "decline")
@@ -704,6 +748,7 @@ def test_declining_the_ball_gives_the_point_away() -> None:
     assert state.score == (1, 0)
 
 
+@pytest.mark.rule("alakaslam", "movement-after-the-hit")
 def test_moving_before_the_hit_closes_the_movement_after_it() -> None:
     """A player who moved before the hit cannot move after it: the turn ends."""
     state = position(["B0", "R2 E1 E1"], at=("a1", "a4"), ball="b4", to_move=1)
@@ -711,6 +756,7 @@ def test_moving_before_the_hit_closes_the_movement_after_it() -> None:
     assert (state.phase, state.to_move) == (Phase.MOVE, 0)
 
 
+@pytest.mark.rule("alakaslam", "movement-after-the-hit")
 def test_movement_may_come_after_the_hit() -> None:
     """A player who did not move before the hit may take the movement after it, then stop."""
     state = position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1)
@@ -723,6 +769,7 @@ def test_movement_may_come_after_the_hit() -> None:
     assert state.positions[1] == cell("b4")
 
 
+@pytest.mark.rule("alakaslam", "movement-after-the-hit")
 @pytest.mark.parametrize(
     "moves",
     [("step a4", "step b4 E1", "step a4 E2"), ("step a4 E1", "step b4", "step a4 E2")],
@@ -737,6 +784,7 @@ def test_movement_after_the_hit_has_the_free_step_and_paid_steps(moves: tuple[st
     assert len(state.hands[1]) == 2  # both Enchantments spent, two cards drawn
 
 
+@pytest.mark.rule("alakaslam", "one-movement-window")
 def test_split_movement_allows_moving_before_and_after_the_hit() -> None:
     """With ``split_movement`` a player may move before and after the hit."""
     config = Config(split_movement=True)
@@ -747,6 +795,7 @@ def test_split_movement_allows_moving_before_and_after_the_hit() -> None:
     assert DiscardStep(enchant(1), cell("a4")) in legal_moves(state)
 
 
+@pytest.mark.rule("alakaslam", "movement-after-the-hit")
 def test_movement_after_the_hit_is_offered_on_public_facts_only() -> None:
     """After the hit a player is asked about movement when their window is open (they did not
     move before the hit, or movement is split) and their side's free step is unused or their
@@ -763,6 +812,7 @@ def test_movement_after_the_hit_is_offered_on_public_facts_only() -> None:
     assert (state.phase, state.to_move) == (Phase.MOVE, 0)
 
 
+@pytest.mark.rule("alakaslam", "movement-after-the-hit")
 def test_doubles_movement_after_the_hit_asks_on_public_facts_only() -> None:
     """Doubles: a player who moved before the hit is skipped after it; their partner, who did
     not move, is asked although the side's free step is gone and their hand holds no
@@ -777,6 +827,7 @@ def test_doubles_movement_after_the_hit_asks_on_public_facts_only() -> None:
 # --- drawing --------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "drawing")
 def test_hitter_draws_two_after_a_good_hit() -> None:
     """After a good hit and the movement, the hitter draws two cards off the deck."""
     state = position(["B0", "R2 B1"], at=("a1", "b4"), ball="b4", to_move=1, deck_top="E2 R0")
@@ -785,6 +836,7 @@ def test_hitter_draws_two_after_a_good_hit() -> None:
     assert (state.phase, state.to_move) == (Phase.MOVE, 0)
 
 
+@pytest.mark.rule("alakaslam", "draw-phases")
 def test_corwin_draws_one_more() -> None:
     """Corwin draws three cards instead of two."""
     state = position(
@@ -799,6 +851,7 @@ def test_corwin_draws_one_more() -> None:
     assert state.hands[1] == cards("B1 E2 R0 B0")
 
 
+@pytest.mark.rule("alakaslam", "wendolyns-timing")
 def test_wendolyn_draws_one_card_off_the_discard_pile() -> None:
     """Wendolyn's first draw comes from the top of the discard pile, the other from the deck."""
     state = position(
@@ -817,6 +870,7 @@ def test_wendolyn_draws_one_card_off_the_discard_pile() -> None:
     assert state.deck[-1] == hit(0, BLUE)
 
 
+@pytest.mark.rule("alakaslam", "wendolyns-timing")
 @pytest.mark.parametrize(
     ("moves", "pile"),
     [(("hit B0 R2 E1", "done"), "E2 B0 R2"), (("hit R2", "step a4 E1", "done"), "E2 R2")],
@@ -844,6 +898,7 @@ def test_wendolyn_may_take_back_the_card_she_just_put_on_the_pile(
     assert state.discard == in_order(pile)
 
 
+@pytest.mark.rule("alakaslam", "wendolyns-timing")
 def test_wendolyn_draws_nothing_off_the_pile_at_the_refill_or_a_mulligan() -> None:
     """The refill after a point and a mulligan are not draw phases: Wendolyn draws off the
     deck only, and the discard pile stays as it was."""
@@ -866,6 +921,7 @@ def test_wendolyn_draws_nothing_off_the_pile_at_the_refill_or_a_mulligan() -> No
     assert state.discard == in_order("E2 R2") + refilled
 
 
+@pytest.mark.rule("alakaslam", "wendolyns-timing")
 def test_wendolyn_in_doubles_takes_her_one_draw_off_the_pile() -> None:
     """Doubles: Wendolyn's draw phase is her single card, and it is the discard pile's top (here
     the card she played as support); her partner draws off the deck."""
@@ -890,6 +946,7 @@ def test_wendolyn_in_doubles_takes_her_one_draw_off_the_pile() -> None:
 # --- hits and enchantments ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 def test_hit_is_one_to_three_cards_with_at_most_one_enchantment() -> None:
     """A hit plays 1 to 3 cards, of which at most one is an Enchantment."""
     state = position(["E1 E1 E2 R1 B1", "B0"], at=("b1", "a4"), ball="b1")
@@ -902,6 +959,7 @@ def test_hit_is_one_to_three_cards_with_at_most_one_enchantment() -> None:
         apply_move(state, Hit(cards("E1 E2 R1")))
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 def test_same_faces_are_one_move() -> None:
     """Plays of the same faces are one move: legal moves hold no duplicates."""
     state = position(["R1 R1 R1 B1", "B0"], at=("b1", "a4"), ball="b1")
@@ -911,6 +969,7 @@ def test_same_faces_are_one_move() -> None:
     assert plays(state) == {cards(text) for text in expected}
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 def test_a_play_is_a_set_of_faces_whatever_the_order() -> None:
     """A hit names faces, not an order: ``Hit`` (and ``Support``) keep their cards sorted, so a
     hit written out of order is the legal one and ``apply_move`` takes it."""
@@ -926,6 +985,7 @@ def test_a_play_is_a_set_of_faces_whatever_the_order() -> None:
     assert after.ball == cell("c4")
 
 
+@pytest.mark.rule("alakaslam", "enchantments")
 def test_enchantment_binds_the_return_to_exactly_n_cards() -> None:
     """An Enchant-N in a shot makes the opponent return it with exactly N cards."""
     state = position(["R2 E1 B0", "R1 B1 E2 R0"], at=("b1", "c3"), ball="b1")
@@ -937,6 +997,7 @@ def test_enchantment_binds_the_return_to_exactly_n_cards() -> None:
     assert options and all(len(p) == 1 for p in options)
 
 
+@pytest.mark.rule("alakaslam", "enchantments")
 def test_enchantment_example_wendolyn_and_austin() -> None:
     """Rulebook example: Austin answers Wendolyn's Enchant-2 with B2 + E1, not 1 or 3 cards."""
     state = position(
@@ -960,6 +1021,7 @@ def test_enchantment_example_wendolyn_and_austin() -> None:
     assert state.last_point is None
 
 
+@pytest.mark.rule("alakaslam", "how-long-a-bind-lasts")
 def test_a_bind_lasts_for_one_return() -> None:
     """A bind ends with the bound player's return; their Enchantment binds back."""
     state = position(["B0 R1", "B2 E1"], at=("a1", "c3"), ball="c3", to_move=1, binds=(0, 2))
@@ -967,6 +1029,7 @@ def test_a_bind_lasts_for_one_return() -> None:
     assert state.binds == (1, 0)
 
 
+@pytest.mark.rule("alakaslam", "hazel")
 @pytest.mark.parametrize(("enchantment", "asked"), [("E1", 2), ("E2", 3)])
 def test_hazel_enchantment_asks_one_more_card(enchantment: str, asked: int) -> None:
     """Hazel's Enchant-N asks for N + 1 cards in the return."""
@@ -980,6 +1043,7 @@ def test_hazel_enchantment_asks_one_more_card(enchantment: str, asked: int) -> N
 ENCHANT_THREE_DECK = Config(deck=(*CONFIG.deck, CardCount(enchant(3), 2)))
 
 
+@pytest.mark.rule("alakaslam", "hazel")
 @pytest.mark.parametrize(
     ("hitter", "asked"), [(HAZEL, 3), (RICH, 3)], ids=["hazel-capped", "plain-enchant-three"]
 )
@@ -999,6 +1063,7 @@ def test_hazel_bind_is_capped_at_three_cards(hitter: Character, asked: int) -> N
     assert options and all(len(p) == asked for p in options)
 
 
+@pytest.mark.rule("alakaslam", "richs-lock")
 def test_rich_enchant_two_forbids_enchantments_in_the_return() -> None:
     """After Rich's Enchant-2 the return holds no Enchantment (discarding to move is allowed)."""
     state = position(["R2 E2 B0", "E1 E2 R1 B1 B2"], at=("b1", "c3"), ball="b1")
@@ -1012,12 +1077,14 @@ def test_rich_enchant_two_forbids_enchantments_in_the_return() -> None:
     assert DiscardStep(enchant(1), cell("b3")) in legal_moves(state)
 
 
+@pytest.mark.rule("alakaslam", "richs-lock")
 def test_rich_enchant_one_does_not_lock() -> None:
     """Only Rich's Enchant-2 forbids Enchantments in the return."""
     state = play(position(["R2 E1", "B0"], at=("b1", "c3"), ball="b1"), "hit R2 E1")
     assert not state.locked
 
 
+@pytest.mark.rule("alakaslam", "empty-hands")
 def test_bound_player_without_enough_cards_can_only_let_go() -> None:
     """A player bound to more cards than they hold cannot return the ball."""
     state = position(["B0", "R1"], at=("a1", "c4"), ball="c4", to_move=1, binds=(0, 2))
@@ -1032,6 +1099,7 @@ def rich_locked_return() -> State:
     return end_turn(play(state, "hit R2 E2"))
 
 
+@pytest.mark.rule("alakaslam", "hitting")
 @pytest.mark.parametrize(
     ("make", "move", "reason"),
     [
@@ -1063,6 +1131,46 @@ def test_illegal_hits_say_why(make: Callable[[], State], move: str, reason: str)
     assert reason in str(raised.value)
 
 
+# --- corners random play rarely reaches, built on purpose -------------------------------------
+
+
+@pytest.mark.rule("alakaslam", "richs-lock")
+def test_a_locked_return_with_only_enchantments_in_hand_offers_no_hit() -> None:
+    """Under Rich's lock, a player on the ball holding nothing but Enchantments has no hit to
+    make: only steps (paid with those Enchantments) and letting the ball go."""
+    state = attrs.evolve(
+        position(["R2 B0", "E1 E2"], at=("b1", "c3"), ball="c3", to_move=1), locked=True
+    )
+    moves = legal_moves(state)
+    assert not any(isinstance(m, Hit) for m in moves)
+    assert Decline() in moves
+    assert any(isinstance(m, DiscardStep) for m in moves)
+
+
+@pytest.mark.rule("alakaslam", "hitting")
+def test_two_enchantments_are_never_one_play() -> None:
+    """A hand of two Enchantments and one Hit card offers no play holding both Enchantments,
+    even bound to three cards."""
+    state = position(["B0", "E1 E2 R1"], at=("a1", "c4"), ball="c4", to_move=1, binds=(0, 3))
+    assert plays(state) == set()
+    state = position(["B0", "E1 E2 R1"], at=("a1", "c4"), ball="c4", to_move=1)
+    assert plays(state) and all(sum(c.is_enchantment for c in p) <= 1 for p in plays(state))
+
+
+@pytest.mark.rule("alakaslam", "movement")
+def test_no_paid_step_is_offered_without_an_enchantment_to_discard() -> None:
+    """Without Austin, a player whose hand holds no Enchantment is offered no paid step."""
+    state = play(position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1), "step b4")
+    assert not any(isinstance(m, DiscardStep) for m in legal_moves(state))
+
+
+@pytest.mark.rule("alakaslam", "toots-meddle")
+def test_no_meddle_is_offered_without_toots() -> None:
+    """Nobody meddles in a match without Toots (or Simon copying her)."""
+    state = position(["B0", "R2 B1"], at=("a1", "a4"), ball="b4", to_move=1)
+    assert meddles(state) == set()
+
+
 # --- Toots ----------------------------------------------------------------------------------------
 
 
@@ -1070,6 +1178,7 @@ def toots_position() -> State:
     return position(["R2 B1", "B0"], at=("a1", "b4"), ball="b1", characters=(TOOTS, STEN))
 
 
+@pytest.mark.rule("alakaslam", "toots-meddle")
 def test_toots_moves_any_character_one_step_in_its_half() -> None:
     """Toots may move any character, herself included, one step within that character's half."""
     state = toots_position()
@@ -1078,6 +1187,7 @@ def test_toots_moves_any_character_one_step_in_its_half() -> None:
     assert state.positions == cells("a1", "c4")
 
 
+@pytest.mark.rule("alakaslam", "toots-meddle")
 def test_toots_may_move_herself() -> None:
     """Toots' meddling works on herself: she can reach the ball with it."""
     state = play(toots_position(), "meddle 0 b1")
@@ -1085,6 +1195,7 @@ def test_toots_may_move_herself() -> None:
     assert cards("R2") in plays(state)
 
 
+@pytest.mark.rule("alakaslam", "toots-meddle")
 def test_toots_meddles_once_per_turn() -> None:
     """Toots meddles at most once per turn, before and after the hit together."""
     state = play(toots_position(), "meddle 1 c4")
@@ -1093,6 +1204,7 @@ def test_toots_meddles_once_per_turn() -> None:
     assert meddles(state) == set()
 
 
+@pytest.mark.rule("alakaslam", "toots-meddle")
 def test_toots_may_meddle_after_the_hit() -> None:
     """Toots' meddling is also open in the movement after the hit."""
     state = play(toots_position(), "step b1", "hit R2")
@@ -1100,6 +1212,7 @@ def test_toots_may_meddle_after_the_hit() -> None:
     assert (1, "c4") in meddles(state)
 
 
+@pytest.mark.rule("alakaslam", "toots-meddle")
 def test_toots_cannot_meddle_before_her_serve() -> None:
     """No movement comes before a serve, meddling included."""
     state = serve_position(characters=(TOOTS, STEN))
@@ -1109,6 +1222,7 @@ def test_toots_cannot_meddle_before_her_serve() -> None:
 # --- points ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "the-aim")
 def test_first_side_to_three_points_wins() -> None:
     """The first side to reach three points wins the match."""
     state = position(["B0", "R2"], at=("a1", "b4"), ball="b4", to_move=1, score=(2, 1))
@@ -1125,6 +1239,7 @@ def point_lost_by_one(hands: Sequence[str], discard: str = "") -> State:
     return play(state, "decline")
 
 
+@pytest.mark.rule("alakaslam", "points")
 def test_loser_may_discard_up_to_three_cards() -> None:
     """After a point the loser may discard up to three cards."""
     state = point_lost_by_one(["R1 R1 R1 B1 B1 B1 B2 E1", "R1 R1 B1 B2 E1"], discard="E2")
@@ -1135,6 +1250,7 @@ def test_loser_may_discard_up_to_three_cards() -> None:
     assert state.discard == in_order("E2 R1 B2 E1")
 
 
+@pytest.mark.rule("alakaslam", "points")
 def test_loser_may_stop_discarding() -> None:
     """``done`` ends the loser's discards early."""
     state = point_lost_by_one(["R1 R1 R1 B1 B1 B1 B2 E1", "R1 R1 B1"], discard="E2")
@@ -1143,6 +1259,7 @@ def test_loser_may_stop_discarding() -> None:
     assert state.discard == in_order("E2 R1")
 
 
+@pytest.mark.rule("alakaslam", "points")
 def test_hands_are_brought_back_to_hand_size() -> None:
     """After a point, players over 8 discard down to it and the others draw up to it."""
     state = point_lost_by_one(["R1 R1 R1 B1 B1 B1 B2 B2 E1 E2", "R1 R1 B1"])
@@ -1156,6 +1273,7 @@ def test_hands_are_brought_back_to_hand_size() -> None:
     assert len(state.hands[1]) == 8
 
 
+@pytest.mark.rule("alakaslam", "order-after-a-point")
 def test_loser_serves_next_after_mulligans_server_first() -> None:
     """The loser of a point serves the next one; mulligans come first, the server's first."""
     state = play(point_lost_by_one(["R1 R1 B1", "R1 R1 B1"]), "done")
@@ -1166,6 +1284,7 @@ def test_loser_serves_next_after_mulligans_server_first() -> None:
     assert (state.phase, state.to_move, state.server) == (Phase.CORNER, 1, 1)
 
 
+@pytest.mark.rule("alakaslam", "doubles-server")
 def test_doubles_losing_side_picks_its_server() -> None:
     """Doubles: both losers may discard, then the losing side names its next server."""
     state = position(
@@ -1207,6 +1326,7 @@ def doubles_position(
     )
 
 
+@pytest.mark.rule("alakaslam", "doubles-turns")
 def test_doubles_side_decides_in_seat_order() -> None:
     """Doubles: the first player of the side may hand over; the second hits or lets go."""
     state = doubles_position(["B0", "R2", "B1", "R1"], to_move=1)
@@ -1216,6 +1336,7 @@ def test_doubles_side_decides_in_seat_order() -> None:
     assert Decline() in legal_moves(state) and Done() not in legal_moves(state)
 
 
+@pytest.mark.rule("alakaslam", "doubles-turns")
 def test_doubles_free_step_is_shared_by_the_side() -> None:
     """Doubles: the side has one free step between its two players."""
     state = doubles_position(["B0", "R2", "B1", "R1"], to_move=1, ball="b3")
@@ -1224,6 +1345,7 @@ def test_doubles_free_step_is_shared_by_the_side() -> None:
     assert steps(state) == set()
 
 
+@pytest.mark.rule("alakaslam", "the-hit")
 def test_doubles_hitter_plays_face_down() -> None:
     """Doubles: the support sees how many cards the hitter played, not which."""
     state = doubles_position(["B0", "R2 B1", "B1", "B1 R1"], to_move=1)
@@ -1236,6 +1358,7 @@ def test_doubles_hitter_plays_face_down() -> None:
     assert view(state, 1).played == cards("R2")
 
 
+@pytest.mark.rule("alakaslam", "doubles-resolution")
 def test_doubles_hitter_and_support_cards_combine() -> None:
     """Doubles: the Hit cards of hitter and support add up for aim and distance."""
     state = doubles_position(["R1 B0", "B0", "R1 B1", "R1"])
@@ -1244,6 +1367,7 @@ def test_doubles_hitter_and_support_cards_combine() -> None:
     assert state.last_point is None
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 def test_doubles_support_plays_one_to_three_cards() -> None:
     """Doubles: an unbound support plays 1 to 3 cards."""
     state = play(doubles_position(["R1 B0", "B0", "R1 R1 B1 B2", "R1"]), "hit R1")
@@ -1252,6 +1376,7 @@ def test_doubles_support_plays_one_to_three_cards() -> None:
     assert all(isinstance(m, Support) for m in legal_moves(state))
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 def test_doubles_bound_support_plays_exactly_its_bind() -> None:
     """Doubles: a support bound by an Enchantment plays exactly that many cards."""
     state = doubles_position(["R1 B0", "B0", "R1 R1 B1 B2", "R1"], binds=(0, 0, 2, 0))
@@ -1260,6 +1385,7 @@ def test_doubles_bound_support_plays_exactly_its_bind() -> None:
     assert options and all(len(p) == 2 for p in options)
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 @pytest.mark.parametrize("support", ["R1", "E2 E2"], ids=["too-few-cards", "two-enchantments"])
 def test_doubles_bound_support_without_a_play_loses_the_point(support: str) -> None:
     """Doubles: a support bound to N cards who cannot play exactly N (too few cards, or no
@@ -1276,6 +1402,7 @@ def test_doubles_bound_support_without_a_play_loses_the_point(support: str) -> N
     assert state.hands[0] == cards("B0")
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 def test_doubles_unbound_support_with_no_cards_is_skipped() -> None:
     """Doubles: an unbound support with an empty hand adds nothing: the hitter's cards resolve
     alone and the shot stands."""
@@ -1288,6 +1415,7 @@ def test_doubles_unbound_support_with_no_cards_is_skipped() -> None:
     assert state.discard[-1] == hit(2, RED)
 
 
+@pytest.mark.rule("alakaslam", "the-support")
 def test_doubles_unbound_support_with_only_locked_enchantments_is_skipped() -> None:
     """Doubles: under Rich's lock an unbound support holding only Enchantments has no play and
     is skipped: the hitter's cards resolve alone and the support keeps the Enchantments."""
@@ -1300,6 +1428,7 @@ def test_doubles_unbound_support_with_only_locked_enchantments_is_skipped() -> N
     assert state.hands[2] == cards("E2 E2")
 
 
+@pytest.mark.rule("alakaslam", "richs-lock")
 def test_doubles_rich_lock_binds_both_opponents_when_he_supports() -> None:
     """Doubles: Rich's Enchant-2 locks the return even when he plays it as the support, and the
     lock covers both opponents' plays: the bound one's and the unbound one's."""
@@ -1324,6 +1453,7 @@ def test_doubles_rich_lock_binds_both_opponents_when_he_supports() -> None:
     assert not state.locked
 
 
+@pytest.mark.rule("alakaslam", "enchantment-targets")
 def test_doubles_each_enchantment_binds_a_different_opponent() -> None:
     """Doubles: the hitter picks whom their Enchantment binds; the support's binds the other."""
     state = doubles_position(["R2 E2 B0", "B0", "B1 E2 R1", "R1"])
@@ -1336,6 +1466,7 @@ def test_doubles_each_enchantment_binds_a_different_opponent() -> None:
     assert state.phase is Phase.AFTER
 
 
+@pytest.mark.rule("alakaslam", "drawing")
 def test_doubles_each_teammate_draws_one() -> None:
     """Doubles: after a good hit each player of the hitting side draws one card."""
     state = doubles_position(["R1 B0", "B0", "R1 B1", "R1"], deck_top="E2 R2")
@@ -1348,6 +1479,7 @@ def test_doubles_each_teammate_draws_one() -> None:
 # --- the shot limit -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alakaslam", "shot-limit")
 @pytest.mark.parametrize(("score", "winners"), [((0, 1), {1}), ((1, 1), set())])
 def test_shot_limit_ends_the_match_by_score(score: tuple[int, int], winners: set[int]) -> None:
     """Reaching the shot limit ends the match: the side ahead wins, a level score is a draw."""
@@ -1363,6 +1495,7 @@ def test_shot_limit_ends_the_match_by_score(score: tuple[int, int], winners: set
     assert result.is_draw is (not winners)
 
 
+@pytest.mark.rule("alakaslam", "shot-limit")
 def test_shot_limit_counts_a_faulted_hit() -> None:
     """A hit that reaches the shot limit ends the match even when it loses the point."""
     config = Config(shot_limit=5)

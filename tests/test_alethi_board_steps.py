@@ -9,20 +9,17 @@ import random
 
 import pytest
 
-from alethi_fields import field_after
 from cardgames import alethi
-from cardgames.alethi import ending, rules
-from cardgames.alethi.board import Board, key_of
-from cardgames.alethi.cards import CardType, Colour, Kind
-from cardgames.alethi.config import Config
-from cardgames.alethi.kinds_held import (
+from cardgames.alethi import ending, reference, rules
+from cardgames.alethi._fast.board import Board, key_of
+from cardgames.alethi._fast.kinds_held import (
     SOULCASTER_FIELD,
     castable_fields_of,
     counts_of,
     unit_of,
 )
-from cardgames.alethi.state import Placed
-from cardgames.game import Outcome
+from cardgames.alethi.cards import CardType, Colour, Kind
+from cardgames.alethi.config import Config
 
 SEEDS = range(24)
 
@@ -83,7 +80,7 @@ def test_each_board_step_equals_the_board_worked_out_afresh(seed: int) -> None:
             step = stepped(board, state, move)
             if step is not None:
                 after, near = step
-                field = field_after(state, move)
+                field = reference.field_after(state, move)
                 assert after.same_as(Board.build(field))
                 cell = move.at if isinstance(move, alethi.Throw) else None
                 cell = move.target if isinstance(move, alethi.Soulcast) else cell
@@ -125,19 +122,6 @@ def test_every_state_has_a_board_of_its_own(seed: int) -> None:
             state = after
 
 
-def plain_soulcast_targets(board: Board, colour: Colour, kinds: tuple[Kind, ...]) -> list[int]:
-    """The soulcast targets as the rule reads: with an uncaptured Soulcaster of ``colour``, the
-    cells of the uncaptured enemy cards of a kind in ``kinds``, never a King, in cell order."""
-    mine = [c for c in board.cards.values() if c.owner == colour and not c.captured]
-    if not any(c.kind is Kind.SOULCASTER for c in mine):
-        return []
-    return sorted(
-        key
-        for key, c in board.cards.items()
-        if c.owner != colour and not c.captured and c.kind in kinds and c.kind is not Kind.KING
-    )
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_soulcast_targets_are_the_enemy_cards_of_the_kinds_held(seed: int) -> None:
     """The soulcast targets picked without a bytecode loop are the plain reading of the rule,
@@ -150,30 +134,12 @@ def test_soulcast_targets_are_the_enemy_cards_of_the_kinds_held(seed: int) -> No
             board = rules.board_of(state)
             for colour in Colour:
                 for kinds in state.barracks:
-                    plain = plain_soulcast_targets(board, colour, kinds)
+                    cells = reference.soulcast_targets(state.field, (kinds, kinds), colour)
+                    plain = list(map(key_of, cells))
                     assert list(board.soulcast_targets(colour, kinds)) == plain
                     assert list(board.soulcast_targets(colour, kinds)) == plain
             moves = alethi.legal_moves(state)
             state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
-
-
-def plain_end_by_capture(board: Board, captured: list[Placed]) -> Outcome | None:
-    """The result of a capture check as the rule reads, each reason gathered in turn: a side
-    whose King fell, then a side with no uncaptured card left."""
-    reasons: dict[Colour, str] = {}
-    for card in captured:
-        if card.kind is Kind.KING:
-            reasons[card.owner] = f"{card.owner.label}'s King was captured"
-    for colour in Colour:
-        if board.alive[colour] == 0:
-            reasons.setdefault(colour, f"{colour.label} has no uncaptured card on the field")
-    if not reasons:
-        return None
-    if len(reasons) == 2:
-        why = "both sides lost at once: " + "; ".join(reasons.values())
-        return Outcome.draw(2, why)
-    ((loser, reason),) = reasons.items()
-    return Outcome.win({int(loser.opponent)}, 2, reason)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -189,9 +155,8 @@ def test_the_end_by_capture_reads_as_the_rule(seed: int) -> None:
             cards = list(state.field)
             lists = [[], *([c] for c in cards), chooser.sample(cards, min(2, len(cards)))]
             for captured in lists:
-                assert ending.ended_by_capture(board, captured) == plain_end_by_capture(
-                    board, captured
-                )
+                plain = reference.end_by_capture(state.field, captured)
+                assert ending.ended_by_capture(board, captured) == plain
             moves = alethi.legal_moves(state)
             state = alethi.apply_move(state, moves[chooser.randrange(len(moves))])
         reason = state.result.reason if state.result is not None else ""

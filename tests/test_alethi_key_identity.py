@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from cardgames import alethi
-from cardgames.alethi import board as board_module
-from cardgames.alethi import rules, scouting, set_up, soulcasting, throwing
-from cardgames.alethi.board import Board
+from cardgames.alethi import reference, rules, scouting, set_up, soulcasting, throwing
+from cardgames.alethi._fast import board as board_module
+from cardgames.alethi._fast.board import Board, key_of
 
 SEEDS = range(6)
 
@@ -94,7 +94,8 @@ def test_scout_targets_from_the_kept_neighbours_are_the_plain_ones(
             board = rules.board_of(state)
             for colour in alethi.Colour:
                 for scout in board.scouts[colour]:
-                    plain = board.plain_scout_targets(colour, scout)
+                    card = board.cards[scout]
+                    plain = tuple(map(key_of, reference.scout_targets(state.field, card)))
                     assert board.scout_targets(colour, scout) == plain
     for key, beside in board_module._BESIDE.items():
         assert [n for n, _ in beside] == [key + step for step in board_module.STEPS]

@@ -145,6 +145,7 @@ def army_with(kind: Kind, count: int) -> Config:
 NEXT_TO_TARGET = {(1, 0): "b Sq", (0, 0): "r Kn", (0, 1): "r Sq", (9, 9): "b Ki"}
 
 
+@pytest.mark.rule("alethi", "strictly-greater")
 @pytest.mark.parametrize(
     ("kind", "falls"),
     [(SQ, False), (KN, True)],
@@ -157,6 +158,7 @@ def test_capture_needs_strictly_greater_attack(kind: Kind, falls: bool) -> None:
     assert target is not None and target.captured is falls
 
 
+@pytest.mark.rule("alethi", "the-capture-check")
 def test_attack_of_several_adjacent_enemies_adds_up() -> None:
     """The attack of every uncaptured enemy next to a card is summed; no single one is enough."""
     picture = {(1, 0): "b Sq", (0, 0): "r Sq", (2, 0): "r Sq", (0, 1): "r Sq", (9, 9): "b Ki"}
@@ -164,6 +166,7 @@ def test_attack_of_several_adjacent_enemies_adds_up() -> None:
     assert captured_cells(state) == {(1, 0)}
 
 
+@pytest.mark.rule("alethi", "field")
 def test_diagonal_neighbours_never_attack() -> None:
     """Cards touching a card only at a corner add nothing to the attack against it."""
     picture = {
@@ -184,6 +187,7 @@ def test_diagonal_neighbours_never_attack() -> None:
 GENERAL_BASE = {(1, 0): "b Sq", (0, 0): "r Kn", (2, -1): "r Sq", (9, 9): "b Ki"}
 
 
+@pytest.mark.rule("alethi", "general")
 @pytest.mark.parametrize(
     ("general", "falls"),
     [
@@ -214,6 +218,7 @@ def test_general_gives_plus_one_to_adjacent_uncaptured_allies_only(
     assert target is not None and target.captured is falls
 
 
+@pytest.mark.rule("alethi", "general")
 def test_thrown_general_boosts_its_neighbours_in_the_same_check() -> None:
     """Throwing a General lets its neighbours' +1 count in the capture check it triggers, even
     against a card two cells away from the General."""
@@ -224,6 +229,7 @@ def test_thrown_general_boosts_its_neighbours_in_the_same_check() -> None:
     assert captured_cells(loud) == {(1, 0)}
 
 
+@pytest.mark.rule("alethi", "general")
 def test_general_does_not_boost_itself() -> None:
     """The General's own attack stays 3, even next to an ally."""
     picture = {(1, 0): "b Sq", (1, 2): "r Sq", (9, 9): "b Ki"}
@@ -231,6 +237,7 @@ def test_general_does_not_boost_itself() -> None:
     assert captured_cells(state) == set()
 
 
+@pytest.mark.rule("alethi", "general")
 def test_general_bonus_is_at_most_one() -> None:
     """A card next to two of its Generals (an army with two) still gets only +1."""
     config = army_with(GE, 2)
@@ -240,6 +247,7 @@ def test_general_bonus_is_at_most_one() -> None:
     assert captured_cells(state) == set()
 
 
+@pytest.mark.rule("alethi", "general")
 def test_general_boosts_another_general_of_its_side() -> None:
     """A General next to another General of its side (an army with two) attacks with 3 + 1."""
     config = army_with(GE, 2)
@@ -248,6 +256,7 @@ def test_general_boosts_another_general_of_its_side() -> None:
     assert captured_cells(state) == {(1, 0)}
 
 
+@pytest.mark.rule("alethi", "general")
 def test_general_bonus_is_to_attack_only() -> None:
     """A card next to its General is no harder to capture: 2 + 2 beats the Squire's health 3."""
     picture = {(0, 0): "r Sq", (-1, 0): "r Ge", (1, 0): "b Kn", (1, 1): "b Sq"}
@@ -268,6 +277,7 @@ MUTUAL = {
 }
 
 
+@pytest.mark.rule("alethi", "when-captures-happen")
 def test_capture_check_takes_cards_of_both_colours_at_once() -> None:
     """One capture check turns over enemy cards and the mover's own cards alike."""
     state = throw(position(MUTUAL), SQ, 2, 0)
@@ -275,6 +285,7 @@ def test_capture_check_takes_cards_of_both_colours_at_once() -> None:
     assert not is_over(state)
 
 
+@pytest.mark.rule("alethi", "the-capture-check")
 def test_captures_are_judged_against_the_field_before_any_is_applied() -> None:
     """Every card is judged against the field as it was before the check: a card that falls in
     the check still attacks in it."""
@@ -289,6 +300,7 @@ def test_captures_are_judged_against_the_field_before_any_is_applied() -> None:
     assert captured_cells(state) == {(1, 0), (2, 0)}
 
 
+@pytest.mark.rule("alethi", "fresh-cards")
 def test_freshly_thrown_card_is_captured_by_the_check_it_triggers() -> None:
     """A card thrown between enemies that outweigh its health falls at once."""
     picture = {(0, 0): "r Sq", (2, 0): "b Kn", (1, 1): "b Kn"}
@@ -307,6 +319,7 @@ BLOCKED = {
 }
 
 
+@pytest.mark.rule("alethi", "captured-cards")
 def test_captured_card_blocks_its_cell_for_both_sides() -> None:
     """Nobody may throw on the cell of a captured card, whatever its colour."""
     red = position(BLOCKED, to_move=RED)
@@ -318,6 +331,7 @@ def test_captured_card_blocks_its_cell_for_both_sides() -> None:
             apply_move(state, Throw(SQ, cell))
 
 
+@pytest.mark.rule("alethi", "captured-cards")
 @pytest.mark.parametrize(("tower", "falls"), [("b To x", False), ("b To", True)])
 def test_captured_card_attacks_nothing(tower: str, falls: bool) -> None:
     """A captured card adds no attack: the red Squire survives a Knight (2) next to a captured
@@ -328,6 +342,7 @@ def test_captured_card_attacks_nothing(tower: str, falls: bool) -> None:
     assert squire is not None and squire.captured is falls
 
 
+@pytest.mark.rule("alethi", "captured-cards")
 def test_captured_cards_count_for_nothing_at_the_end() -> None:
     """The final count counts uncaptured cards only: 4 red against 2 blue, not 4 against 4."""
     picture = {
@@ -352,6 +367,7 @@ def test_captured_cards_count_for_nothing_at_the_end() -> None:
 THROWING = {(0, 0): "r Sq", (1, 0): "b Sq", (0, 1): "b Kn", (5, 5): "r Kn x", (9, 9): "b Ki"}
 
 
+@pytest.mark.rule("alethi", "throwing")
 def test_throw_onto_empty_cells_orthogonally_next_to_uncaptured_own_cards() -> None:
     """Throws go to the empty orthogonal neighbours of the thrower's uncaptured cards; every
     barracks kind may go to every such cell (moves by kind in army order, then by cell)."""
@@ -365,6 +381,7 @@ def test_throw_onto_empty_cells_orthogonally_next_to_uncaptured_own_cards() -> N
     )
 
 
+@pytest.mark.rule("alethi", "throwing")
 @pytest.mark.parametrize(
     "cell",
     [(1, 0), (0, 1), (-1, -1), (1, -1), (5, 6), (5, 5), (3, 3)],
@@ -386,6 +403,7 @@ def test_throw_elsewhere_is_illegal(cell: tuple[int, int]) -> None:
         throw(state, SQ, *cell)
 
 
+@pytest.mark.rule("alethi", "2-throwing-mandatory")
 def test_throwing_cannot_be_skipped() -> None:
     """While a card can be thrown, the throw phase offers no ``Pass`` and refuses one."""
     state = position(THROWING, red=(SQ,))
@@ -394,6 +412,7 @@ def test_throwing_cannot_be_skipped() -> None:
         apply_move(state, Pass())
 
 
+@pytest.mark.rule("alethi", "throwing")
 def test_thrown_card_comes_out_of_the_barracks() -> None:
     """The thrown card leaves its owner's barracks and lands uncaptured on its cell; the turn
     then passes (no Scout on the field)."""
@@ -404,6 +423,7 @@ def test_thrown_card_comes_out_of_the_barracks() -> None:
     assert (after.to_move, after.turn) == (BLUE, state.turn + 1)
 
 
+@pytest.mark.rule("alethi", "throwing")
 def test_cannot_throw_a_kind_missing_from_the_barracks() -> None:
     """Only kinds still in the barracks may be thrown."""
     state = position(THROWING, red=(SQ,))
@@ -430,6 +450,7 @@ def soulcast_position(red: Iterable[Kind] = (SQ, KN, KI)) -> State:
     return position(SOULCAST, red=red, blue=(SQ,), phase=Phase.SOULCAST)
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 def test_soulcast_targets_are_uncaptured_enemy_cards_of_kinds_in_own_barracks() -> None:
     """Soulcasting may pick an uncaptured enemy card whose kind is in the own barracks: not the
     King, not a Tower when no Tower is left, not a captured card, not an own card."""
@@ -439,6 +460,7 @@ def test_soulcast_targets_are_uncaptured_enemy_cards_of_kinds_in_own_barracks() 
     assert legal_moves(only_knights) == (Soulcast(Cell(0, 1)), Soulcast(Cell(5, 5)), Pass())
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 @pytest.mark.parametrize(
     "cell",
     [(3, 3), (5, 5), (6, 6), (-2, 0), (4, 4)],
@@ -452,6 +474,7 @@ def test_soulcast_of_other_cards_is_illegal(cell: tuple[int, int]) -> None:
         apply_move(state, Soulcast(Cell(*cell)))
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 def test_soulcast_replaces_the_enemy_card_with_one_from_the_barracks() -> None:
     """The enemy card leaves the game (into ``removed``), a card of the same kind from the
     soulcaster's barracks takes its cell; the turn goes on to the throw phase."""
@@ -464,6 +487,7 @@ def test_soulcast_replaces_the_enemy_card_with_one_from_the_barracks() -> None:
     assert (after.to_move, after.phase, after.turn) == (RED, Phase.THROW, state.turn)
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 def test_soulcast_target_need_not_touch_own_cards() -> None:
     """Any uncaptured enemy card may be soulcast, far from the own cards; the Soulcaster stays
     where it is."""
@@ -472,6 +496,7 @@ def test_soulcast_target_need_not_touch_own_cards() -> None:
     assert card_at(after, 0, 0) == Placed(RED, SO, Cell(0, 0))
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 def test_only_one_soulcast_per_turn() -> None:
     """After a soulcast the turn moves on to throwing; a second soulcast is refused."""
     after = apply_move(soulcast_position(red=(SQ, KN, KI)), Soulcast(Cell(0, 1)))
@@ -480,6 +505,7 @@ def test_only_one_soulcast_per_turn() -> None:
         apply_move(after, Soulcast(Cell(7, 7)))
 
 
+@pytest.mark.rule("alethi", "optional-phases-and-empty-turns")
 def test_soulcast_phase_offers_pass() -> None:
     """Soulcasting is optional: ``Pass`` goes on to the throw phase and changes nothing else."""
     state = soulcast_position()
@@ -493,6 +519,7 @@ def test_soulcast_phase_offers_pass() -> None:
     )
 
 
+@pytest.mark.rule("alethi", "when-captures-happen")
 def test_capture_check_runs_after_a_soulcast() -> None:
     """The soulcast card fights at once: it completes the capture of its new neighbour."""
     picture = {
@@ -508,6 +535,7 @@ def test_capture_check_runs_after_a_soulcast() -> None:
     assert after.phase is Phase.THROW
 
 
+@pytest.mark.rule("alethi", "fresh-cards")
 def test_soulcast_card_can_be_captured_at_once() -> None:
     """The card that replaces the enemy card is judged by the same check and may fall."""
     picture = {(1, 0): "b Sq", (2, 0): "b Kn", (1, 1): "b Kn", (5, 5): "r So", (5, 6): "r Sq"}
@@ -517,6 +545,7 @@ def test_soulcast_card_can_be_captured_at_once() -> None:
     assert after.removed == (Card(BLUE, SQ),)
 
 
+@pytest.mark.rule("alethi", "end-by-capture")
 def test_soulcasting_the_last_uncaptured_enemy_card_wins() -> None:
     """Removing the enemy's last uncaptured card leaves it with none on the field: it loses."""
     picture = {(0, 0): "r So", (0, 1): "b Kn", (0, 2): "b Sq x"}
@@ -525,6 +554,7 @@ def test_soulcasting_the_last_uncaptured_enemy_card_wins() -> None:
     assert outcome(after) == Outcome.win({0}, 2, "blue has no uncaptured card on the field")
 
 
+@pytest.mark.rule("alethi", "soulcasting")
 @pytest.mark.parametrize(
     ("soulcaster", "phase"),
     [("r So", Phase.SOULCAST), ("r So x", Phase.THROW), ("b So", Phase.THROW)],
@@ -539,6 +569,7 @@ def test_soulcast_phase_needs_an_uncaptured_own_soulcaster(soulcaster: str, phas
     assert (after.to_move, after.phase, after.turn) == (RED, phase, state.turn + 1)
 
 
+@pytest.mark.rule("alethi", "skipping-soulcasting")
 def test_soulcast_phase_is_skipped_without_a_target() -> None:
     """With a Soulcaster but nothing it may soulcast (only the King, kinds not in the barracks),
     the turn starts with the throw phase."""
@@ -561,6 +592,7 @@ SCOUTING = {
 }
 
 
+@pytest.mark.rule("alethi", "scouting")
 def test_scout_moves_to_an_empty_cell_next_to_another_uncaptured_own_card() -> None:
     """The Scout may go to any empty cell next to another uncaptured card of its side: not next
     to itself only, not next to a captured own card only."""
@@ -569,6 +601,7 @@ def test_scout_moves_to_an_empty_cell_next_to_another_uncaptured_own_card() -> N
     assert legal_moves(state) == (Scout(scout, Cell(3, -1)), Scout(scout, Cell(4, 0)), Pass())
 
 
+@pytest.mark.rule("alethi", "scouting")
 @pytest.mark.parametrize(
     "cell",
     [(2, 0), (3, 1), (3, 0), (1, 0), (5, 0), (0, 0)],
@@ -583,6 +616,7 @@ def test_scout_cannot_move_onto_captured_occupied_or_unsupported_cells(
         apply_move(state, Scout(Cell(0, 0), Cell(*cell)))
 
 
+@pytest.mark.rule("alethi", "scouting")
 def test_only_a_scout_can_scout() -> None:
     """A scout move must start on an uncaptured Scout of the player."""
     state = position(SCOUTING, phase=Phase.SCOUT)
@@ -590,6 +624,7 @@ def test_only_a_scout_can_scout() -> None:
         apply_move(state, Scout(Cell(3, 0), Cell(4, 0)))
 
 
+@pytest.mark.rule("alethi", "scouting")
 def test_scout_moves_once_and_ends_the_turn() -> None:
     """The Scout leaves its cell empty, stands on the new one, and the turn passes."""
     state = position(SCOUTING, phase=Phase.SCOUT)
@@ -600,6 +635,7 @@ def test_scout_moves_once_and_ends_the_turn() -> None:
     assert (after.to_move, after.turn) == (BLUE, state.turn + 1)
 
 
+@pytest.mark.rule("alethi", "scouting")
 def test_only_one_scout_moves_per_turn() -> None:
     """With two Scouts (an army with two) both may be chosen, but one move ends the turn."""
     config = army_with(SC, 2)
@@ -610,6 +646,7 @@ def test_only_one_scout_moves_per_turn() -> None:
     assert (after.to_move, after.turn) == (BLUE, state.turn + 1)
 
 
+@pytest.mark.rule("alethi", "optional-phases-and-empty-turns")
 def test_scout_phase_offers_pass() -> None:
     """Scouting is optional: ``Pass`` ends the turn with the field unchanged."""
     state = position(SCOUTING, phase=Phase.SCOUT)
@@ -618,6 +655,7 @@ def test_scout_phase_offers_pass() -> None:
     assert (after.to_move, after.turn) == (BLUE, state.turn + 1)
 
 
+@pytest.mark.rule("alethi", "when-captures-happen")
 def test_scout_move_can_capture() -> None:
     """The capture check runs after a scout move: the Scout adds its attack to its allies'."""
     picture = {
@@ -633,6 +671,7 @@ def test_scout_move_can_capture() -> None:
     assert captured_cells(after) == {(1, 0)}
 
 
+@pytest.mark.rule("alethi", "fresh-cards")
 def test_scout_can_be_captured_after_moving() -> None:
     """A Scout moved between enemies that outweigh its health falls in the check."""
     picture = {(0, 0): "r Sq", (2, 0): "b Kn", (1, 1): "b Kn", (5, 5): "r Sc", (5, 6): "r Sq"}
@@ -641,6 +680,7 @@ def test_scout_can_be_captured_after_moving() -> None:
     assert card_at(after, 1, 0) == Placed(RED, SC, Cell(1, 0), captured=True)
 
 
+@pytest.mark.rule("alethi", "scouting")
 @pytest.mark.parametrize(
     ("scout", "next_player"),
     [("r Sc", RED), ("r Sc x", BLUE)],
@@ -657,6 +697,7 @@ def test_scout_phase_needs_an_uncaptured_own_scout(scout: str, next_player: Colo
 # --- phases without options -------------------------------------------------------------------
 
 
+@pytest.mark.rule("alethi", "empty-barracks")
 def test_empty_barracks_skips_soulcasting_and_throwing_but_not_scouting() -> None:
     """A player whose barracks is empty has no card to soulcast with nor to throw, but still
     takes its turn: it goes straight to scouting."""
@@ -666,6 +707,7 @@ def test_empty_barracks_skips_soulcasting_and_throwing_but_not_scouting() -> Non
     assert (after.to_move, after.phase) == (RED, Phase.SCOUT)
 
 
+@pytest.mark.rule("alethi", "optional-phases-and-empty-turns")
 def test_new_game_starts_in_the_throw_phase() -> None:
     """With only Squires on the field, the first decision is a throw next to the own Squires."""
     for seed in range(8):
@@ -689,6 +731,7 @@ WALLED = {
 }
 
 
+@pytest.mark.rule("alethi", "optional-phases-and-empty-turns")
 def test_walled_in_player_skips_the_throw() -> None:
     """A player with cards in the barracks but no empty cell next to its uncaptured cards has no
     decision: its turn is skipped and the other player moves again."""
@@ -699,6 +742,7 @@ def test_walled_in_player_skips_the_throw() -> None:
     assert not is_over(after)
 
 
+@pytest.mark.rule("alethi", "end-by-count")
 def test_game_ends_by_count_when_no_side_can_throw() -> None:
     """When at the end of a turn neither side can bring a card in (one walled in, one with an
     empty barracks) the uncaptured cards are counted."""
@@ -720,6 +764,7 @@ WALLED_SOULCASTER = {
 }
 
 
+@pytest.mark.rule("alethi", "end-by-count")
 def test_a_walled_in_player_who_can_soulcast_keeps_the_game_going() -> None:
     """A walled-in side that can still soulcast can still bring a card in (and the soulcast
     card may open cells to throw on), so the game does not end by count."""
@@ -750,6 +795,7 @@ def king_captured() -> State:
     return throw(position(KING_HUNT, red=(KI, SQ)), KI, 1, 1)
 
 
+@pytest.mark.rule("alethi", "end-by-capture")
 def test_capturing_the_king_wins() -> None:
     """When a King is captured its owner loses at once, whatever else stands on the field."""
     state = king_captured()
@@ -761,6 +807,7 @@ def test_capturing_the_king_wins() -> None:
     assert state.phase is Phase.OVER
 
 
+@pytest.mark.rule("alethi", "end-by-capture")
 def test_player_without_uncaptured_cards_loses() -> None:
     """A player whose cards on the field are all captured loses, even with cards in the
     barracks."""
@@ -770,6 +817,7 @@ def test_player_without_uncaptured_cards_loses() -> None:
     assert outcome(state) == Outcome.win({0}, 2, "blue has no uncaptured card on the field")
 
 
+@pytest.mark.rule("alethi", "end-by-capture")
 def test_both_kings_captured_at_once_is_a_draw() -> None:
     """Red throws its King next to the blue King: each King faces 11 attack, both fall in the
     same check, and the game is a draw."""
@@ -791,6 +839,7 @@ def test_both_kings_captured_at_once_is_a_draw() -> None:
     assert "both sides lost at once" in result.reason
 
 
+@pytest.mark.rule("alethi", "end-by-capture")
 def test_both_sides_without_uncaptured_cards_is_a_draw() -> None:
     """When both sides lose their last uncaptured cards in one check the game is a draw: here an
     army whose Squires (attack 4) capture each other at the set-up."""
@@ -802,6 +851,7 @@ def test_both_sides_without_uncaptured_cards_is_a_draw() -> None:
     assert "both sides lost at once" in result.reason
 
 
+@pytest.mark.rule("alethi", "end-by-count")
 def test_all_cards_played_more_uncaptured_cards_wins() -> None:
     """Once both barracks are empty at the end of a turn, more uncaptured cards wins."""
     picture = {(0, 0): "r Sq", (1, 0): "r Sq", (0, 1): "b Sq", (1, 1): "b Sq"}
@@ -811,6 +861,7 @@ def test_all_cards_played_more_uncaptured_cards_wins() -> None:
     )
 
 
+@pytest.mark.rule("alethi", "end-by-count")
 def test_all_cards_played_equal_count_is_a_draw() -> None:
     """Once both barracks are empty, an equal number of uncaptured cards is a draw."""
     picture = {
@@ -825,6 +876,7 @@ def test_all_cards_played_equal_count_is_a_draw() -> None:
     assert outcome(state) == Outcome.draw(2, "all cards played, 3 uncaptured cards each")
 
 
+@pytest.mark.rule("alethi", "end-by-count")
 def test_count_waits_for_the_end_of_the_turn() -> None:
     """After the last card is thrown, the thrower still has its scout phase before the count."""
     picture = {(0, 0): "r Sq", (1, 0): "r Sq", (0, 1): "b Sq", (1, 1): "b Sq", (0, -1): "r Sc"}
@@ -839,6 +891,7 @@ def test_count_waits_for_the_end_of_the_turn() -> None:
 # --- the set-up -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alethi", "set-up")
 def test_set_up_places_two_squires_each_and_ten_cards_in_each_barracks() -> None:
     """Red's Squires start on (0, 0) and (1, 0), blue's on (0, 1) and (1, 1); the other ten cards
     of each army form its barracks."""
@@ -854,6 +907,7 @@ def test_set_up_places_two_squires_each_and_ten_cards_in_each_barracks() -> None
     assert (state.removed, state.turn, state.result) == ((), 1, None)
 
 
+@pytest.mark.rule("alethi", "who-starts")
 @pytest.mark.parametrize("first", [0, 1])
 def test_config_fixes_the_first_player(first: int) -> None:
     """``Config(first_player=...)`` decides who starts, whatever the seed."""
@@ -862,6 +916,7 @@ def test_config_fixes_the_first_player(first: int) -> None:
         assert current_player(state) == first
 
 
+@pytest.mark.rule("alethi", "who-starts")
 def test_who_starts_is_a_coin_flip_from_the_seed() -> None:
     """Without a fixed first player the seed decides: some seeds give red, some blue, and the
     same seed always gives the same game."""
@@ -922,6 +977,7 @@ def test_illegal_move_error_names_the_move_and_why(
 # --- notation ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("alethi", "move-notation")
 def test_format_move_and_parse_move_round_trip() -> None:
     """``parse_move(s, format_move(m)) == m`` for every legal move of every phase, from a state
     and from a view."""
@@ -938,6 +994,7 @@ def test_format_move_and_parse_move_round_trip() -> None:
             assert parse_move(view(state, 1), text) == move
 
 
+@pytest.mark.rule("alethi", "move-notation")
 @pytest.mark.parametrize(
     ("text", "move"),
     [
@@ -957,6 +1014,7 @@ def test_parse_move_reads_the_notation(text: str, move: Move) -> None:
     assert parse_move(new_game(seed=0), text) == move
 
 
+@pytest.mark.rule("alethi", "move-notation")
 @pytest.mark.parametrize(
     "text",
     [
@@ -1154,6 +1212,7 @@ GAMES = [("random", seed) for seed in range(30)] + [
 ]
 
 
+@pytest.mark.rule("alethi", "the-capture-check")
 def test_find_captures_agrees_with_apply_move() -> None:
     """The cards ``apply_move`` turns over are exactly those the full capture check
     (``find_captures`` on the changed field) finds, move after move of whole games."""
@@ -1161,6 +1220,7 @@ def test_find_captures_agrees_with_apply_move() -> None:
     assert captures > 100  # the games did exercise the capture check
 
 
+@pytest.mark.rule("alethi", "alethi")
 def test_whole_games_follow_the_rule_book() -> None:
     """Move after move of whole games: the barracks, the removed cards, the player and phase
     reached (phases without a decision skipped), the moves offered and the end are what a plain

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardgames.alethi.sorted_keys import edit, holds, opened, without
+from cardgames.alethi._fast.sorted_keys import edit, holds, opened, without
 
 
 def random_keys(chooser: random.Random) -> tuple[int, ...]:

@@ -308,3 +308,37 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
     result = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
     assert result.stdout.startswith("alethi: red (random), blue (random)")
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("typed", ["Alethi", "ALETHI", "aLeThI"])
+def test_game_names_are_read_in_any_case(typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", typed, "--bots", "random,random", "--seed", "1", "--quiet"]) == 0
+    assert main(["rules", typed]) == 0
+    assert main(["simulate", typed, "--games", "2"]) == 0
+    assert "alethi: 2 games" in capsys.readouterr().out
+
+
+def test_simulate_plays_greedy_against_random_when_no_bots_are_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "lerally", "--games", "2", "--seed", "1"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert [row.split()[0] for row in table[2:4]] == ["greedy", "random"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["lerally", "--hand-size", "99"], "--hand-size must be an int 1-50, got 99"),
+        (["lerally", "--players", "5"], "--players must be 2, 3 or 4, got 5"),
+        (["alakaslam", "--points-to-win", "9999"], "--points-to-win must be an int 1-99"),
+    ],
+)
+def test_a_config_the_game_refuses_is_told_by_the_options_typed(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game's own check names its config fields; the command line names the options
+    that set them."""
+    assert main(["play", *argv, "--bots", "random", "--quiet"]) == 2
+    line = _error_line(capsys)
+    assert said in line and "_" not in line.removeprefix("cardgames: error: ")

@@ -7,6 +7,8 @@ import importlib.metadata
 import io
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -283,3 +285,35 @@ def test_svg_draws_one_game_of_the_records(records: Path, tmp_path: Path) -> Non
     moves = len(_expected()[1].moves)
     assert len(list(frames.glob("*.svg"))) == moves + 1
     assert f"{moves + 1} pictures written to {frames}" in out
+
+
+def test_make_clean_removes_the_records_play_names_itself(tmp_path: Path) -> None:
+    """A person's game without ``--out`` leaves ``GAME-game.json`` (then ``-2``...) in the
+    working folder; ``make clean``'s recipe removes them, and nothing else of the folder."""
+    root = Path(__file__).resolve().parent.parent
+    recipe = (root / "Makefile").read_text(encoding="utf-8").split("\nclean:\n", 1)[1]
+    recipe = recipe.split("\n\n", 1)[0]
+    # The lines that remove files by pattern (the others name make's own variables).
+    lines = [line.strip() for line in recipe.splitlines() if line.startswith("\t")]
+    lines = [line for line in lines if "$(" not in line]
+    assert lines
+    keep = tmp_path / "notes.json"
+    keep.write_text("{}", encoding="utf-8")
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-m", "cardgames", "play", "lerally"],
+            input="quit\ny\n",
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "lerally-game-2.json",
+        "lerally-game.json",
+        "notes.json",
+    ]
+    for line in lines:
+        subprocess.run(line, shell=True, cwd=tmp_path, check=True)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.json"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_type
 
 import pytest
 
@@ -328,3 +328,41 @@ def test_records_keep_the_game_s_own_moves() -> None:
     throws = [m for m in record.moves if isinstance(m, alethi.Throw)]
     assert throws and all(type(m.kind) is alethi.Kind and type(m.at) is alethi.Cell for m in throws)
     assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_arena_play_takes_a_game_s_name_and_bots_names_as_tournament_does() -> None:
+    by_name = cardgames.arena.play("alethi", ["random", "greedy"], seed=9)
+    made = cardgames.arena.play(alethi.GAME, [RandomBot(), alethi.GreedyBot()], seed=9)
+    assert by_name == made and by_name.players == ("random", "greedy")
+    with pytest.raises(cardgames.UnknownBotError, match="unknown bot"):
+        cardgames.arena.play("alethi", ["random", "oracle"], seed=9)
+
+
+def test_from_json_is_typed_for_the_class_it_is_given() -> None:
+    """``mypy --strict`` (which ``make test`` runs on the tests) sees each result as the class
+    asked for; a union of moves is ``Any`` until narrowed."""
+    state = alethi.new_game(seed=1)
+    loaded = cardgames.from_json(cardgames.to_json(state), alethi.State)
+    assert_type(loaded, alethi.State)
+    config = cardgames.from_json(cardgames.to_json(alethi.Config()), alethi.Config)
+    assert_type(config, alethi.Config)
+    record = cardgames.from_json(
+        cardgames.arena.play("alethi", ["random"] * 2, seed=1).to_json(), cardgames.GameRecord
+    )
+    assert_type(record, cardgames.GameRecord)
+    assert loaded == state and config == alethi.Config() and record.seed == 1
+
+
+def test_a_record_is_typed_by_its_game() -> None:
+    """``arena.play`` of a typed game gives a record whose states, moves and config a type
+    checker knows; a record read from JSON is of ``Any`` until annotated."""
+    record = cardgames.arena.play(alethi.GAME, [RandomBot(), RandomBot()], seed=2)
+    assert_type(record, cardgames.GameRecord[alethi.State, alethi.Move, alethi.Config])
+    assert_type(record.final_state(), alethi.State)
+    assert_type(record.config, alethi.Config)
+    first: alethi.State = record.states()[0]
+    assert first == alethi.new_game(seed=2)
+    loaded: cardgames.GameRecord[alethi.State, alethi.Move, alethi.Config] = (
+        cardgames.GameRecord.from_json(record.to_json())
+    )
+    assert loaded == record and loaded.final_state() == record.final_state()

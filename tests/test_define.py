@@ -121,8 +121,12 @@ def test_define_game_names_what_a_game_module_lacks(monkeypatch: pytest.MonkeyPa
     module = types.ModuleType("half_a_game")
     module.new_game = lambda: None  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "half_a_game", module)
-    with pytest.raises(TypeError, match="does not define current_player, legal_moves"):
+    with pytest.raises(TypeError, match="does not define Config, State, View") as refused:
         define_game("half_a_game", name="half", playout=Playout("random"))
+    # The names no default stands for, each once; those define_game supplies are not asked for.
+    assert "legal_moves, view, resample" in str(refused.value)
+    assert "apply_move (or effects)" in str(refused.value)
+    assert "current_player" not in str(refused.value)
 
 
 def test_turn_queries_check_the_state_first() -> None:

@@ -1,4 +1,4 @@
-"""The documentation's examples pass a user's ``mypy --strict``.
+"""The documentation's examples pass a user's ``mypy --strict --warn-unreachable``.
 
 People copy the README's and the docs' examples into their own typed programs, so every
 ```python block must type-check as written, the way a user's ``mypy --strict`` sees it with
@@ -24,7 +24,7 @@ def _module_name(page: Path, index: int) -> str:
     return f"example_{stem}_{index}"
 
 
-def test_every_python_block_passes_mypy_strict(tmp_path: Path) -> None:
+def test_every_python_block_passes_mypy_strict_and_warn_unreachable(tmp_path: Path) -> None:
     sources: dict[str, str] = {}
     for page in PAGES:
         for i, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8"))):
@@ -35,7 +35,14 @@ def test_every_python_block_passes_mypy_strict(tmp_path: Path) -> None:
     files = sorted(str(path) for path in tmp_path.glob("*.py"))
     # The project's own cache (``make test`` runs mypy on src first) keeps this run short.
     out, err, status = api.run(
-        ["--strict", "--cache-dir", str(ROOT / ".mypy_cache"), "--no-error-summary", *files]
+        [
+            "--strict",
+            "--warn-unreachable",
+            "--cache-dir",
+            str(ROOT / ".mypy_cache"),
+            "--no-error-summary",
+            *files,
+        ]
     )
     named = out
     for name, where in sources.items():

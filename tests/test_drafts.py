@@ -1,15 +1,17 @@
-"""The games' drafts and the core pieces they are made of, ``cardgames._draft``."""
+"""The games' drafts and the core pieces they are made of, ``cardgames._engine.drafts``."""
 
 from __future__ import annotations
 
+import inspect
 import random
+import traceback
 from typing import Any
 
 import attrs
 import pytest
 
 from cardgames import alakaslam, alakazum, lerally
-from cardgames._draft import draft_freezer, draft_loader, draft_slots
+from cardgames._engine import draft_freezer, draft_loader, draft_slots
 from cardgames.alakaslam import draft as alakaslam_draft
 from cardgames.alakazum import draft as alakazum_draft
 from cardgames.alakazum.state import Combat
@@ -139,3 +141,21 @@ def test_a_mistake_in_the_making_is_refused_at_import(make: Any) -> None:
     values (which a freezer would skip) is a ``TypeError`` when the game module is loaded."""
     with pytest.raises(TypeError):
         make()
+
+
+def test_written_out_functions_keep_their_source_for_tracebacks_and_getsource() -> None:
+    """The source of a function the engine writes out is registered in ``linecache``: a
+    traceback through it shows its lines, and ``inspect.getsource`` gives its text."""
+    load = draft_loader(_Pair)
+    assert inspect.getsource(load).startswith("def load(draft, state):")
+    assert "draft.left = state.left" in inspect.getsource(load)
+    nothing: Any = None
+    try:
+        load(_PairDraft(), nothing)
+    except AttributeError as error:
+        shown = "".join(traceback.format_exception(error))
+    else:  # pragma: no cover - a loader reads the state's fields
+        raise AssertionError("the loader read a field of None")
+    assert "<cardgames generated draft_loader(_Pair)" in shown
+    assert "draft.left = state.left" in shown
+    assert "def freeze(" in inspect.getsource(draft_freezer(_Pair))

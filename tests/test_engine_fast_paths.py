@@ -13,8 +13,7 @@ import attrs
 import pytest
 
 from cardgames import alakaslam, alakazum, lerally
-from cardgames._draft import draft_freezer
-from cardgames._engine import slot_filler, writable_twin
+from cardgames._engine import draft_freezer, slot_filler, writable_twin
 from cardgames.alakaslam import draft as alakaslam_draft
 from cardgames.alakaslam import points as alakaslam_points
 from cardgames.alakaslam import rules as alakaslam_rules

@@ -35,7 +35,7 @@ from cardgames.alakazum.state import every_card
 from cardgames.alakazum.wellformed import config_card_ids
 from cardgames.alethi import checks as alethi_checks
 from cardgames.alethi import loading
-from cardgames.alethi.board import Board
+from cardgames.alethi._fast.board import Board
 from cardgames.alethi.config import stats as alethi_config_stats
 from cardgames.errors import CardgamesError, SerializationError
 from cardgames.lerally import checks as rally_checks
@@ -217,7 +217,7 @@ def _same_words(fast: str | None, reference: str | None) -> bool:
 
 @pytest.mark.parametrize("game_module", [lerally, alakaslam])
 def test_known_cards_keep_step_with_the_full_card_check(game_module: Any) -> None:
-    checks = rally_checks if game_module is lerally else slam_checks
+    is_cards = rally_checks.parts.is_cards if game_module is lerally else slam_checks._is_cards
     reference = ref_rally_is_cards if game_module is lerally else ref_slam_is_cards
     card_type = RallyCard if game_module is lerally else alakaslam.cards.Card
     game = game_module.GAME
@@ -237,9 +237,9 @@ def test_known_cards_keep_step_with_the_full_card_check(game_module: Any) -> Non
                         variants.append((card_type(*first), *value[1:]))
                         variants.append((*value[1:], tuple(first)))
                     for variant in variants:
-                        assert checks._is_cards(variant) == reference(variant), (preset, name)
+                        assert is_cards(variant) == reference(variant), (preset, name)
                         checked += 1
-            checks._is_cards.cache_clear()  # the next games learn their cards anew
+            is_cards.cache_clear()  # the next games learn their cards anew
     assert checked > 100
 
 

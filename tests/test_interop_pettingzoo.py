@@ -54,9 +54,10 @@ def masked_action(mask: Any, rng: random.Random) -> int:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_an_episode_is_the_library_game_of_its_seed(name: str) -> None:
     """reset(seed=s) plays new_game(seed=s); each mover's mask is its legal moves and everyone
-    else's is empty; at the end every agent gets its return in the outcome, once."""
+    else's is empty; at the end every agent gets its return in the outcome, once (with
+    rewards="returns"; the two-player default, +1/-1, is in test_interop_conventions)."""
     game = get_game(name)
-    env = pz.raw_env(name)
+    env = pz.raw_env(name, rewards="returns")
     env.reset(seed=5)
     state = game.new_game(seed=5)
     rng = random.Random(1)
@@ -183,7 +184,9 @@ def test_presets_and_configs_are_accepted() -> None:
         ((("lerally", "no-such-preset"), {}), UnknownNameError),
         ((("lerally", get_game("alethi").config_type()), {}), InvalidConfigError),
         ((("lerally", 12), {}), InvalidConfigError),
-        ((("lerally",), {"render_mode": "human"}), InvalidConfigError),
+        ((("lerally",), {"render_mode": "rgb_array"}), InvalidConfigError),
+        ((("lerally",), {"rewards": "zero-sum"}), InvalidConfigError),
+        ((("lerally",), {"rewards": 1}), InvalidConfigError),
         ((("lerally",), {"max_decisions": 0}), InvalidConfigError),
         ((("lerally",), {"max_decisions": True}), InvalidConfigError),
         ((("lerally",), {"max_decisions": "9" * 5000}), InvalidConfigError),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardgames import _kept
-from cardgames._engine import ByIdentity
+from cardgames._kept import ByIdentity
 
 
 def test_caches_are_recorded_listed_and_cleared_by_owner() -> None:

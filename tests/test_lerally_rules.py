@@ -9,14 +9,21 @@ Seats: a player's left is the next seat up (``(p + 1) % players``), who plays af
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 import pytest
 
-from cardgames import IllegalMoveError, InvalidConfigError, InvalidMoveError, InvalidStateError, Rng
+import random_play
+from cardgames import (
+    IllegalMoveError,
+    InvalidConfigError,
+    InvalidMoveError,
+    InvalidStateError,
+    Rng,
+    lerally,
+)
 from cardgames.lerally import (
     DEFAULT_CARDS,
     Card,
@@ -187,6 +194,8 @@ def win_rally(state: State, player: int) -> State:
 # --- the cards ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "the-cards")
+@pytest.mark.rule("lerally", "reconstructed-court-and-cards")
 def test_default_cards_are_the_reconstructed_78() -> None:
     """64 shots (16 kinds x 4), Baseline Winner +2 x3, Net Winner +3 x3, 2 offense, 2 of each
     special card: 78 cards."""
@@ -204,6 +213,7 @@ def test_default_cards_are_the_reconstructed_78() -> None:
     assert len(counts) == 16 + 2 + 1 + 3
 
 
+@pytest.mark.rule("lerally", "the-cards")
 def test_card_codes_name_every_card() -> None:
     """Cards are written BL-NR, BW2, NW3, OF, JO, YO, CH, and those names parse back."""
     named = {
@@ -221,6 +231,7 @@ def test_card_codes_name_every_card() -> None:
         assert parse_card(code.lower()) == card
 
 
+@pytest.mark.rule("lerally", "move-notation")
 def test_move_notation_names_every_move() -> None:
     """``play BL-NR``, ``lob 2 BL-NR``, ``offense NR`` and ``pick up`` name the four moves."""
     state = new_game(CONFIG, seed=0)
@@ -230,6 +241,7 @@ def test_move_notation_names_every_move() -> None:
     assert parse_move(state, "pick up") == PickUp()
 
 
+@pytest.mark.rule("lerally", "the-cards")
 def test_config_cards_replace_the_default() -> None:
     """A config's card list replaces the 78 reconstructed cards."""
     only = (CardType(shot(BL, BL), "Crosscourt", 10), CardType(offense(), "Offense", 2))
@@ -242,6 +254,7 @@ def test_config_cards_replace_the_default() -> None:
 # --- the deal -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "set-up-and-the-deal")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_gives_six_cards_to_each_player(players: int) -> None:
     """The server deals 6 cards to each player; the rest is the deck."""
@@ -252,12 +265,14 @@ def test_deal_gives_six_cards_to_each_player(players: int) -> None:
     assert conserved(state)
 
 
+@pytest.mark.rule("lerally", "set-up-and-the-deal")
 def test_hand_size_is_configurable() -> None:
     """``hand_size`` sets the number of cards dealt to each player."""
     state = new_game(Config(players=3, hand_size=9), seed=7)
     assert [len(hand) for hand in state.hands] == [9, 9, 9]
 
 
+@pytest.mark.rule("lerally", "set-up-and-the-deal")
 @pytest.mark.parametrize(("players", "server"), [(2, 0), (2, 1), (3, 1), (4, 2), (4, 3)])
 def test_deal_is_one_card_at_a_time_starting_left_of_the_server(players: int, server: int) -> None:
     """The shuffled deck is dealt one card at a time, first to the server's left."""
@@ -271,6 +286,7 @@ def test_deal_is_one_card_at_a_time_starting_left_of_the_server(players: int, se
     assert state.deck == shuffled[: len(shuffled) - 6 * players]
 
 
+@pytest.mark.rule("lerally", "set-up-and-the-deal")
 @pytest.mark.parametrize(("players", "server"), [(2, 0), (2, 1), (3, 0), (3, 2), (4, 1), (4, 3)])
 def test_player_left_of_the_server_leads(players: int, server: int) -> None:
     """The player on the server's left leads the first exchange."""
@@ -280,6 +296,7 @@ def test_player_left_of_the_server_leads(players: int, server: int) -> None:
     assert state.leading
 
 
+@pytest.mark.rule("lerally", "the-first-server")
 def test_first_server_is_drawn_from_the_seed() -> None:
     """Without ``first_server``, the server is drawn at random from the seed."""
     servers = set()
@@ -293,6 +310,7 @@ def test_first_server_is_drawn_from_the_seed() -> None:
 # --- leading an exchange --------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "leading")
 def test_leader_may_lead_any_shot_a_lob_or_the_offense_card() -> None:
     """Leading, any shot card, a lob or the offense card (landing anywhere) may be played."""
     state = position(["BL-NR BL-NR NR-BL BW2 NW3 JO YO CH OF", "BR-BR"])
@@ -307,12 +325,15 @@ def test_leader_may_lead_any_shot_a_lob_or_the_offense_card() -> None:
     }
 
 
+@pytest.mark.rule("lerally", "leading")
 def test_leader_may_not_lead_attack_or_special_cards() -> None:
     """Attack cards and special cards cannot lead: a leader holding only those picks up."""
     state = position(["BW2 NW3 JO YO CH", "BR-BR"])
     assert moves(state) == {"pick up"}
 
 
+@pytest.mark.rule("lerally", "leading")
+@pytest.mark.rule("lerally", "picking-up")
 def test_leader_who_cannot_lead_picks_up_three_and_the_next_player_leads() -> None:
     """A leader with no shot and no offense card picks up 3; the next player leads."""
     state = position(["BW2 JO", "BR-BR", "NR-NR"], deck_top="NL-NL NL-BL NR-BR", config=THREE)
@@ -322,6 +343,7 @@ def test_leader_who_cannot_lead_picks_up_three_and_the_next_player_leads() -> No
     assert conserved(after)
 
 
+@pytest.mark.rule("lerally", "answering")
 def test_a_shot_lands_where_its_arrow_points_for_the_next_player() -> None:
     """A shot from one section lands in its target section, where the next player plays from."""
     after = play(position(["BL-NR NR-NR", "BR-BR"]), "play BL-NR")
@@ -333,12 +355,14 @@ def test_a_shot_lands_where_its_arrow_points_for_the_next_player() -> None:
 # --- answering ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "answering")
 def test_answer_is_played_from_the_section_the_ball_landed_in() -> None:
     """Only shot cards whose source is the ball's section can answer it."""
     state = position(["NR-BL NR-NR BL-NR NL-NR BR-NR", "BR-BR"], ball="NR")
     assert moves(state) == {"play NR-BL", "play NR-NR"}
 
 
+@pytest.mark.rule("lerally", "answering")
 def test_a_shot_from_another_section_is_illegal() -> None:
     """Playing a shot from a section the ball is not in is refused."""
     state = position(["NR-BL BL-NR", "BR-BR"], ball="NR")
@@ -346,6 +370,8 @@ def test_a_shot_from_another_section_is_illegal() -> None:
         play(state, "play BL-NR")
 
 
+@pytest.mark.rule("lerally", "attack-cards-and-hot-shots")
+@pytest.mark.rule("lerally", "attack-cards")
 @pytest.mark.parametrize(
     ("ball", "winner"), [("BL", "BW2"), ("BR", "BW2"), ("NL", "NW3"), ("NR", "NW3")]
 )
@@ -355,6 +381,7 @@ def test_attack_card_is_played_from_its_zone(ball: str, winner: str) -> None:
     assert moves(state) == {f"play {winner}"}
 
 
+@pytest.mark.rule("lerally", "attack-cards-and-hot-shots")
 def test_an_attack_is_answered_by_the_next_player() -> None:
     """After an attack card, the next player must answer the attack; the ball is in no
     section."""
@@ -363,6 +390,7 @@ def test_an_attack_is_answered_by_the_next_player() -> None:
     assert after.attack_total == 3 and after.ball is None and after.last == 0
 
 
+@pytest.mark.rule("lerally", "the-offense-card")
 def test_offense_card_answers_from_any_section_and_lands_where_chosen() -> None:
     """The offense card is played from anywhere; the ball lands in the section chosen."""
     state = position(["OF BL-BL", "BR-BR"], ball="NR")
@@ -372,12 +400,14 @@ def test_offense_card_answers_from_any_section_and_lands_where_chosen() -> None:
     assert after.pile == in_order("BR-NR OF")
 
 
+@pytest.mark.rule("lerally", "special-cards")
 def test_special_cards_answer_any_shot() -> None:
     """Just Out, Yours and Challenge may be played on any shot."""
     state = position(["JO YO CH", "BR-BR"], ball="BL")
     assert moves(state) == {"play JO", "play YO", "play CH"}
 
 
+@pytest.mark.rule("lerally", "playing-is-compulsory")
 def test_playing_is_compulsory() -> None:
     """A player who can play a card may not pick up instead."""
     state = position(["BL-NR NR-NR", "BR-BR"], ball="BL")
@@ -386,6 +416,7 @@ def test_playing_is_compulsory() -> None:
         apply_move(state, PickUp())
 
 
+@pytest.mark.rule("lerally", "picking-up")
 def test_player_who_cannot_answer_picks_up_three_and_the_next_player_leads() -> None:
     """Unable to play, a player picks up 3; the pile is cleared and the next player leads."""
     state = position(
@@ -408,6 +439,7 @@ def test_player_who_cannot_answer_picks_up_three_and_the_next_player_leads() -> 
 # --- lobs -----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "lobs")
 def test_lob_is_two_or_more_identical_shot_cards() -> None:
     """A lob is 2 or more copies of the same shot card; different shots never lob together."""
     state = position(["BL-NR BL-NR BL-NR BL-BR", "BR-BR"])
@@ -415,12 +447,14 @@ def test_lob_is_two_or_more_identical_shot_cards() -> None:
     assert lobs == {"lob 2 BL-NR", "lob 3 BL-NR"}
 
 
+@pytest.mark.rule("lerally", "lobs")
 def test_lob_answering_a_ball_uses_shots_from_its_section() -> None:
     """Answering, a lob is made of shot cards played from the ball's section."""
     state = position(["NR-BL NR-BL BL-NR BL-NR", "BR-BR"], ball="NR")
     assert moves(state) == {"play NR-BL", "lob 2 NR-BL"}
 
 
+@pytest.mark.rule("lerally", "lobs")
 @pytest.mark.parametrize(("config", "receiver"), [(THREE, 2), (FOUR, 2), (DOUBLES, 2)])
 def test_lob_skips_the_next_player(config: Config, receiver: int) -> None:
     """A lob goes over the next player: the player after them plays from where it lands."""
@@ -431,6 +465,7 @@ def test_lob_skips_the_next_player(config: Config, receiver: int) -> None:
     assert after.hands[0] == cards("NR-NR")
 
 
+@pytest.mark.rule("lerally", "lobs")
 def test_singles_lobber_plays_again_from_where_the_lob_landed() -> None:
     """With two players a lob skips the opponent: the lobber plays the next shot from where
     it landed."""
@@ -442,12 +477,16 @@ def test_singles_lobber_plays_again_from_where_the_lob_landed() -> None:
 # --- attack cards ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "attack-cards-and-hot-shots")
+@pytest.mark.rule("lerally", "attack-cards")
 def test_attack_is_answered_only_by_the_identical_attack_or_a_special_card() -> None:
     """On an attack only the same attack card, Just Out, Yours or Challenge may be played."""
     state = position(["NR-BL NL-NR BL-BL BW2 NW3 OF JO YO CH", "BR-BR"], attack_card="NW3")
     assert moves(state) == {"play NW3", "play JO", "play YO", "play CH"}
 
 
+@pytest.mark.rule("lerally", "the-offense-card")
+@pytest.mark.rule("lerally", "attack-cards")
 def test_offense_card_cannot_answer_an_attack() -> None:
     """The offense card cannot be played on top of an attack card."""
     state = position(["OF BL-BL", "BR-BR"], attack_card="BW2")
@@ -456,6 +495,8 @@ def test_offense_card_cannot_answer_an_attack() -> None:
         play(state, "offense BL")
 
 
+@pytest.mark.rule("lerally", "attack-cards-and-hot-shots")
+@pytest.mark.rule("lerally", "hot-shots-are-one-card-at-a-time")
 def test_hot_shot_totals_add_up() -> None:
     """Worked example: Baseline Winner +2 on Baseline Winner +2 leaves the next player 4 to
     pick up."""
@@ -474,6 +515,8 @@ def test_hot_shot_totals_add_up() -> None:
     assert after.hands[2] == cards("NR-NR NL-NL BL-BL BL-BR BR-BL BR-BR")
 
 
+@pytest.mark.rule("lerally", "attack-cards-and-hot-shots")
+@pytest.mark.rule("lerally", "picking-up")
 def test_unanswered_attack_costs_its_value_and_ends_the_exchange() -> None:
     """Unable to answer an attack, a player picks up its value; the next player leads."""
     state = position(
@@ -494,6 +537,8 @@ def test_unanswered_attack_costs_its_value_and_ends_the_exchange() -> None:
 # --- Just Out -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "just-out")
+@pytest.mark.rule("lerally", "just-outs-victim")
 def test_just_out_makes_the_player_of_the_last_card_pick_up_three() -> None:
     """Just Out: the player who put down the last card picks up 3 cards."""
     state = position(
@@ -510,6 +555,7 @@ def test_just_out_makes_the_player_of_the_last_card_pick_up_three() -> None:
     assert after.hands[2] == cards("NL-NL")
 
 
+@pytest.mark.rule("lerally", "just-out")
 def test_just_out_player_clears_the_pile_and_leads() -> None:
     """After a Just Out the pile is cleared and the Just Out player leads the next exchange."""
     state = position(
@@ -521,6 +567,8 @@ def test_just_out_player_clears_the_pile_and_leads() -> None:
     assert conserved(after)
 
 
+@pytest.mark.rule("lerally", "just-out")
+@pytest.mark.rule("lerally", "just-outs-victim")
 def test_just_out_on_an_attack_costs_three() -> None:
     """A Just Out on an attack makes the attacker pick up 3, not the attack total."""
     state = position(
@@ -537,6 +585,8 @@ def test_just_out_on_an_attack_costs_three() -> None:
     assert after.to_move == 1 and after.leading
 
 
+@pytest.mark.rule("lerally", "just-out")
+@pytest.mark.rule("lerally", "not-on-your-own-card")
 def test_just_out_is_not_allowed_on_ones_own_card() -> None:
     """After one's own lob in singles, Just Out cannot be played (the last card is one's own)."""
     after = play(position(["BL-NR BL-NR JO NR-BL", "BR-BR"]), "lob 2 BL-NR")
@@ -547,6 +597,7 @@ def test_just_out_is_not_allowed_on_ones_own_card() -> None:
 # --- Yours ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "yours")
 def test_yours_passes_the_shot_to_the_next_player() -> None:
     """Yours: the next player must answer the same shot, from where it landed."""
     state = position(
@@ -558,6 +609,7 @@ def test_yours_passes_the_shot_to_the_next_player() -> None:
     assert moves(after) == {"play NR-BL"}
 
 
+@pytest.mark.rule("lerally", "yours")
 def test_yours_passes_an_attack_to_the_next_player() -> None:
     """Yours on an attack: the next player must answer that attack, or pick up its total."""
     state = position(
@@ -576,6 +628,8 @@ def test_yours_passes_an_attack_to_the_next_player() -> None:
     assert picked.to_move == 0 and picked.leading
 
 
+@pytest.mark.rule("lerally", "yours")
+@pytest.mark.rule("lerally", "not-on-your-own-card")
 def test_yours_may_follow_ones_own_lob() -> None:
     """Yours has no restriction but Just Out: after one's own lob it passes the shot on."""
     after = play(position(["BL-NR BL-NR YO BL-BL", "NR-BL"]), "lob 2 BL-NR")
@@ -588,6 +642,7 @@ def test_yours_may_follow_ones_own_lob() -> None:
 # --- Challenge ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "challenge")
 def test_challenge_worked_example() -> None:
     """Worked example: A plays Net Winner +3, B challenges, A must answer the Net Winner +3 and
     picks up 3 if unable; the player after A leads."""
@@ -607,6 +662,8 @@ def test_challenge_worked_example() -> None:
     assert after.to_move == 1 and after.leading
 
 
+@pytest.mark.rule("lerally", "challenge")
+@pytest.mark.rule("lerally", "after-a-challenge")
 def test_challenged_player_may_answer_with_a_hot_shot() -> None:
     """The challenged player answers their own attack like anybody: a Hot Shot adds up."""
     state = position(
@@ -616,6 +673,8 @@ def test_challenged_player_may_answer_with_a_hot_shot() -> None:
     assert after.attack_total == 6 and after.to_move == 1 and after.last == 0
 
 
+@pytest.mark.rule("lerally", "challenge")
+@pytest.mark.rule("lerally", "after-a-challenge")
 def test_challenged_player_answers_the_shot_and_play_goes_on_from_them() -> None:
     """Challenge: the player of the last card answers their own shot; play then continues in
     the normal direction from them."""
@@ -629,6 +688,8 @@ def test_challenged_player_answers_the_shot_and_play_goes_on_from_them() -> None
     assert after.to_move == 1 and after.ball is BL and after.last == 0
 
 
+@pytest.mark.rule("lerally", "challenge")
+@pytest.mark.rule("lerally", "not-on-your-own-card")
 def test_challenge_is_not_allowed_on_ones_own_card() -> None:
     """After one's own lob in singles, Challenge cannot be played (the last card is one's own)."""
     after = play(position(["BL-NR BL-NR CH NR-BL", "BR-BR"]), "lob 2 BL-NR")
@@ -636,9 +697,125 @@ def test_challenge_is_not_allowed_on_ones_own_card() -> None:
     assert moves(after) == {"play NR-BL"}
 
 
+# --- what may not be played, and why: the corners random play seldom meets ------------------
+
+
+@pytest.mark.rule("lerally", "hot-shots-are-one-card-at-a-time")
+def test_attack_cards_are_never_lobbed() -> None:
+    """Two copies of an attack card are played one at a time: no lob of them is offered, and
+    one asked for is refused as no lob."""
+    state = position(["BW2 BW2 NR-NR", "BR-BR"], ball="BL")
+    assert moves(state) == {"play BW2"}
+    with pytest.raises(IllegalMoveError, match="a lob is two or more identical shot cards"):
+        apply_move(state, Lob(attack(Zone.BASELINE, 2), 2))
+
+
+@pytest.mark.rule("lerally", "the-offense-card")
+def test_offense_cards_are_never_lobbed() -> None:
+    """Two offense cards are played one at a time: leading with both, no lob is offered."""
+    state = position(["OF OF", "BR-BR"])
+    assert moves(state) == {"offense BL", "offense BR", "offense NL", "offense NR"}
+    with pytest.raises(IllegalMoveError, match="a lob is two or more identical shot cards"):
+        apply_move(state, Lob(offense(), 2))
+
+
+@pytest.mark.rule("lerally", "lobs")
+def test_a_lob_of_one_card_or_of_more_copies_than_held_is_refused() -> None:
+    """A lob is at least two copies, and at most every copy held."""
+    state = position(["BL-NR BL-NR", "BR-BR"])
+    with pytest.raises(IllegalMoveError, match="a lob is two or more identical shot cards"):
+        apply_move(state, Lob(shot(BL, NR), 1))
+    with pytest.raises(IllegalMoveError, match="holds 2 of that card"):
+        apply_move(state, Lob(shot(BL, NR), 3))
+
+
+@pytest.mark.rule("lerally", "lobs")
+def test_a_lob_from_another_section_is_not_offered() -> None:
+    """Answering a ball, copies of a shot hit from another section make no lob."""
+    state = position(["BL-NR BL-NR NR-NR", "BR-BR"], ball="NR")
+    assert moves(state) == {"play NR-NR"}
+    with pytest.raises(IllegalMoveError, match="must play from NR"):
+        apply_move(state, Lob(shot(BL, NR), 2))
+
+
+@pytest.mark.rule("lerally", "attack-cards")
+def test_an_attack_card_of_the_other_depth_does_not_answer_a_ball() -> None:
+    """A Net Winner does not answer a ball at the baseline, nor a Baseline Winner one at the
+    net; the refusal names the section to play from."""
+    state = position(["NW3 NR-NR", "BR-BR"], ball="BL")
+    assert moves(state) == {"pick up"}
+    state = position(["NW3 BW2 BR-BR", "BR-BR"], ball="NL", pile="BL-NL")
+    assert moves(state) == {"play NW3"}
+    with pytest.raises(IllegalMoveError, match="must play from NL"):
+        play(state, "play BW2")
+
+
+@pytest.mark.rule("lerally", "attack-cards")
+def test_another_attack_card_does_not_answer_an_attack() -> None:
+    """Facing a Net Winner +3, a Baseline Winner +2 (or a Net Winner of another value) is no
+    answer, and the refusal says what answers."""
+    state = position(["BW2", "BR-BR"], attack_card="NW3")
+    assert moves(state) == {"pick up"}
+    state = position(["BW2 YO", "BR-BR"], attack_card="NW3")
+    with pytest.raises(IllegalMoveError, match="only the identical attack card or a special card"):
+        play(state, "play BW2")
+
+
+@pytest.mark.rule("lerally", "leading")
+@pytest.mark.parametrize("card", ["BW2", "NW3", "JO", "YO", "CH"])
+def test_leading_with_an_attack_or_a_special_card_is_refused(card: str) -> None:
+    """An attack card or a special card answers somebody's card: leading with one is refused,
+    saying what leads."""
+    state = position([f"{card} BL-NR", "BR-BR"])
+    with pytest.raises(IllegalMoveError, match="leads a new exchange with a shot, a lob"):
+        play(state, f"play {card}")
+
+
+@pytest.mark.rule("lerally", "not-on-your-own-card")
+@pytest.mark.parametrize("card", ["JO", "CH"])
+def test_just_out_and_challenge_on_ones_own_card_are_refused_saying_why(card: str) -> None:
+    """On one's own lob, Just Out and Challenge are refused because the last card is one's
+    own; so they are on one's own attack passed back (a hand-made case), where Yours is not."""
+    after = play(position([f"BL-NR BL-NR {card} NR-BL", "BR-BR"]), "lob 2 BL-NR")
+    with pytest.raises(IllegalMoveError, match="the last card on the pile is player 0's own"):
+        play(after, f"play {card}")
+    own_attack = position([f"{card} YO", "BR-BR"], attack_card="NW3", last=0)
+    assert moves(own_attack) == {"play YO"}
+    with pytest.raises(IllegalMoveError, match="the last card on the pile is player 0's own"):
+        play(own_attack, f"play {card}")
+
+
+@pytest.mark.rule("lerally", "specials-on-specials")
+@pytest.mark.parametrize("first", ["YO", "CH"])
+def test_every_special_card_may_be_played_on_a_yours_or_a_challenge(first: str) -> None:
+    """A Yours or a Challenge turns the exchange: the player who must answer then (the next
+    player after a Yours, the challenged player after a Challenge) may play any special card
+    on it, since the last card is not theirs."""
+    answerer = 2 if first == "YO" else 0
+    hands = ["BR-BR", f"{first} BL-BL", "NL-NL"]
+    hands[answerer] = f"JO YO CH {hands[answerer]}"
+    state = position(hands, to_move=1, ball="NR", pile="BL-NR", last=0, config=THREE)
+    after = play(state, f"play {first}")
+    assert after.to_move == answerer and after.last == 1
+    assert {"play JO", "play YO", "play CH"} <= moves(after)
+
+
+@pytest.mark.rule("lerally", "picking-up")
+@pytest.mark.rule("lerally", "playing-is-compulsory")
+def test_picking_up_with_a_card_to_play_is_refused_saying_why() -> None:
+    """Picking up while a card can be played is refused: playing is compulsory."""
+    state = position(["BL-NR", "BR-BR"], ball="BL")
+    with pytest.raises(IllegalMoveError, match="playing is compulsory"):
+        play(state, "pick up")
+    stuck = position(["NR-NR", "BR-BR"], ball="BL")
+    with pytest.raises(IllegalMoveError, match="can play no card and must pick up"):
+        play(stuck, "play NR-NR")
+
+
 # --- the deck -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "picking-up")
 def test_cards_are_picked_up_from_the_deck() -> None:
     """A pick-up takes the top cards of the face-down deck."""
     state = position(["BR-BR", "NR-NR"], to_move=1, ball="BL", deck_top="NL-NL NL-BL NR-BR")
@@ -647,6 +824,7 @@ def test_cards_are_picked_up_from_the_deck() -> None:
     assert len(after.deck) == len(state.deck) - 3
 
 
+@pytest.mark.rule("lerally", "reshuffling")
 def test_empty_deck_is_rebuilt_from_the_cleared_cards() -> None:
     """When the deck runs out, the cleared cards are shuffled into a new deck."""
     state = position(["BR-BR", "NR-NR"], to_move=1, ball="BL", pile="BR-BL", deck="NL-NL")
@@ -660,6 +838,7 @@ def test_empty_deck_is_rebuilt_from_the_cleared_cards() -> None:
     assert conserved(after)
 
 
+@pytest.mark.rule("lerally", "picking-up-stops-short")
 def test_pick_up_stops_short_when_deck_and_cleared_cards_are_empty() -> None:
     """With the deck and the cleared cards both empty, a pick-up takes only what there is."""
     config = Config(
@@ -682,6 +861,7 @@ def test_pick_up_stops_short_when_deck_and_cleared_cards_are_empty() -> None:
     assert after.to_move == 0 and after.leading
 
 
+@pytest.mark.rule("lerally", "hand-made-positions")
 @pytest.mark.parametrize(
     "config",
     [
@@ -696,12 +876,7 @@ def test_pick_up_stops_short_when_deck_and_cleared_cards_are_empty() -> None:
 def test_cards_are_conserved_through_whole_matches(config: Config) -> None:
     """Through random matches every card stays in the deck, the pile, the cleared cards or a
     hand, and the match ends."""
-    rng = random.Random(5)
-    state = new_game(config, seed=5)
-    for _ in range(20_000):
-        if is_over(state):
-            break
-        state = apply_move(state, rng.choice(legal_moves(state)))
+    for state in random_play.random_states(lerally, config, 5, State):
         assert conserved(state)
     assert is_over(state)
 
@@ -709,6 +884,7 @@ def test_cards_are_conserved_through_whole_matches(config: Config) -> None:
 # --- winning a rally ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "winning-a-rally")
 @pytest.mark.parametrize(
     ("hand", "move"),
     [("BL-NR", "play BL-NR"), ("BL-NR BL-NR", "lob 2 BL-NR"), ("OF", "offense NL")],
@@ -720,6 +896,8 @@ def test_playing_ones_last_card_wins_the_rally(hand: str, move: str) -> None:
     assert after.score.games == (1, 0)
 
 
+@pytest.mark.rule("lerally", "winning-a-rally")
+@pytest.mark.rule("lerally", "just-out")
 def test_just_out_as_ones_last_card_wins_the_rally() -> None:
     """A Just Out that empties its player's hand wins the rally at once."""
     state = position(["BR-BR", "JO"], to_move=1, ball="NR", pile="BL-NR")
@@ -728,6 +906,7 @@ def test_just_out_as_ones_last_card_wins_the_rally() -> None:
     assert after.score.games == (0, 1)
 
 
+@pytest.mark.rule("lerally", "between-rallies")
 def test_after_a_rally_the_server_moves_left_and_everything_is_dealt_again() -> None:
     """After a rally the player left of the server serves; all 78 cards are reshuffled and 6
     dealt to each; the player left of the new server leads."""
@@ -740,6 +919,7 @@ def test_after_a_rally_the_server_moves_left_and_everything_is_dealt_again() -> 
     assert after.plays == 0 and conserved(after)
 
 
+@pytest.mark.rule("lerally", "doubles")
 def test_doubles_rally_is_won_for_the_team() -> None:
     """In doubles a partner emptying their hand wins the rally for the team (0+2 vs 1+3)."""
     state = position(["BR-BR", "NR-NR", "BL-NR", "NL-NL"], to_move=2, config=DOUBLES)
@@ -748,6 +928,7 @@ def test_doubles_rally_is_won_for_the_team() -> None:
     assert after.score.games == (1, 0)
 
 
+@pytest.mark.rule("lerally", "three-or-four-players")
 def test_each_player_scores_for_themselves_without_doubles() -> None:
     """With 3 or 4 players each for themselves, every player has their own score."""
     state = position(["BR-BR", "NR-NR", "BL-NR", "NL-NL"], to_move=2, config=FOUR)
@@ -756,6 +937,7 @@ def test_each_player_scores_for_themselves_without_doubles() -> None:
     assert after.score.games == (0, 0, 1, 0)
 
 
+@pytest.mark.rule("lerally", "the-rally-limit")
 def test_rally_limit_gives_the_rally_to_the_fewest_cards() -> None:
     """A rally reaching ``rally_limit`` decisions is won by the player with the fewest cards."""
     config = Config(rally_limit=10, first_server=1)
@@ -765,6 +947,7 @@ def test_rally_limit_gives_the_rally_to_the_fewest_cards() -> None:
     assert after.score.games == (0, 1)
 
 
+@pytest.mark.rule("lerally", "the-rally-limit")
 def test_rally_limit_tie_goes_in_seat_order_from_left_of_the_server() -> None:
     """Tied for fewest cards at the rally limit, the first of them from the server's left
     wins."""
@@ -783,6 +966,7 @@ def test_rally_limit_tie_goes_in_seat_order_from_left_of_the_server() -> None:
 # --- players --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "players")
 @pytest.mark.parametrize(("players", "doubles"), [(2, False), (3, False), (4, False), (4, True)])
 def test_two_three_or_four_players_or_doubles(players: int, doubles: bool) -> None:
     """Le Rally is played by 2, 3 or 4 players each for themselves, or as doubles."""
@@ -792,6 +976,7 @@ def test_two_three_or_four_players_or_doubles(players: int, doubles: bool) -> No
     assert len(state.score.games) == (2 if doubles else players)
 
 
+@pytest.mark.rule("lerally", "players")
 @pytest.mark.parametrize(("players", "doubles"), [(1, False), (5, False), (2, True), (3, True)])
 def test_other_player_counts_are_refused(players: int, doubles: bool) -> None:
     """Other player counts, and doubles with other than 4 players, are refused."""
@@ -802,6 +987,7 @@ def test_other_player_counts_are_refused(players: int, doubles: bool) -> None:
 # --- scoring: score_rally -------------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "match-formats")
 def test_shot_gun_one_rally_wins() -> None:
     """Shot Gun: the winner of one rally wins the match."""
     config = Config(players=3, format=Format.SHOT_GUN)
@@ -809,6 +995,7 @@ def test_shot_gun_one_rally_wins() -> None:
     assert winner == 2 and score.sets == (0, 0, 1)
 
 
+@pytest.mark.rule("lerally", "one-game")
 def test_one_game_counts_15_30_40_then_game() -> None:
     """One Game: rallies count 15, 30, 40 (kept as 1, 2, 3); a rally won on 40 wins."""
     config = Config(format=Format.ONE_GAME)
@@ -820,6 +1007,7 @@ def test_one_game_counts_15_30_40_then_game() -> None:
     assert winner == 0 and score.sets == (1, 0)
 
 
+@pytest.mark.rule("lerally", "one-game")
 def test_one_game_deuce_is_sudden_death() -> None:
     """One Game: at 40-40 the next rally wins the game (no advantage)."""
     config = Config(format=Format.ONE_GAME)
@@ -829,6 +1017,7 @@ def test_one_game_deuce_is_sudden_death() -> None:
     assert winner == 1
 
 
+@pytest.mark.rule("lerally", "fast-four")
 def test_fast_four_first_to_four_games() -> None:
     """Fast Four: each rally is a game; the first to 4 games wins."""
     config = Config(format=Format.FAST_FOUR)
@@ -838,6 +1027,7 @@ def test_fast_four_first_to_four_games() -> None:
     assert winner == 0
 
 
+@pytest.mark.rule("lerally", "one-set")
 def test_one_set_six_games_with_a_lead_of_two() -> None:
     """One Set: 6 games with a lead of 2 wins the set."""
     config = Config(format=Format.ONE_SET)
@@ -847,6 +1037,7 @@ def test_one_set_six_games_with_a_lead_of_two() -> None:
     assert winner == 0 and score.games == (6, 4)
 
 
+@pytest.mark.rule("lerally", "one-set-with-three-or-four-players")
 def test_one_set_lead_of_two_over_every_other_player() -> None:
     """One Set with 3 players: 6 games wins with a lead of 2 over each other player."""
     config = Config(players=3, format=Format.ONE_SET)
@@ -854,6 +1045,7 @@ def test_one_set_lead_of_two_over_every_other_player() -> None:
     assert winner == 0 and score.games == (6, 4, 3)
 
 
+@pytest.mark.rule("lerally", "one-set")
 def test_one_set_five_all_is_played_to_seven() -> None:
     """One Set: after 5 games all, 6-5 is not over and the first to 7 wins."""
     config = Config(format=Format.ONE_SET)
@@ -865,6 +1057,7 @@ def test_one_set_five_all_is_played_to_seven() -> None:
     assert winner == 0 and score.games == (7, 5)
 
 
+@pytest.mark.rule("lerally", "one-set")
 def test_one_set_six_all_then_seven_wins() -> None:
     """One Set played to 7: from 6-6 the next game wins."""
     config = Config(format=Format.ONE_SET)
@@ -872,6 +1065,7 @@ def test_one_set_six_all_then_seven_wins() -> None:
     assert winner == 1 and score.games == (6, 7)
 
 
+@pytest.mark.rule("lerally", "one-set-with-three-or-four-players")
 def test_one_set_five_all_among_three_players_is_played_to_seven() -> None:
     """One Set, 3 players: two players at 5 apiece make it first to 7 for everybody."""
     config = Config(players=3, format=Format.ONE_SET)
@@ -899,6 +1093,8 @@ def win_set(config: Config, score: Score, side: int) -> tuple[Score, int | None]
     return score, winner
 
 
+@pytest.mark.rule("lerally", "best-of")
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 @pytest.mark.parametrize("fmt", list(Format))
 def test_best_of_three_won_two_sets_to_love(fmt: Format) -> None:
     """Best of three: the first side to win 2 sets (each in the chosen format) wins."""
@@ -909,6 +1105,8 @@ def test_best_of_three_won_two_sets_to_love(fmt: Format) -> None:
     assert winner == 0 and score.sets == (2, 0)
 
 
+@pytest.mark.rule("lerally", "best-of")
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 @pytest.mark.parametrize("fmt", list(Format))
 def test_best_of_three_won_in_three_sets(fmt: Format) -> None:
     """Best of three: after a set each, the third set decides."""
@@ -921,6 +1119,8 @@ def test_best_of_three_won_in_three_sets(fmt: Format) -> None:
     assert winner == 1 and score.sets == (1, 2)
 
 
+@pytest.mark.rule("lerally", "best-of")
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 @pytest.mark.parametrize("fmt", [Format.SHOT_GUN, Format.FAST_FOUR])
 def test_best_of_five_needs_three_sets(fmt: Format) -> None:
     """Best of five: the first side to win 3 sets wins."""
@@ -934,6 +1134,7 @@ def test_best_of_five_needs_three_sets(fmt: Format) -> None:
     assert winner == 0 and score.sets == (3, 2)
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 def test_a_new_set_starts_from_love() -> None:
     """A set won, the next set starts at no games all, and no longer played to 7."""
     config = Config(format=Format.ONE_SET, best_of=3)
@@ -942,6 +1143,7 @@ def test_a_new_set_starts_from_love() -> None:
     assert score == Score((1, 0), (0, 0), to_seven=False)
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 def test_three_player_best_of_three() -> None:
     """With 3 players each scores sets for themselves; 2 sets win a best of three."""
     config = Config(players=3, format=Format.SHOT_GUN, best_of=3)
@@ -956,6 +1158,7 @@ def test_three_player_best_of_three() -> None:
 # --- scoring: played rallies ----------------------------------------------------------------
 
 
+@pytest.mark.rule("lerally", "one-game")
 def test_one_game_match_played_rally_by_rally() -> None:
     """Played out, One Game is won by the first player to win a rally on 40."""
     state = new_game(CONFIG, seed=2)
@@ -969,6 +1172,7 @@ def test_one_game_match_played_rally_by_rally() -> None:
     assert result is not None and result.winners == {1}
 
 
+@pytest.mark.rule("lerally", "between-rallies")
 def test_server_moves_one_seat_left_every_rally() -> None:
     """Each rally the server moves one seat to the left, and the player on their left leads."""
     state = new_game(Config(players=3, format=Format.FAST_FOUR, first_server=0), seed=2)
@@ -978,6 +1182,7 @@ def test_server_moves_one_seat_left_every_rally() -> None:
         assert state.to_move == (expected + 1) % 3
 
 
+@pytest.mark.rule("lerally", "one-set")
 def test_one_set_played_to_seven_after_five_all() -> None:
     """Played out, One Set at 5 games all goes on at 6-5 and ends at 7-5."""
     state = new_game(Config(format=Format.ONE_SET, first_server=1), seed=2)
@@ -991,6 +1196,7 @@ def test_one_set_played_to_seven_after_five_all() -> None:
     assert result is not None and result.winners == {0}
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 def test_best_of_three_played_in_three_sets() -> None:
     """Played out, a best-of-three Shot Gun match is won 2 sets to 1."""
     state = new_game(Config(format=Format.SHOT_GUN, best_of=3, first_server=0), seed=2)
@@ -1002,6 +1208,8 @@ def test_best_of_three_played_in_three_sets() -> None:
     assert result is not None and result.winners == {0} and state.score.sets == (2, 1)
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
+@pytest.mark.rule("lerally", "fast-four")
 def test_best_of_three_fast_four_played_two_sets_to_love() -> None:
     """Played out, a best-of-three Fast Four match is won 2 sets to 0 after 8 rallies."""
     state = new_game(Config(format=Format.FAST_FOUR, best_of=3, first_server=0), seed=2)
@@ -1012,6 +1220,7 @@ def test_best_of_three_fast_four_played_two_sets_to_love() -> None:
     assert result is not None and result.winners == {1} and state.score.sets == (0, 2)
 
 
+@pytest.mark.rule("lerally", "doubles")
 def test_doubles_match_is_won_by_both_partners() -> None:
     """In doubles the match's winners are both players of the winning team."""
     state = new_game(Config(players=4, doubles=True, format=Format.SHOT_GUN), seed=2)
@@ -1021,6 +1230,7 @@ def test_doubles_match_is_won_by_both_partners() -> None:
     assert result.returns == (0.0, 1.0, 0.0, 1.0)
 
 
+@pytest.mark.rule("lerally", "three-or-four-players")
 def test_four_players_match_is_won_by_one_player() -> None:
     """With 4 players each for themselves, only the rally winner wins a Shot Gun match."""
     state = new_game(Config(players=4, format=Format.SHOT_GUN), seed=2)
@@ -1039,6 +1249,7 @@ SEVERAL_ON_40 = [
 ]
 
 
+@pytest.mark.rule("lerally", "one-game")
 @pytest.mark.parametrize(("config", "points", "below", "on_40"), SEVERAL_ON_40)
 def test_one_game_several_sides_on_40_next_rally_won_on_40_wins(
     config: Config, points: tuple[int, ...], below: int, on_40: int
@@ -1058,6 +1269,7 @@ def test_one_game_several_sides_on_40_next_rally_won_on_40_wins(
     assert score.sets == tuple(int(side == on_40) for side in range(config.players))
 
 
+@pytest.mark.rule("lerally", "one-game")
 @pytest.mark.parametrize(("config", "points", "below", "on_40"), SEVERAL_ON_40)
 def test_one_game_several_sides_on_40_played_rallies(
     config: Config, points: tuple[int, ...], below: int, on_40: int
@@ -1089,6 +1301,7 @@ def contested_set(fmt: Format, winner: int) -> list[int]:
     return [loser, winner] * 5 + [winner] * 2
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 @pytest.mark.parametrize("fmt", [Format.ONE_GAME, Format.ONE_SET])
 def test_best_of_five_sets_reset_and_three_sets_win(fmt: Format) -> None:
     """Best of five (One Game, One Set): each set starts from love, and 3 sets win the match."""
@@ -1113,6 +1326,7 @@ def test_best_of_five_sets_reset_and_three_sets_win(fmt: Format) -> None:
     assert winner == 1 and score.sets == (2, 3)
 
 
+@pytest.mark.rule("lerally", "best-of-three-and-five")
 @pytest.mark.parametrize(
     ("fmt", "set_winners", "reason"),
     [
@@ -1146,6 +1360,7 @@ def test_best_of_five_played_out_names_the_sets_winner_first(
 ONE_SET_CONFIG = Config(format=Format.ONE_SET, first_server=1)
 
 
+@pytest.mark.rule("lerally", "hand-made-positions")
 @pytest.mark.parametrize(
     "score",
     [Score((0, 0), (5, 5), False), Score((0, 0), (6, 6), False), Score((0, 0), (3, 2), True)],
@@ -1160,6 +1375,7 @@ def test_checked_one_set_to_seven_flag_must_fit_the_games(score: Score) -> None:
     assert "score" in message and str(score.games) in message
 
 
+@pytest.mark.rule("lerally", "hand-made-positions")
 @pytest.mark.parametrize(
     "score", [Score((0, 0), (5, 5), True), Score((0, 0), (6, 5), True)], ids=["5-5", "6-5"]
 )
@@ -1172,6 +1388,8 @@ def test_checked_one_set_to_seven_after_five_all_is_accepted(score: Score) -> No
 # --- notation: the offense card and long lobs -----------------------------------------------
 
 
+@pytest.mark.rule("lerally", "the-offense-card")
+@pytest.mark.rule("lerally", "move-notation")
 @pytest.mark.parametrize("text", ["play OF", "OF", "of", "  Play  of "])
 def test_offense_card_is_not_played_by_name(text: str) -> None:
     """The offense card is written ``offense NR``: ``play OF`` (or ``OF``) is not a move."""
@@ -1180,6 +1398,7 @@ def test_offense_card_is_not_played_by_name(text: str) -> None:
         parse_move(state, text)
 
 
+@pytest.mark.rule("lerally", "the-offense-card")
 @pytest.mark.parametrize("ball", [None, "NR"], ids=["leading", "answering"])
 def test_offense_card_played_as_a_card_is_refused_naming_the_landing_section(
     ball: str | None,
@@ -1192,6 +1411,8 @@ def test_offense_card_played_as_a_card_is_refused_naming_the_landing_section(
     assert "Offense(to=section)" in message and "where it lands" in message
 
 
+@pytest.mark.rule("lerally", "lobs")
+@pytest.mark.rule("lerally", "move-notation")
 def test_lob_of_more_than_99_identical_cards_round_trips_through_notation() -> None:
     """A lob of any count the card list allows (up to 1000 copies) is written and read back."""
     many = Config(

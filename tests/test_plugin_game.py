@@ -13,6 +13,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import cardgames
+from test_docs_commands import PLUG_IN_PAGE, agrees, commands
 
 PLUGIN = Path(__file__).resolve().parent / "plugin" / "toygame.py"
 #: Where the ``cardgames`` under test lives, so the child process runs this checkout.
@@ -129,6 +131,19 @@ def test_the_toy_game_is_listed_played_and_replayed(installed: Path, tmp_path: P
     assert "docs/rules" not in rules  # the built-in games' rules pages are not the toy's
 
 
+def test_the_commands_of_the_adding_a_game_page_run_as_shown(
+    installed: Path, tmp_path: Path
+) -> None:
+    """The page's commands, in order, with the toy game installed: each succeeds and prints
+    the lines the page shows."""
+    shown = commands(PLUG_IN_PAGE)
+    assert {line.argv[0] for line in shown} >= {"list", "play", "replay", "simulate", "rules"}
+    for line in shown:
+        printed = cli(installed, tmp_path, *line.argv)
+        if line.printed is not None:
+            assert agrees(line.printed, printed) is None, (line.line, printed[-1000:])
+
+
 #: Plays seeded random games of the installed toy game and checks its encodings (through its
 #: ``GAME``, as ``define_game`` gathered them) on every
 #: state: the mask of each seat against the legal moves, the round trip of every legal move
@@ -166,3 +181,73 @@ def test_the_toy_game_has_the_encodings(installed: Path, tmp_path: Path) -> None
     """The toy game's own encodings keep the contract when it is installed as a plugin."""
     out = python(installed, tmp_path, "-c", ENCODINGS_SCRIPT)
     assert out.strip() == "checked 60 states"
+
+
+#: Plays the installed toy game through the functions ``define_game`` supplied for it (the
+#: module writes only its rules, views, checks and observation): every move's events for every
+#: viewer, through JSON and back, the notation both ways, a refused move, the evaluation, the
+#: card counts and the picture; prints what it saw.
+DEFAULTS_SCRIPT = """
+import random
+import cardgames, toygame
+game = cardgames.get_game("toy")
+assert not hasattr(toygame, "apply_move") and not hasattr(toygame, "events")
+told = set()
+for seed in range(10):
+    rng, state = random.Random(seed), game.new_game(seed=seed)
+    assert game.evaluate(state) == (0.5, 0.5)
+    while not game.is_over(state):
+        assert sorted(game.card_counts(state)) == sorted(map(str, range(1, 7)))
+        move = rng.choice(game.legal_moves(state))
+        assert game.parse_move(state, game.format_move(move)) == move
+        after = game.apply_move(state, move)
+        for viewer in (None, 0, 1):
+            for event in game.events(state, move, after, viewer=viewer):
+                assert type(event) in game.event_types
+                assert cardgames.from_json(cardgames.to_json(event), type(event)) == event
+                told.add(game.format_event(event).split(":")[0].split(" made")[0])
+        state = after
+    assert game.evaluate(state) == game.outcome(state).returns
+    try:
+        game.apply_move(state, toygame.Keep())
+    except cardgames.IllegalMoveError as error:
+        assert "over" in str(error)
+    else:
+        raise AssertionError("a move was taken after the end")
+    assert "player 1" in game.render_svg(state)
+print(game.max_decisions(game.config_type()), game.seat_names(game.config_type()), sorted(told))
+"""
+
+
+def test_the_toy_game_plays_through_the_defaults(installed: Path, tmp_path: Path) -> None:
+    """What ``define_game`` supplies for the toy game keeps the contract, installed."""
+    out = python(installed, tmp_path, "-c", DEFAULTS_SCRIPT)
+    assert out.strip() == (
+        "2 ('player 0', 'player 1') ['Player 0', 'Player 0 won', 'Player 1', 'Player 1 won']"
+    )
+
+
+def test_the_api_tests_pass_with_the_toy_game_installed(installed: Path) -> None:
+    """``tests/test_api.py`` collects the installed toy game with the built-in four, and holds
+    it to the contract: each name exported or supplied by ``define_game``, every public name
+    documented."""
+    tests = Path(__file__).resolve().parent
+    out = python(
+        installed, tests.parent, "-m", "pytest", "-o", "addopts=", "-q", "-p",
+        "no:cacheprovider", "-p", "no:xdist", str(tests / "test_api.py"), "-k", "toygame",
+    )  # fmt: skip
+    # The toy game's module, and its 17 public classes and functions, each documented.
+    found = re.search(r"^(\d+) passed", out, re.M)
+    assert found is not None, out
+    assert int(found.group(1)) == 1 + 17, out
+
+
+def test_the_shipped_checks_pass_on_the_installed_toy_game(installed: Path, tmp_path: Path) -> None:
+    """``cardgames.testing.check_game`` holds the toy game, installed from its wheel, to the
+    whole contract: five random games of each of its two presets."""
+    script = (
+        "import cardgames\nfrom cardgames.testing import check_game\n"
+        "print(check_game(cardgames.get_game('toy'), games=5))\n"
+    )
+    # Each game of the toy is two decisions: three states.
+    assert python(installed, tmp_path, "-c", script).strip() == str(2 * 5 * 3)

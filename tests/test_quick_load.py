@@ -1,6 +1,6 @@
 """The straight-line loaders of attrs classes, in lock-step with cattrs' loaders behind them.
 
-Every attrs class the converter meets gets a quick loader (:mod:`cardgames._quick_load`) that
+Every attrs class the converter meets gets a quick loader (:mod:`cardgames._engine.quick_load`) that
 hands anything unexpected to cattrs' own. Over the states, views and moves of a random game of
 every game, and over those documents broken in many ways, the quick loader must make what
 cattrs' loader makes, or fail with the same located message.
@@ -18,7 +18,7 @@ import pytest
 
 import cardgames
 from cardgames import alakazum, serialization
-from cardgames._quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
+from cardgames._engine.quick_load import quick_attrs_hook, quick_enum_items, quick_item_tests
 from cardgames.bench.memory import random_game
 from cardgames.errors import SerializationError
 from cardgames.serialization import converter

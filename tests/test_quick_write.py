@@ -1,6 +1,6 @@
 """The writers of JSON text straight from objects, in lock-step with the encoder.
 
-:func:`cardgames._converter.text_writer` writes a value's JSON text without building the dict
+:func:`cardgames._engine.converter.text_writer` writes a value's JSON text without building the dict
 and lists that the converter's hooks make. Over every state, view and move of a random game of
 every game, of every preset, and over those objects broken in many ways, :func:`to_json` must
 write exactly the text that encoding the hook's output writes, or refuse with the same message.
@@ -17,7 +17,7 @@ import pytest
 
 import cardgames
 from cardgames import serialization
-from cardgames._converter import converter, encode, text_writer
+from cardgames._engine import converter, encode, text_writer
 from cardgames.bench.memory import random_game
 from cardgames.errors import SerializationError
 

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from cardgames._bot_process import BotFault, BotProcess, InProcess, Seats, check_time_limit
-from cardgames.bots import Bot
+from cardgames.bots import Bot, make_bot
 from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
 from cardgames.game import Game
 from cardgames.record import Forfeit, GameRecord, _name_problem
 from cardgames.registry import get_game
 from cardgames.rng import check_seed, derive_seed
+
+S = TypeVar("S")
+M = TypeVar("M")
+C = TypeVar("C")
 
 __all__ = [
     "MAX_SEATS",
@@ -58,18 +62,46 @@ def bot_name(bot: object) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
+@overload
 def play(
-    game: Game[Any, Any, Any, Any],
-    bots: Sequence[Bot[Any, Any]],
+    game: Game[S, M, Any, C],
+    bots: Sequence[Bot[Any, Any] | str],
+    *,
+    config: C | None = None,
+    seed: int,
+    on_move: MoveHook | None = None,
+    time_limit: float | None = None,
+    moves: Sequence[M] = (),
+) -> GameRecord[S, M, C]: ...
+
+
+@overload
+def play(
+    game: str,
+    bots: Sequence[Bot[Any, Any] | str],
     *,
     config: Any = None,
     seed: int,
     on_move: MoveHook | None = None,
     time_limit: float | None = None,
     moves: Sequence[Any] = (),
-) -> GameRecord:
+) -> GameRecord[Any, Any, Any]: ...
+
+
+def play(
+    game: Game[Any, Any, Any, Any] | str,
+    bots: Sequence[Bot[Any, Any] | str],
+    *,
+    config: Any = None,
+    seed: int,
+    on_move: MoveHook | None = None,
+    time_limit: float | None = None,
+    moves: Sequence[Any] = (),
+) -> GameRecord[Any, Any, Any]:
     """Play one game between ``bots`` (one per seat, seat 0 first) and return its record.
 
+    ``game`` may be a game's name, and a bot a bot's name (``"greedy"``, ``"ismcts:200"``:
+    see :func:`~cardgames.bots.make_bot`), as :func:`~cardgames.arena.tournament` takes them.
     Each bot sees only its own view and the legal moves. ``on_move``, if given, hears of every
     move as it is played (to print or stream the game). Bad arguments (a game that is not one,
     another game's config, bots that are not bots, a bad seed or time limit) raise
@@ -93,16 +125,17 @@ def play(
     cfg = config_of(game, config)
     check_seed(seed)
     seats = game.num_players(cfg)
-    check_bots(bots, seats, game.name, names=False)
+    entries = check_bots(bots, seats, game.name, names=True)
+    made = [make_bot(e, game) if isinstance(e, str) else e for e in entries]
     if on_move is not None and not callable(on_move):
         raise InvalidConfigError("on_move must be callable")
     limit = check_time_limit(time_limit)
     if isinstance(moves, str) or not isinstance(moves, Sequence):
         raise InvalidConfigError("moves must be a sequence of the game's moves")
-    names = tuple(bot_name(b) for b in bots)
+    names = tuple(bot_name(b) for b in made)
     if limit is None:
-        return referee(game, cfg, seed, InProcess(bots), names, on_move=on_move, moves=moves)
-    with BotProcess(game, bots, limit) as process:
+        return referee(game, cfg, seed, InProcess(made), names, on_move=on_move, moves=moves)
+    with BotProcess(game, made, limit) as process:
         return referee(game, cfg, seed, process, names, on_move=on_move, moves=moves)
 
 

@@ -19,16 +19,20 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
+import attrs
+
+from cardgames import defaults, story
+from cardgames._surface import public_dir
 from cardgames.event_checks import EventLimits
-from cardgames.game import Game, Outcome, Playout
+from cardgames.game import Bot, Game, Outcome, Playout
 from cardgames.registry import declared_module
 from cardgames.serialization import register_event_types, register_game_types
 
-__all__ = ["FUNCTIONS", "NAMES", "define_game", "turn_queries"]
+__all__ = ["DEFAULTED", "FUNCTIONS", "NAMES", "REQUIRED", "define_game", "turn_queries"]
 
 S = TypeVar("S")
 
@@ -66,9 +70,56 @@ FUNCTIONS = (
     "observation_shape",
 )
 
-#: Every name :func:`define_game` takes from a game module: the functions, the classes, the
-#: move classes and the presets.
+#: The names a game module must define: its classes, move classes and presets, and the
+#: functions of the protocol that no default can stand for (``apply_move`` may be left out
+#: when the module defines ``effects``, see :func:`define_game`).
+REQUIRED = (
+    "Config",
+    "State",
+    "View",
+    "MOVE_TYPES",
+    "PRESETS",
+    "new_game",
+    "legal_moves",
+    "view",
+    "resample",
+    "check_state",
+    "check_view",
+    "render",
+    "observation",
+    "observation_shape",
+)
+
+#: Every name :func:`define_game` takes from a game module when the module defines it: the
+#: required ones, the functions it defaults (:data:`DEFAULTED`) and ``EVENT_TYPES``.
 NAMES = (*FUNCTIONS, "Config", "State", "View", "MOVE_TYPES", "PRESETS", "EVENT_TYPES")
+
+#: The functions of the protocol that :func:`define_game` supplies when a game module leaves
+#: them out, each by the function of :mod:`cardgames.defaults` (or of this module) named.
+DEFAULTED: Mapping[str, str] = MappingProxyType(
+    {
+        "apply_move": "applying, around the module's effects(state, move)",
+        "current_player": "turn_queries, from the state's to_move",
+        "is_over": "turn_queries, from the state's result",
+        "outcome": "turn_queries, from the state's result",
+        "check_config": "config_check: the Config's type and its fields' validators",
+        "num_players": "seating: players=N, or the config's players field",
+        "seat_names": "seating: player 0, player 1, ...",
+        "max_decisions": "bounded: max_decisions=N, or the config's max_decisions field",
+        "card_counts": "card_counter: the state's fields named by cards=(...)",
+        "heuristic_bot": "bot=SomeBot, or RandomChoice",
+        "evaluate": "evaluation_by_outcome: the returns once over, an equal share before",
+        "events": "story.decision_events: the decision as each viewer's view shows it, the end",
+        "format_event": "story.event_sentences",
+        "format_move": "notation: the move's class name, then its fields' values",
+        "parse_move": "notation",
+        "render_svg": "text_picture: the text table under the seats' names",
+        "num_actions": "action_table, from actions=(...)",
+        "move_to_action": "action_table",
+        "action_to_move": "action_table",
+        "action_mask": "action_table, the view's legal moves from a state resampled from it",
+    }
+)
 
 
 def _game_of(module: str) -> Game[Any, Any, Any, Any]:
@@ -111,7 +162,16 @@ class _Defined:
 
 
 def define_game(
-    module: str, *, name: str, playout: Playout, event_limits: EventLimits | None = None
+    module: str,
+    *,
+    name: str,
+    playout: Playout | None = None,
+    event_limits: EventLimits | None = None,
+    players: int | None = None,
+    max_decisions: int | None = None,
+    cards: Sequence[str] | None = None,
+    actions: Sequence[Any] | Callable[[Any], Sequence[Any]] | None = None,
+    bot: Callable[[], Bot[Any, Any]] | None = None,
 ) -> Game[Any, Any, Any, Any]:
     """The :class:`~cardgames.Game` of the game module named ``module`` (pass ``__name__``).
 
@@ -119,30 +179,71 @@ def define_game(
     protocol (:data:`FUNCTIONS`), so ``GAME.legal_moves is legal_moves``; ``Config``,
     ``State`` and ``View`` as ``config_type``, ``state_type`` and ``view_type``; ``MOVE_TYPES``,
     every concrete move class; ``PRESETS``, the named configs, ``"default"`` first; and
-    ``EVENT_TYPES``, every class of event that the game's ``events`` returns.
-    ``name`` is the registry name and ``playout`` how search bots play this game on. Call it
-    at the end of the module, once all of those names are defined; it also makes the game's
-    classes (its events' too) known to :func:`cardgames.to_json` and :func:`cardgames.from_json`.
+    ``EVENT_TYPES``, every class of event that the game's ``events`` returns. ``name`` is the
+    registry name and ``playout`` how search bots play this game on (random moves for 20
+    decisions, unless given). Call it at the end of the module, once all of those names are
+    defined; it also makes the game's classes (its events' too) known to
+    :func:`cardgames.to_json` and :func:`cardgames.from_json`, and gives a module with an
+    ``__all__`` and no ``__dir__`` a ``dir()`` of its public names.
+
+    A module must define the names of :data:`REQUIRED`; the other functions are supplied when
+    it leaves them out, as :data:`DEFAULTED` says (the functions of :mod:`cardgames.defaults`
+    make them), from what it does define and from the keywords:
+
+    - ``apply_move``: the legal move found (the memo, the legality check, the refusal) and the
+      module's ``effects(state, move)`` applied to it; ``refusal(state, move)``, if the module
+      defines it, gives the reason a move is refused;
+    - ``players``: how many seats, when the config has no ``players`` field;
+    - ``max_decisions``: the most decisions of a game, when the config has no
+      ``max_decisions`` field;
+    - ``cards``: the names of the state's fields that hold cards, for ``card_counts``;
+    - ``actions``: every move the game can offer (or a function giving them for a config), in
+      the order of their actions, for the four encodings;
+    - ``bot``: the class (or function) that makes the game's heuristic bot.
+
+    A module that tells no events of its own gets two event classes, ``GAME.Decided`` and
+    ``GAME.GameOver`` (see :func:`cardgames.story.decision_events`).
+
     An event read from JSON is held to ``event_limits``
     (:func:`~cardgames.event_checks.check_event`): by default, player numbers below the most
     players a preset seats, and the core's bounds on texts and lists; a game whose configs seat
     more players than its presets, or whose events hold longer texts, passes its own.
 
     Each game gets a class of its own, so a test may patch one game's function on
-    ``type(GAME)`` without touching the others. A name the module lacks raises ``TypeError``:
-    it is a mistake in the game's code, found when the game is first imported. So does a
-    ``name`` that another module has defined already, or that an installed entry point
-    declares for another module: a game cannot take another game's name.
+    ``type(GAME)`` without touching the others. A name the module lacks, and no default can
+    stand for, raises ``TypeError``: it is a mistake in the game's code, found when the game is
+    first imported. So does a name of its ``__all__`` it does not define, and a ``name`` that
+    another module has defined already, or that an installed entry point declares for another
+    module: a game cannot take another game's name.
     """
     namespace = vars(sys.modules[module])
-    missing = [n for n in NAMES if n not in namespace]
-    if missing:
-        raise TypeError(f"game module {module} does not define {', '.join(missing)}")
+    required = [n for n in REQUIRED if n not in namespace]
+    if "apply_move" not in namespace and "effects" not in namespace:
+        required.append("apply_move (or effects)")
+    if required:
+        raise TypeError(f"game module {module} does not define {', '.join(required)}")
+    # ``GAME`` is what this call makes; every other name of ``__all__`` is the module's own.
+    listed = [n for n in namespace.get("__all__", ()) if n not in namespace and n != "GAME"]
+    if listed:
+        raise TypeError(f"game module {module} lists {', '.join(listed)} but does not define it")
     presets: Mapping[str, Any] = namespace["PRESETS"]
     if not presets or next(iter(presets)) != "default":
         raise TypeError(f"game module {module}: the first preset must be 'default'")
     _claim(name, module)
-    body: dict[str, Any] = {n: staticmethod(namespace[n]) for n in FUNCTIONS}
+    functions = {n: namespace[n] for n in FUNCTIONS if n in namespace}
+    extra = _fill_defaults(
+        functions,
+        namespace,
+        name=name,
+        module=module,
+        players=players,
+        max_decisions=max_decisions,
+        cards=cards,
+        actions=actions,
+        bot=bot,
+    )
+    body: dict[str, Any] = {n: staticmethod(functions[n]) for n in FUNCTIONS}
+    body.update(extra)
     body.update(
         __slots__=(),
         __doc__=f"The ``cardgames.Game`` of {name}.",
@@ -154,9 +255,9 @@ def define_game(
         state_type=namespace["State"],
         view_type=namespace["View"],
         move_types=tuple(namespace["MOVE_TYPES"]),
-        event_types=tuple(namespace["EVENT_TYPES"]),
+        event_types=tuple(namespace.get("EVENT_TYPES", extra.values())),
         presets=MappingProxyType(dict(presets)),
-        playout=playout,
+        playout=playout or Playout(),
     )
     game: Game[Any, Any, Any, Any] = type(body["__qualname__"], (_Defined,), body)()
     register_game_types(
@@ -169,9 +270,127 @@ def define_game(
         check_state=game.check_state,
         check_view=game.check_view,
     )
-    players = max(game.num_players(config) for config in game.presets.values())
-    register_event_types(name, game.event_types, limits=event_limits or EventLimits(players))
+    most = max(game.num_players(config) for config in game.presets.values())
+    register_event_types(name, game.event_types, limits=event_limits or EventLimits(most))
+    if "__all__" in namespace and "__dir__" not in namespace:
+        namespace["__dir__"] = public_dir(namespace["__all__"])
     return game
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(field.name for field in attrs.fields(cls)) if attrs.has(cls) else frozenset()
+
+
+def _fill_defaults(
+    functions: dict[str, Any],
+    namespace: Mapping[str, Any],
+    *,
+    name: str,
+    module: str,
+    players: int | None,
+    max_decisions: int | None,
+    cards: Sequence[str] | None,
+    actions: Sequence[Any] | Callable[[Any], Sequence[Any]] | None,
+    bot: Callable[[], Bot[Any, Any]] | None,
+) -> dict[str, type]:
+    """Put in ``functions`` a default for each function of the protocol the module left out
+    (see :func:`define_game`); the event classes made for a game without events of its own,
+    by name."""
+    f = functions
+    config_type, state_type = namespace["Config"], namespace["State"]
+    config_fields, state_fields = _field_names(config_type), _field_names(state_type)
+
+    def missing(what: str, how: str) -> TypeError:
+        return TypeError(f"game module {module} does not define {what}: {how}")
+
+    if "apply_move" not in f:
+        f["apply_move"] = defaults.applying(
+            name,
+            checked=f["check_state"],
+            legal_moves=f["legal_moves"],
+            effects=namespace["effects"],
+            move_types=tuple(namespace["MOVE_TYPES"]),
+            refusal=namespace.get("refusal"),
+            owner=module,
+        )
+    queries = ("current_player", "is_over", "outcome")
+    if any(q not in f for q in queries):
+        if not {"to_move", "result"} <= state_fields:
+            raise missing("current_player, is_over, outcome", "or keep to_move and result")
+        made = dict(zip(queries, turn_queries(f["check_state"]), strict=True))
+        f.update({q: made[q] for q in queries if q not in f})
+    f.setdefault("check_config", defaults.config_check(config_type, name))
+    if "num_players" not in f or "seat_names" not in f:
+        if players is None and "players" not in config_fields:
+            raise missing("num_players", "pass players=N, or give the config a players field")
+        seats = defaults.seating(f["check_config"], players=players)
+        f.setdefault("num_players", seats[0])
+        f.setdefault("seat_names", seats[1])
+    if "max_decisions" not in f:
+        if max_decisions is None and "max_decisions" not in config_fields:
+            raise missing("max_decisions", "pass max_decisions=N, or give the config the field")
+        f["max_decisions"] = defaults.bounded(f["check_config"], most=max_decisions)
+    if "card_counts" not in f:
+        if cards is None:
+            raise missing("card_counts", "pass cards=(the names of the state's card fields)")
+        unknown = [c for c in cards if c not in state_fields]
+        if unknown:
+            raise missing("card_counts", f"the state has no field {', '.join(unknown)}")
+        f["card_counts"] = defaults.card_counter(cards, f["check_state"])
+    if "heuristic_bot" not in f:
+        make = bot or defaults.RandomChoice
+        f["heuristic_bot"] = lambda: make()
+    f.setdefault("evaluate", defaults.evaluation_by_outcome(f["outcome"], f["num_players"]))
+    if "format_move" not in f or "parse_move" not in f:
+        written = defaults.notation(name, tuple(namespace["MOVE_TYPES"]))
+        f.setdefault("format_move", written[0])
+        f.setdefault("parse_move", written[1])
+    f.setdefault("render_svg", defaults.text_picture(name, f["render"], f["seat_names"]))
+    events: dict[str, type] = {}
+    if "events" not in f:
+        if "EVENT_TYPES" in namespace:
+            raise missing("events", "a module with EVENT_TYPES tells its own events")
+        events["Decided"] = story.event_class(story.Decided, module)
+        events["GameOver"] = story.event_class(story.GameOver, module)
+        f["events"] = story.decision_events(
+            name,
+            decided=events["Decided"],
+            game_over=events["GameOver"],
+            checked=f["check_state"],
+            apply_move=f["apply_move"],
+            players=lambda state: f["num_players"](state.config),
+            current_player=f["current_player"],
+            outcome=f["outcome"],
+            view=f["view"],
+            format_move=f["format_move"],
+        )
+    elif "EVENT_TYPES" not in namespace:
+        raise missing("EVENT_TYPES", "a module that tells its own events lists their classes")
+    f.setdefault("format_event", story.event_sentences(name))
+    encodings = ("num_actions", "move_to_action", "action_to_move", "action_mask")
+    if any(e not in f for e in encodings):
+        if actions is None:
+            raise missing(", ".join(encodings), "pass actions=(every move, in order)")
+        encoded: dict[str, Any] = dict(
+            zip(
+                encodings,
+                defaults.action_table(
+                    name,
+                    actions,
+                    config_type=config_type,
+                    check_config=f["check_config"],
+                    state_type=state_type,
+                    check_view=f["check_view"],
+                    legal_moves=f["legal_moves"],
+                    resample=f["resample"],
+                    current_player=f["current_player"],
+                    owner=module,
+                ),
+                strict=True,
+            )
+        )
+        f.update({e: encoded[e] for e in encodings if e not in f})
+    return events
 
 
 class _Turns(Protocol):

@@ -23,9 +23,10 @@ equality, pickles, copies and JSON never see them) for :meth:`~GameRecord.states
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, Generic
 
 import attrs
+from typing_extensions import TypeVar
 
 from cardgames._surface import public_dir
 from cardgames.errors import (
@@ -190,20 +191,33 @@ def _outcome_words(outcome: Outcome | None) -> str:
     return f"{reason!r} (winners: {winners})"
 
 
+#: The types of a record's game: its states, moves and configs (``Any`` unless a type says).
+StateT = TypeVar("StateT", default=Any)
+MoveT = TypeVar("MoveT", default=Any)
+ConfigT = TypeVar("ConfigT", default=Any)
+
+
 @attrs.frozen(repr=False)
-class GameRecord:
+class GameRecord(Generic[StateT, MoveT, ConfigT]):
     """A whole game: which game, its config and seed, every move in order, who played, the end.
 
     Replaying needs nothing else, because every chance event of a game comes from its seed.
     ``players`` has one name per seat, or none at all. ``forfeit`` is ``None`` unless a player
     forfeited the game (see :class:`Forfeit`): the moves then stop at that player's decision
     and ``outcome`` is the forfeit's.
+
+    Generic in its game's state, move and config types, so that a type checker knows what
+    ``states()``, ``moves`` and ``config`` hold: :func:`cardgames.arena.play` of
+    ``alethi.GAME`` is a ``GameRecord[alethi.State, alethi.Move, alethi.Config]``, and a
+    record loaded from JSON, whose game is known only once it is read, a ``GameRecord`` of
+    ``Any`` (annotate it as ``GameRecord[alethi.State, alethi.Move, alethi.Config]`` once
+    ``record.game`` says it).
     """
 
     game: str
-    config: Any
+    config: ConfigT
     seed: int
-    moves: tuple[Any, ...] = ()
+    moves: tuple[MoveT, ...] = ()
     players: tuple[str, ...] = ()
     outcome: Outcome | None = None
     forfeit: Forfeit | None = attrs.field(default=None, kw_only=True)
@@ -251,7 +265,7 @@ class GameRecord:
             raise error(f"{at}config: expected a {self.game} Config")
         return game
 
-    def states(self) -> tuple[Any, ...]:
+    def states(self) -> tuple[StateT, ...]:
         """Every state of the game in order, from the first to the final one.
 
         Raises :class:`RecordMoveError` (an ``IllegalMoveError`` and a ``RecordError``) naming
@@ -263,7 +277,7 @@ class GameRecord:
         assert self._replay is not None
         return self._replay
 
-    def final_state(self) -> Any:
+    def final_state(self) -> StateT:
         """The state after the last move."""
         return self.states()[-1]
 
@@ -395,7 +409,7 @@ class GameRecord:
             ) from None
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
+    def from_json(cls, text: str | bytes) -> GameRecord[Any, Any, Any]:
         """Load a record written by :meth:`to_json`, checked against its replay.
 
         Raises ``SerializationError`` naming the place if the document is not a record, and

@@ -117,7 +117,7 @@ def _short(error: BaseException, *hidden: str) -> None:
         assert part not in text
 
 
-# --- finding 4: check_state refuses what the rules cannot reach ------------------------------
+# --- check_state refuses what the rules cannot reach ----------------------------------------------
 
 
 def _lose_a_card(s: State) -> dict[str, Any]:
@@ -237,17 +237,17 @@ def _refused(state: State, why: str) -> None:
 
 
 @pytest.mark.parametrize(("phase", "change", "why"), _UNREACHABLE)
-def test_finding_4_check_state_refuses_states_the_rules_cannot_reach(
+def test_check_state_refuses_states_the_rules_cannot_reach(
     phase: Phase, change: Callable[[State], dict[str, Any]], why: str
 ) -> None:
-    """Finding 4: broken card conservation, counters out of reach and phases that disagree
+    """Broken card conservation, counters out of reach and phases that disagree
     with the rest are refused, with a short reason, by check_state and every state function."""
     real = _first(phase)
     _refused(attrs.evolve(real, **change(real)), why)
 
 
-def test_finding_4_json_loading_then_check_state_refuses_an_extra_card() -> None:
-    """Finding 4: a state loaded from JSON with a card added is refused by check_state."""
+def test_json_loading_then_check_state_refuses_an_extra_card() -> None:
+    """A state loaded from JSON with a card added is refused by check_state."""
     real = _first(Phase.MOVE)
     text = cardgames.to_json(attrs.evolve(real, **_duplicate_a_card(real)))
     try:
@@ -260,8 +260,8 @@ def test_finding_4_json_loading_then_check_state_refuses_an_extra_card() -> None
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
-def test_finding_4_every_state_the_rules_make_passes_check_state(name: str) -> None:
-    """Finding 4 and 8: the checks never refuse a state the rules made, in any phase."""
+def test_every_state_the_rules_make_passes_check_state(name: str) -> None:
+    """The checks never refuse a state the rules made, in any phase."""
     phases = set()
     for state in _states(name):
         again = attrs.evolve(state)  # a copy the rules did not make: checked in full
@@ -271,7 +271,7 @@ def test_finding_4_every_state_the_rules_make_passes_check_state(name: str) -> N
     assert {Phase.MOVE, Phase.AFTER, Phase.LOSER_DISCARD, Phase.OVER} <= phases
 
 
-# --- finding 8: final states at a safety cap --------------------------------------------------
+# --- final states at a safety cap -----------------------------------------------------------------
 
 
 _CAPPED = [
@@ -294,8 +294,8 @@ def _final_states() -> Iterator[State]:
             yield last
 
 
-def test_finding_8_final_states_at_the_shot_limit_are_valid() -> None:
-    """Finding 8: a match ended by its shot limit, at a good shot or at a point, ends in a state
+def test_final_states_at_the_shot_limit_are_valid() -> None:
+    """A match ended by its shot limit, at a good shot or at a point, ends in a state
     that passes check_state, survives a JSON round trip, and whose views pass check_view and
     resample into states that pass too."""
     ends: Counter[str] = Counter()
@@ -319,12 +319,12 @@ def test_finding_8_final_states_at_the_shot_limit_are_valid() -> None:
     assert ends["at a good shot"] and ends["at a point"], ends
 
 
-# --- finding 10: views are validated ----------------------------------------------------------
+# --- views are validated --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
-def test_finding_10_every_view_of_a_reachable_state_passes_check_view(name: str) -> None:
-    """Finding 10: every view that ``view`` gives of a state the rules made passes check_view
+def test_every_view_of_a_reachable_state_passes_check_view(name: str) -> None:
+    """Every view that ``view`` gives of a state the rules made passes check_view
     (and GAME.check_view), and resamples into a state with the same view."""
     for i, state in enumerate(_states(name, 3)):
         for player in range(state.config.players):
@@ -380,10 +380,8 @@ _BAD_VIEWS: list[Any] = [
 
 
 @pytest.mark.parametrize(("change", "why"), _BAD_VIEWS)
-def test_finding_10_check_view_refuses_bad_views(
-    change: Callable[[View], dict[str, Any]], why: str
-) -> None:
-    """Finding 10: a view with a bad player, config, cards or counters is refused with
+def test_check_view_refuses_bad_views(change: Callable[[View], dict[str, Any]], why: str) -> None:
+    """A view with a bad player, config, cards or counters is refused with
     InvalidViewError by check_view, resample and render alike."""
     real = alakaslam.view(_first(Phase.MOVE), 0)
     assert len(set(real.hand)) > 1
@@ -406,14 +404,14 @@ def test_finding_10_check_view_refuses_bad_views(
     [None, {}, "view", 3, alethi.view(alethi.new_game(seed=1), 0), alakaslam.new_game(seed=1)],
     ids=["none", "dict", "str", "int", "alethi-view", "state"],
 )
-def test_finding_10_check_view_wants_an_alakaslam_view(thing: object) -> None:
-    """Finding 10: check_view refuses what is not an AlakaSLAM view."""
+def test_check_view_wants_an_alakaslam_view(thing: object) -> None:
+    """``check_view`` refuses what is not an AlakaSLAM view."""
     with pytest.raises(InvalidViewError, match="expected a View of alakaslam"):
         alakaslam.check_view(_raw(thing))
 
 
-def test_finding_10_face_down_cards_outside_the_support_phase_are_refused() -> None:
-    """Finding 10: a view that counts face-down cards (with the other counts made to add up)
+def test_face_down_cards_outside_the_support_phase_are_refused() -> None:
+    """A view that counts face-down cards (with the other counts made to add up)
     outside the support phase is refused: no playable state shows it."""
     real = alakaslam.view(_first(Phase.MOVE), 0)
     bad = attrs.evolve(real, played_count=1, deck_size=real.deck_size - 1)
@@ -421,7 +419,7 @@ def test_finding_10_face_down_cards_outside_the_support_phase_are_refused() -> N
         alakaslam.check_view(bad)
 
 
-# --- finding 5: every public function checks its arguments ------------------------------------
+# --- every public function checks its arguments ---------------------------------------------------
 
 
 def _broken() -> State:
@@ -556,10 +554,10 @@ def _cases() -> Iterator[Any]:
 
 
 @pytest.mark.parametrize(("function", "bad"), list(_cases()))
-def test_finding_5_public_functions_answer_bad_arguments_with_library_errors(
+def test_public_functions_answer_bad_arguments_with_library_errors(
     function: Callable[[Any], object], bad: Callable[[], object]
 ) -> None:
-    """Finding 5: every public function of the module and of GAME, given the wrong type or a
+    """Every public function of the module and of GAME, given the wrong type or a
     broken value, raises one of the library's errors with a short message (never a raw
     AttributeError, TypeError, KeyError, AssertionError or RecursionError)."""
     with pytest.raises(CardgamesError) as caught:
@@ -568,10 +566,10 @@ def test_finding_5_public_functions_answer_bad_arguments_with_library_errors(
 
 
 @pytest.mark.parametrize("call", _OTHER_CALLS.values(), ids=list(_OTHER_CALLS))
-def test_finding_5_public_functions_answer_bad_values_with_library_errors(
+def test_public_functions_answer_bad_values_with_library_errors(
     call: Callable[[], object],
 ) -> None:
-    """Finding 5 and 12: bad players, sides, moves, cards, notation and seeds get a library
+    """Bad players, sides, moves, cards, notation and seeds get a library
     error with a short message that does not repeat the input."""
     with pytest.raises(CardgamesError) as caught:
         call()
@@ -597,8 +595,8 @@ class _Evil:
         pytest.param(alakaslam.Meddle(_raw(_Evil()), s_cell(0, 0)), id="meddle-evil-player"),
     ],
 )
-def test_finding_5_moves_that_cannot_compare_are_illegal(move: object) -> None:
-    """Finding 5: a move (or a move's field) whose comparison or hash raises is refused with
+def test_moves_that_cannot_compare_are_illegal(move: object) -> None:
+    """A move (or a move's field) whose comparison or hash raises is refused with
     IllegalMoveError by apply_move and with InvalidMoveError by format_move, never with the
     error its own methods raise."""
     state = _first(Phase.MOVE)
@@ -609,8 +607,8 @@ def test_finding_5_moves_that_cannot_compare_are_illegal(move: object) -> None:
         alakaslam.format_move(_raw(move))
 
 
-def test_finding_5_a_refused_state_leaves_its_original_untouched() -> None:
-    """Finding 5: refusing a broken copy changes nothing in the real state it came from."""
+def test_a_refused_state_leaves_its_original_untouched() -> None:
+    """Refusing a broken copy changes nothing in the real state it came from."""
     real = _first(Phase.MOVE)
     before = cardgames.to_json(real)
     with pytest.raises(InvalidStateError):
@@ -619,12 +617,12 @@ def test_finding_5_a_refused_state_leaves_its_original_untouched() -> None:
     assert alakaslam.legal_moves(real)
 
 
-# --- finding 9: no public path reaches an assertion ------------------------------------------
+# --- no public path reaches an assertion ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("phase", [Phase.LOSER_DISCARD, Phase.REFILL])
-def test_finding_9_a_phase_after_a_point_without_the_point_is_refused(phase: Phase) -> None:
-    """Finding 9: a loser-discard (or refill) state with ``last_point=None`` used to end in a
+def test_a_phase_after_a_point_without_the_point_is_refused(phase: Phase) -> None:
+    """A loser-discard (or refill) state with ``last_point=None`` used to end in a
     bare AssertionError once its discards were done; check_state now refuses it, saying why."""
     real = _first(phase)
     bad = attrs.evolve(real, last_point=None)
@@ -644,8 +642,8 @@ def _pool() -> tuple[State, ...]:
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_finding_9_states_mixed_from_real_ones_are_refused_or_playable(data: st.DataObject) -> None:
-    """Finding 9: a state whose fields come from different real states of the same config is
+def test_states_mixed_from_real_ones_are_refused_or_playable(data: st.DataObject) -> None:
+    """A state whose fields come from different real states of the same config is
     either refused by check_state, or plays on: every legal move applies, its views pass
     check_view and resample, and render works, with no raw error (no assertion) anywhere."""
     pool = _pool()
@@ -670,7 +668,7 @@ def test_finding_9_states_mixed_from_real_ones_are_refused_or_playable(data: st.
         alakaslam.apply_move(state, move)
 
 
-# --- finding 2: render finishes with a small output -------------------------------------------
+# --- render finishes with a small output ----------------------------------------------------------
 
 
 def _largest_config() -> Config:
@@ -681,8 +679,8 @@ def _largest_config() -> Config:
     return Config(players=4, deck=deck, points_to_win=99, hand_size=50, shot_limit=10_000)
 
 
-def test_finding_2_render_of_the_largest_state_the_checks_accept_is_small() -> None:
-    """Finding 2: render of a state with the largest values check_state accepts (the largest
+def test_render_of_the_largest_state_the_checks_accept_is_small() -> None:
+    """Render of a state with the largest values check_state accepts (the largest
     deck, one hand holding nearly all of it, the highest score and shot count) finishes with
     an output bounded by the config's deck, and so do its views."""
     config = _largest_config()
@@ -728,10 +726,10 @@ def test_finding_2_render_of_the_largest_state_the_checks_accept_is_small() -> N
         ),
     ],
 )
-def test_finding_2_render_of_anything_else_is_a_library_error(
+def test_render_of_anything_else_is_a_library_error(
     change: dict[str, Any], view_change: dict[str, Any]
 ) -> None:
-    """Finding 2: render of a state or view with values beyond what the rules allow raises a
+    """Render of a state or view with values beyond what the rules allow raises a
     library error instead of drawing (or hanging on) them."""
     bad = attrs.evolve(_first(Phase.MOVE), **change)
     with pytest.raises(InvalidStateError) as caught:
@@ -743,7 +741,7 @@ def test_finding_2_render_of_anything_else_is_a_library_error(
     _short(caught.value)
 
 
-# --- finding 3: pickle and deepcopy -----------------------------------------------------------
+# --- pickle and deepcopy --------------------------------------------------------------------------
 
 
 def _copies(value: object) -> Iterator[Any]:
@@ -753,8 +751,8 @@ def _copies(value: object) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("name", ["singles", "doubles", "chosen"])
-def test_finding_3_states_views_moves_and_configs_survive_pickle_and_deepcopy(name: str) -> None:
-    """Finding 3: at many points of random matches, copies of the state (pickled, deep- and
+def test_states_views_moves_and_configs_survive_pickle_and_deepcopy(name: str) -> None:
+    """At many points of random matches, copies of the state (pickled, deep- and
     shallow-copied) are equal, have the same legal moves and give the same results of
     apply_move; views, moves and configs survive the same way."""
     config = CONFIGS[name]
@@ -781,7 +779,7 @@ def test_finding_3_states_views_moves_and_configs_survive_pickle_and_deepcopy(na
                 assert alakaslam.resample(again, seed=i) == alakaslam.resample(seen, seed=i)
 
 
-# --- finding 12: text input gets short errors, in linear time ---------------------------------
+# --- text input gets short errors, in linear time -------------------------------------------------
 
 
 _BAD_TEXT = [
@@ -800,8 +798,8 @@ _BAD_TEXT = [
 
 
 @pytest.mark.parametrize("text", _BAD_TEXT, ids=lambda t: f"{t[:12]!r}x{len(t)}")
-def test_finding_12_bad_notation_gets_a_short_error_without_the_text(text: str) -> None:
-    """Finding 12: parse_move answers bad text, up to 1 MB, with InvalidMoveError whose
+def test_bad_notation_gets_a_short_error_without_the_text(text: str) -> None:
+    """``parse_move`` answers bad text, up to 1 MB, with InvalidMoveError whose
     message is short and does not repeat the text (an excerpt at most)."""
     state = _first(Phase.MOVE)
     with pytest.raises(InvalidMoveError) as caught:
@@ -809,8 +807,8 @@ def test_finding_12_bad_notation_gets_a_short_error_without_the_text(text: str) 
     _short(caught.value, text[40:80] if len(text) > 80 else "\u0000\u0000\u0000")
 
 
-def test_finding_12_rejecting_long_notation_costs_time_linear_in_its_length() -> None:
-    """Finding 12: rejecting 1 MB of notation costs about ten times as much as 100 kB (a
+def test_rejecting_long_notation_costs_time_linear_in_its_length() -> None:
+    """Rejecting 1 MB of notation costs about ten times as much as 100 kB (a
     quadratic parser would cost a hundred times as much); measured as the best of three."""
     state = _first(Phase.MOVE)
 

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardgames
+import random_play
 from cardgames import (
     CardgamesError,
     IllegalMoveError,
@@ -99,12 +100,7 @@ def _short(error: BaseException) -> str:
 
 def _play_out(config: Config, seed: int) -> Iterator[State]:
     """Every state of a match of random legal moves, the finished one last."""
-    rng = random.Random(seed)
-    state = lerally.new_game(config, seed=seed)
-    yield state
-    while state.result is None:
-        state = lerally.apply_move(state, rng.choice(lerally.legal_moves(state)))
-        yield state
+    return random_play.random_states(lerally, config, seed, State)
 
 
 def _fresh(state: State) -> State:
@@ -170,7 +166,7 @@ def _attack_moved_off_the_pile(state: State) -> dict[str, Any]:
     return {"pile": kept, "cleared": (*state.cleared, *off)}
 
 
-# --- finding 8: final states at a safety cap -------------------------------------------------
+# --- final states at a safety cap -----------------------------------------------------------------
 
 #: Configs small enough that rallies run into the limit: every format, player count, doubles.
 CAPPED = [
@@ -212,8 +208,8 @@ def _round_trips(state: State) -> None:
 
 
 @pytest.mark.parametrize("config", CAPPED, ids=_config_id)
-def test_finding_8_a_match_ended_by_the_rally_limit_is_a_valid_state(config: Config) -> None:
-    """Finding 8: the final state of a match whose last rally reached ``rally_limit`` (its
+def test_a_match_ended_by_the_rally_limit_is_a_valid_state(config: Config) -> None:
+    """The final state of a match whose last rally reached ``rally_limit`` (its
     ``plays`` equal to the limit) passes check_state, JSON, view, resample and render."""
     final = _at_rally_limit(config)
     assert final.plays == config.rally_limit
@@ -221,8 +217,8 @@ def test_finding_8_a_match_ended_by_the_rally_limit_is_a_valid_state(config: Con
 
 
 @pytest.mark.parametrize("config", CAPPED, ids=_config_id)
-def test_finding_8_every_state_of_capped_matches_is_valid(config: Config) -> None:
-    """Finding 8: every state of random matches that keep running into the rally limit passes
+def test_every_state_of_capped_matches_is_valid(config: Config) -> None:
+    """Every state of random matches that keep running into the rally limit passes
     the checks, as a fresh copy and through JSON, and so does each of its views."""
     for seed in range(3):
         for i, state in enumerate(_play_out(config, seed)):
@@ -231,14 +227,14 @@ def test_finding_8_every_state_of_capped_matches_is_valid(config: Config) -> Non
                 _round_trips(state)
 
 
-def test_finding_8_max_decisions_bounds_capped_matches() -> None:
-    """Finding 8: the decision bound is a real bound: matches end by the rules before it."""
+def test_max_decisions_bounds_capped_matches() -> None:
+    """The decision bound is a real bound: matches end by the rules before it."""
     for config in CAPPED:
         for seed in range(3):
             assert sum(1 for _ in _play_out(config, seed)) - 1 <= GAME.max_decisions(config)
 
 
-# --- finding 4: check_state rejects what the rules cannot reach ----------------------------
+# --- check_state rejects what the rules cannot reach ----------------------------------------------
 
 
 _UNREACHABLE: list[Any] = [
@@ -341,10 +337,10 @@ _UNREACHABLE: list[Any] = [
 
 
 @pytest.mark.parametrize(("base", "change", "why"), _UNREACHABLE)
-def test_finding_4_check_state_refuses_what_the_rules_cannot_reach(
+def test_check_state_refuses_what_the_rules_cannot_reach(
     base: Callable[[], State], change: Callable[[State], dict[str, Any]], why: str | None
 ) -> None:
-    """Finding 4: broken card conservation, counters beyond the config's reach, and finished
+    """Broken card conservation, counters beyond the config's reach, and finished
     matches the rules would not leave are refused with a short InvalidStateError saying what."""
     real = base()
     GAME.check_state(_fresh(real))
@@ -372,18 +368,18 @@ def test_finding_4_check_state_refuses_what_the_rules_cannot_reach(
     ],
     ids=_config_id,
 )
-def test_finding_4_games_are_bounded_by_every_format(
+def test_games_are_bounded_by_every_format(
     config: Config, games: tuple[int, ...], to_seven: bool
 ) -> None:
-    """Finding 4: in each format a set going on holds no more games than the format lets it."""
+    """In each format a set going on holds no more games than the format lets it."""
     state = lerally.new_game(config, seed=1)
     sets = (0,) * config.sides
     with pytest.raises(InvalidStateError, match="score"):
         GAME.check_state(attrs.evolve(state, score=Score(sets, games, to_seven)))
 
 
-def test_finding_4_reachable_scores_of_every_format_pass() -> None:
-    """Finding 4: the checks refuse no score that a match reaches: the scores before every
+def test_reachable_scores_of_every_format_pass() -> None:
+    """The checks refuse no score that a match reaches: the scores before every
     rally of random matches of each format, best of five included, pass."""
     for fmt in Format:
         config = Config(format=fmt, best_of=5, players=3, rally_limit=10)
@@ -391,19 +387,19 @@ def test_finding_4_reachable_scores_of_every_format_pass() -> None:
             GAME.check_state(_fresh(state))
 
 
-# --- finding 10: views are checked ----------------------------------------------------------
+# --- views are checked ----------------------------------------------------------------------------
 
 
-def test_finding_10_check_view_is_exported_and_on_the_game() -> None:
-    """Finding 10: check_view is a function of the module (in ``__all__``) and of GAME."""
+def test_check_view_is_exported_and_on_the_game() -> None:
+    """``check_view`` is a function of the module (in ``__all__``) and of GAME."""
     assert "check_view" in lerally.__all__ and "check_state" in lerally.__all__
     seen = lerally.view(_lead(), 0)
     assert GAME.check_view(seen) is seen and lerally.check_view(seen) is seen
 
 
 @pytest.mark.parametrize("config", [*lerally.PRESETS.values(), *CAPPED], ids=_config_id)
-def test_finding_10_every_view_of_random_matches_passes(config: Config) -> None:
-    """Finding 10: every view that ``view`` gives of a state the rules reach passes
+def test_every_view_of_random_matches_passes(config: Config) -> None:
+    """Every view that ``view`` gives of a state the rules reach passes
     check_view, and resample gives a state with that view."""
     for i, state in enumerate(_play_out(config, 11)):
         for player in range(config.players):
@@ -449,10 +445,10 @@ _BAD_VIEWS: list[Any] = [
 
 
 @pytest.mark.parametrize(("change", "why"), _BAD_VIEWS)
-def test_finding_10_bad_views_are_refused_by_check_view_resample_and_render(
+def test_bad_views_are_refused_by_check_view_resample_and_render(
     change: Callable[[View], dict[str, Any]], why: str | None
 ) -> None:
-    """Finding 10: a view with a player that is not a seat, fields out of range or cards that
+    """A view with a player that is not a seat, fields out of range or cards that
     do not add up is refused with InvalidViewError by check_view, resample and render."""
     real = _a_view()
     seen = attrs.evolve(real, **change(real))
@@ -475,14 +471,14 @@ def test_finding_10_bad_views_are_refused_by_check_view_resample_and_render(
     [None, {}, "view", 3, _lead(), Config(), alakaslam.view(alakaslam.new_game(seed=1), 0)],
     ids=["none", "dict", "str", "int", "state", "config", "alakaslam-view"],
 )
-def test_finding_10_check_view_wants_a_lerally_view(thing: object) -> None:
-    """Finding 10: anything but a Le Rally view is refused with InvalidViewError."""
+def test_check_view_wants_a_lerally_view(thing: object) -> None:
+    """Anything but a Le Rally view is refused with InvalidViewError."""
     for call in (lerally.check_view, lambda t: lerally.resample(t, seed=1)):
         with pytest.raises(InvalidViewError, match="expected a View of lerally"):
             call(_raw(thing))
 
 
-# --- finding 5: every public function answers bad arguments with a library error ------------
+# --- every public function answers bad arguments with a library error -----------------------------
 
 
 def _broken_state() -> State:
@@ -522,10 +518,8 @@ _STATE_FUNCTIONS: dict[str, Callable[[Any], object]] = {
 
 @pytest.mark.parametrize("name", _STATE_FUNCTIONS)
 @pytest.mark.parametrize("make", _NOT_STATES)
-def test_finding_5_functions_of_a_state_refuse_anything_else(
-    name: str, make: Callable[[], object]
-) -> None:
-    """Finding 5: every function that takes a state answers a non-state or a broken state
+def test_functions_of_a_state_refuse_anything_else(name: str, make: Callable[[], object]) -> None:
+    """Every function that takes a state answers a non-state or a broken state
     (``score.games=(5, 0)`` among them, on which evaluate looped forever) with a short library
     error in bounded time."""
     thing = make()
@@ -561,8 +555,8 @@ _CONFIG_FUNCTIONS: dict[str, Callable[[Any], object]] = {
 
 @pytest.mark.parametrize("name", _CONFIG_FUNCTIONS)
 @pytest.mark.parametrize("config", _NOT_CONFIGS)
-def test_finding_5_functions_of_a_config_refuse_anything_else(name: str, config: object) -> None:
-    """Finding 5: max_decisions, num_players, seat_names and every other function of a config
+def test_functions_of_a_config_refuse_anything_else(name: str, config: object) -> None:
+    """``max_decisions``, num_players, seat_names and every other function of a config
     answer a config of the wrong type or with wrong values with a short InvalidConfigError
     (not AttributeError)."""
     if name == "new_game" and config is None:
@@ -636,10 +630,10 @@ def test_finding_5_functions_of_a_config_refuse_anything_else(name: str, config:
         ),
     ],
 )
-def test_finding_5_other_functions_refuse_bad_arguments(
+def test_other_functions_refuse_bad_arguments(
     call: Callable[[], object], error: type[CardgamesError]
 ) -> None:
-    """Finding 5: side_of, team, score_rally, parse_card, view, format_move, parse_move,
+    """``side_of``, team, score_rally, parse_card, view, format_move, parse_move,
     apply_move and resample answer bad arguments with the fitting short library error."""
     with _bounded(), pytest.raises(error) as refused:
         call()
@@ -662,10 +656,10 @@ _BOT_INPUT: list[Any] = [
 
 
 @pytest.mark.parametrize(("make", "error"), _BOT_INPUT)
-def test_finding_5_the_heuristic_bot_refuses_bad_views_and_moves(
+def test_the_heuristic_bot_refuses_bad_views_and_moves(
     make: Callable[[View], tuple[object, object]], error: type[CardgamesError]
 ) -> None:
-    """Finding 5: ShedderBot.choose answers a malformed view, or moves its player does not
+    """ShedderBot.choose answers a malformed view, or moves its player does not
     have, with a library error."""
     state = _lead()
     player = state.to_move
@@ -676,14 +670,14 @@ def test_finding_5_the_heuristic_bot_refuses_bad_views_and_moves(
     _short(refused.value)
 
 
-def test_finding_5_evaluate_of_the_issue_state_stops() -> None:
-    """Finding 5: ``evaluate`` of a state with ``score.games=(5, 0)`` (a One Game score past
+def test_evaluate_of_a_score_past_forty_stops() -> None:
+    """``evaluate`` of a state with ``score.games=(5, 0)`` (a One Game score past
     40) raises InvalidStateError at once instead of looping forever."""
     with _bounded(), pytest.raises(InvalidStateError, match="score"):
         lerally.evaluate(_broken_state())
 
 
-# --- finding 2: render finishes with a small picture ---------------------------------------
+# --- render finishes with a small picture ---------------------------------------------------------
 
 #: Every face a card list can name, 1000 copies each (the most the config check allows), with
 #: names of the longest length allowed, none of them ASCII.
@@ -731,8 +725,8 @@ def _largest_state() -> State:
     )
 
 
-def test_finding_2_render_of_the_largest_checked_state_is_small() -> None:
-    """Finding 2: render of the largest state and views that pass the checks (60 faces of
+def test_render_of_the_largest_checked_state_is_small() -> None:
+    """Render of the largest state and views that pass the checks (60 faces of
     1000 copies, 100-character names, a huge hand and pile, every counter at its highest)
     finishes at once with a picture of a few dozen lines of at most 99 columns."""
     state = _largest_state()
@@ -749,8 +743,8 @@ def test_finding_2_render_of_the_largest_checked_state_is_small() -> None:
         assert picture.isascii()
 
 
-def test_finding_2_render_refuses_what_the_checks_refuse() -> None:
-    """Finding 2: render of anything the checks refuse raises a library error (no picture of
+def test_render_refuses_what_the_checks_refuse() -> None:
+    """Render of anything the checks refuse raises a library error (no picture of
     an unreachable table, however small)."""
     for bad in (_broken_state(), attrs.evolve(_largest_state(), plays=LARGEST.rally_limit)):
         with _bounded(), pytest.raises(InvalidStateError):
@@ -786,8 +780,8 @@ def _largest_pick_up() -> State:
     )
 
 
-def test_finding_5_picking_up_the_largest_total_is_one_pass() -> None:
-    """Finding 5 (bounded time): picking up the largest attack total the checks accept, from
+def test_picking_up_the_largest_total_is_one_pass() -> None:
+    """Picking up the largest attack total the checks accept, from
     a deck of nearly 60,000 cards, takes one pass over the deck (it took one pass per card,
     seconds, before)."""
     state = _largest_pick_up()
@@ -813,8 +807,8 @@ def _largest_singles_lead() -> State:
 
 
 @pytest.mark.parametrize("make", [_largest_state, _largest_singles_lead], ids=["four", "two"])
-def test_finding_5_the_heuristic_bot_decides_in_bounded_time(make: Callable[[], State]) -> None:
-    """Finding 5 (bounded time): ShedderBot decides on the largest tables the checks accept
+def test_the_heuristic_bot_decides_in_bounded_time(make: Callable[[], State]) -> None:
+    """ShedderBot decides on the largest tables the checks accept
     within seconds (it took minutes to hours, weighing every lob against a copy of its hand
     and imagining where each lob leads), and picks one of the legal moves."""
     state = make()
@@ -827,7 +821,7 @@ def test_finding_5_the_heuristic_bot_decides_in_bounded_time(make: Callable[[], 
     assert move in legal
 
 
-# --- finding 3: pickle and deepcopy ---------------------------------------------------------
+# --- pickle and deepcopy --------------------------------------------------------------------------
 
 
 def _copies(value: object) -> list[Any]:
@@ -839,8 +833,8 @@ def _copies(value: object) -> list[Any]:
     [lerally.PRESETS["default"], lerally.PRESETS["one-set-doubles"], CAPPED[1]],
     ids=_config_id,
 )
-def test_finding_3_states_views_moves_survive_pickle_and_deepcopy(config: Config) -> None:
-    """Finding 3: at many points of random matches, a pickled or (deep) copied state is equal,
+def test_states_views_moves_survive_pickle_and_deepcopy(config: Config) -> None:
+    """At many points of random matches, a pickled or (deep) copied state is equal,
     has the same legal moves and gives the same states after each of them; views, moves and
     configs come back equal and as good."""
     for i, state in enumerate(_play_out(config, 4)):
@@ -867,8 +861,8 @@ def test_finding_3_states_views_moves_survive_pickle_and_deepcopy(config: Config
         assert lerally.new_game(twin_config, seed=3) == lerally.new_game(config, seed=3)
 
 
-def test_finding_3_a_copy_of_a_checked_state_is_checked_again() -> None:
-    """Finding 3: the copy of a trusted state holds no marker of the original's: a pickled copy
+def test_a_copy_of_a_checked_state_is_checked_again() -> None:
+    """The copy of a trusted state holds no marker of the original's: a pickled copy
     of a state broken after its check is refused."""
     state = _lead()
     lerally.legal_moves(state)
@@ -878,7 +872,7 @@ def test_finding_3_a_copy_of_a_checked_state_is_checked_again() -> None:
             lerally.legal_moves(twin)
 
 
-# --- finding 12: echoed input ---------------------------------------------------------------
+# --- echoed input ---------------------------------------------------------------------------------
 
 MEGABYTE = 10**6
 
@@ -896,8 +890,8 @@ MEGABYTE = 10**6
     ],
     ids=["x", "play-long-card", "lob-long-count", "lob-long-card", "many-words", "offense", "uni"],
 )
-def test_finding_12_parse_move_refuses_a_megabyte_without_echoing_it(text: str) -> None:
-    """Finding 12: parse_move answers a 1 MB text with a short InvalidMoveError that repeats
+def test_parse_move_refuses_a_megabyte_without_echoing_it(text: str) -> None:
+    """``parse_move`` answers a 1 MB text with a short InvalidMoveError that repeats
     at most a short excerpt of it; its work is a few passes over the text."""
     with _bounded(), pytest.raises(InvalidMoveError) as refused:
         lerally.parse_move(_lead(), text)
@@ -905,8 +899,8 @@ def test_finding_12_parse_move_refuses_a_megabyte_without_echoing_it(text: str) 
     assert text[:100] not in message
 
 
-def test_finding_12_messages_never_carry_a_hostile_value() -> None:
-    """Finding 12: configs, players, moves and cards holding a megabyte are refused with short
+def test_messages_never_carry_a_hostile_value() -> None:
+    """Configs, players, moves and cards holding a megabyte are refused with short
     messages, and never with the value itself."""
     huge = "y" * MEGABYTE
     long_name = (*lerally.DEFAULT_CARDS[:-1], CardType(special(CardKind.CHALLENGE), huge, 2))
@@ -928,8 +922,8 @@ def test_finding_12_messages_never_carry_a_hostile_value() -> None:
         assert "y" * 40 not in _short(refused.value)
 
 
-def test_finding_12_json_of_a_state_with_a_megabyte_card_is_refused_briefly() -> None:
-    """Finding 12: a JSON state whose card name is a megabyte is refused with a short error."""
+def test_json_of_a_state_with_a_megabyte_card_is_refused_briefly() -> None:
+    """A JSON state whose card name is a megabyte is refused with a short error."""
     doc = json.loads(cardgames.to_json(_lead()))
     doc["data"]["deck"][0] = "Z" * MEGABYTE
     with _bounded(), pytest.raises(CardgamesError) as refused:
@@ -958,7 +952,7 @@ def test_finding_12_json_of_a_state_with_a_megabyte_card_is_refused_briefly() ->
     ],
 )
 def test_config_checks_refuse_what_the_game_cannot_play_quickly(changes: dict[str, Any]) -> None:
-    """check_config refuses huge lists, huge numbers, long names and wrong types with a short
+    """``check_config`` refuses huge lists, huge numbers, long names and wrong types with a short
     InvalidConfigError, looking at no more than a few entries of a list too long to be one."""
     config = attrs.evolve(Config(), **changes)
     start = time.perf_counter()

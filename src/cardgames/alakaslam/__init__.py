@@ -21,7 +21,16 @@ from cardgames._surface import public_dir
 from cardgames.alakaslam import config as _config
 from cardgames.alakaslam import loading as _loading
 from cardgames.alakaslam import state as _state
-from cardgames.alakaslam.bots import RallyBot
+from cardgames.alakaslam.agents.bots import RallyBot
+from cardgames.alakaslam.agents.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+    observation,
+    observation_shape,
+)
+from cardgames.alakaslam.agents.evaluation import evaluate
 from cardgames.alakaslam.cards import (
     DEFAULT_DECK,
     Card,
@@ -35,15 +44,6 @@ from cardgames.alakaslam.cards import (
 )
 from cardgames.alakaslam.config import DOUBLES_PLAYERS, SINGLES_PLAYERS, Config, check_config
 from cardgames.alakaslam.court import Cell, Landing
-from cardgames.alakaslam.encoding import (
-    action_mask,
-    action_to_move,
-    move_to_action,
-    num_actions,
-    observation,
-    observation_shape,
-)
-from cardgames.alakaslam.evaluation import evaluate
 from cardgames.alakaslam.moves import (
     MOVE_TYPES,
     Call,
@@ -65,8 +65,6 @@ from cardgames.alakaslam.moves import (
     Target,
 )
 from cardgames.alakaslam.notation import format_move, read_move
-from cardgames.alakaslam.picture import render_svg
-from cardgames.alakaslam.render import render
 from cardgames.alakaslam.rules import (
     apply_move,
     checked,
@@ -75,6 +73,8 @@ from cardgames.alakaslam.rules import (
 )
 from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State, View
 from cardgames.alakaslam.story import EVENT_TYPES, Event, events, format_event
+from cardgames.alakaslam.text.picture import render_svg
+from cardgames.alakaslam.text.render import render
 from cardgames.alakaslam.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
 from cardgames.errors import InvalidConfigError, InvalidPlayerError

@@ -16,6 +16,7 @@ from collections import Counter
 
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import Passed, TupleChecker, all_cards_at_once
 from cardgames.alakaslam.cards import Card, CardKind, Character, Colour, is_card
 from cardgames.alakaslam.config import (
@@ -31,6 +32,7 @@ from cardgames.alakaslam.config import (
 )
 from cardgames.alakaslam.court import Cell, court_for
 from cardgames.alakaslam.moves import MOVE_TYPES
+from cardgames.alakaslam.plays import enchantments, most_enchantments, play_sizes
 from cardgames.alakaslam.state import (
     Bind,
     Fault,
@@ -82,7 +84,7 @@ _MOST_PENDING = 2
 
 
 #: Whether a value is a tuple of well-formed cards; cards met before are known by identity.
-_is_cards = TupleChecker(is_card)
+_is_cards = _kept.keep(TupleChecker(is_card), owner=__name__)
 #: The names of a state's fields, each of which a state must have.
 _FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
 
@@ -108,7 +110,7 @@ def _is_player(value: object, players: range) -> bool:
 #: States just read from JSON whose every field passed the checks of :func:`_field_problem`
 #: where it was read (see :mod:`~cardgames.alakaslam.loading`), by identity: few at a time,
 #: as loading checks the rest at once.
-_FIELDS_PASSED = Passed(16)
+_FIELDS_PASSED = _kept.keep(Passed(16), owner=__name__)
 
 
 def vouch_fields(state: State) -> None:
@@ -605,10 +607,8 @@ def _court_problem(state: State, mover: int) -> str | None:
 def _played_problem(state: State, hitter: int) -> str | None:
     """Doubles: the hitter's face-down cards are a hit they could make."""
     played = state.played
-    need = state.binds[hitter]
-    if not 1 <= len(played) <= MAX_HIT_CARDS or (need and len(played) != need):
+    if len(played) not in play_sizes(state.binds[hitter]):
         return "the face-down cards must be a hit of 1 to 3 cards (exactly as many as bound)"
-    enchantments = sum(1 for card in played if card.kind is _ENCHANT)
-    if enchantments > (0 if state.locked else 1) or list(played) != sorted(played):
+    if enchantments(played) > most_enchantments(state.locked) or list(played) != sorted(played):
         return "the face-down cards must be a hit the hitter could make"
     return None

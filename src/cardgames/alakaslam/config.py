@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 
 import attrs
 
+from cardgames import _kept
+from cardgames._engine import Passed
 from cardgames.alakaslam.cards import (
     DEFAULT_DECK,
     ENCHANT_VALUES,
@@ -151,8 +152,11 @@ def check_config(config: Config) -> None:
     """
     if type(config) is not Config:
         raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
-    if config is _last_valid[0]:
-        return  # the very config checked last (states and views share their config object)
+    _PASSED.check(config, _check)
+
+
+def _check(config: Config) -> None:
+    """The whole check of a config not seen before."""
     if any(not hasattr(config, a.name) for a in attrs.fields(Config)):
         raise InvalidConfigError("a Config made without its fields")
     if not _is_int(config.players) or config.players not in (SINGLES_PLAYERS, DOUBLES_PLAYERS):
@@ -203,7 +207,6 @@ def check_config(config: Config) -> None:
             f"deck: needs more than {config.players * config.hand_size} Hit cards "
             f"({config.players} hands of {config.hand_size}), has {hits}"
         )
-    _last_valid[0] = config
 
 
 def config_problem(config: Config) -> str | None:
@@ -216,19 +219,19 @@ def config_problem(config: Config) -> str | None:
     return None
 
 
-#: The config that passed :func:`check_config` last; configs are frozen, so it still does.
-#: Kept by identity, not equality: an equal config may hold values of other types
-#: (``2.0 == 2``), which the check refuses.
-_last_valid: list[Config | None] = [None]
+#: The configs that passed :func:`check_config`; configs are frozen, so they still do. Kept by
+#: identity, not equality: an equal config may hold values of other types (``2.0 == 2``), which
+#: the check refuses.
+_PASSED = _kept.keep(Passed(), owner=__name__)
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def deck_counts(config: Config) -> Counter[Card]:
     """How many cards of each face the match is played with (do not change the counter)."""
     return Counter(deck_cards(config))
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def deck_cards(config: Config) -> tuple[Card, ...]:
     """Every card the match is played with, in deck-list order (doubles: no Enchant-1s)."""
     return tuple(

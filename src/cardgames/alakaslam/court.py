@@ -6,9 +6,10 @@ or players 0 and 2 in doubles) defends rows 0-1 and hits toward higher rows; sid
 2-3 and hits toward lower rows. Singles use 3 columns, doubles 4.
 """
 
-import functools
 from enum import StrEnum
 from typing import NamedTuple
+
+from cardgames import _kept
 
 __all__ = [
     "ROWS",
@@ -52,7 +53,7 @@ def is_cell(value: object) -> bool:
     return type(value) is Cell and all(type(v) is int for v in value)
 
 
-@functools.lru_cache(maxsize=8)
+@_kept.lru(8, owner=__name__)
 def court_for(columns: int) -> "Court":
     """The court with this many columns (shared: courts are immutable)."""
     return Court(columns)

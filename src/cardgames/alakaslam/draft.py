@@ -6,19 +6,16 @@ touched. The draft also does the bookkeeping every chapter shares: taking and dr
 the discard pile, and handing the decision to the next player of the queue.
 
 :class:`Draft` is the readable form: an object of its own, which copies every field twice (in,
-then out). :func:`draft_of` gives the same draft for half the copying: a writable twin of the
-next state itself (see :func:`cardgames._engine.writable_twin`) with the Draft's functions,
-which becomes a plain :class:`State` when the move is done.
+then out). ``_fast.draft_of`` gives the same draft for half the copying: a writable twin of
+the next state itself (see :func:`cardgames._engine.writable_twin`) with the Draft's
+functions, which becomes a plain :class:`State` when the move is done.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from types import FunctionType
-from typing import Any
 
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
-from cardgames._engine import writable_twin
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, deck_cards, team
 from cardgames.alakaslam.court import Cell, Court, court_for
@@ -27,7 +24,7 @@ from cardgames.alakaslam.state import Bind, Phase, Point, State, has_ability
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
-__all__ = ["TRUSTED", "Draft", "blank_draft", "draft_of"]
+__all__ = ["TRUSTED", "Draft", "load_state"]
 
 # Enum members read on the move path, as module names: on Python 3.11 reading a member
 # through its class costs about as much as a function call.
@@ -38,7 +35,8 @@ _MULLIGAN = Phase.MULLIGAN
 TRUSTED = object()
 
 
-_load = draft_loader(State)
+#: Copy a state's fields onto a draft (the readable one, or the twin of ``_fast.draft_of``).
+load_state = draft_loader(State)
 
 
 class Draft:
@@ -78,12 +76,12 @@ class Draft:
     to_move: int | None
 
     def __init__(self, s: State) -> None:
-        _load(self, s)
+        load_state(self, s)
 
     @classmethod
     def blank(cls, config: Config, rng: Rng) -> Draft:
         """A draft of a match before anything is dealt: the whole deck in order (the readable
-        form of :func:`blank_draft`)."""
+        form of ``_fast.blank_draft``)."""
         empty = State(
             config=config,
             phase=_MULLIGAN,
@@ -194,68 +192,3 @@ class Draft:
             return False
         self.to_move, self.queue = self.queue[0], self.queue[1:]
         return True
-
-
-# --- the draft a move works on ------------------------------------------------------------
-
-_new = object.__new__
-_StateTwin: Any = writable_twin(State)
-_NO_SLOTS: tuple[str, ...] = ()
-
-
-class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
-    """A :class:`Draft` that becomes the next state: see :func:`draft_of`."""
-
-    __slots__ = _NO_SLOTS  # the layout of a State, so that it can become one
-
-    def finish(self) -> State:
-        """The next state: this very object, trusted by the rules, turned into a State."""
-        twin: Any = self
-        twin._memo = TRUSTED
-        twin.__class__ = State
-        state: State = twin
-        return state
-
-    def draw(self, player: int, count: int, from_discard: int = 0) -> None:
-        """:meth:`Draft.draw`, looked up on the Draft at each call: whatever stands for it
-        there (a test's card-by-card reading) stands for it here too."""
-        Draft.draw(self, player, count, from_discard)
-
-
-def _share_methods(twin: type, draft: type) -> None:
-    """Give ``twin`` the functions and properties of ``draft`` that it does not define
-    itself, but its special methods (``__init__``: a twin is made by :func:`draft_of`)."""
-    own = vars(twin)
-    for name, member in vars(draft).items():
-        special = name.startswith("__")
-        if isinstance(member, FunctionType | property) and name not in own and not special:
-            setattr(twin, name, member)
-
-
-# The rules' operations on a draft are the Draft's own functions and properties.
-_share_methods(_TwinDraft, Draft)
-
-
-def draft_of(state: State) -> Draft:
-    """A draft of ``state`` for one move: it works as ``Draft(state)`` does and its ``finish``
-    gives the same next state, copying each field once instead of twice."""
-    d: Any = _new(_TwinDraft)
-    _load(d, state)
-    draft: Draft = d
-    return draft
-
-
-def blank_draft(config: Config, rng: Rng) -> Draft:
-    """:meth:`Draft.blank` as :func:`draft_of` makes a draft: a match before anything is
-    dealt, the whole deck in order."""
-    d: Any = _new(_TwinDraft)
-    d.config, d.phase, d.to_move, d.queue = config, _MULLIGAN, 0, ()
-    d.characters, d.copied, d.deck, d.discard = (), None, deck_cards(config), ()
-    d.hands, d.positions, d.ball = ((),) * config.players, (), None
-    d.score, d.server, d.rng = (0, 0), None, rng
-    d.serving, d.free_step, d.moved, d.meddled = False, False, (), False
-    d.hitter, d.played, d.binds, d.locked, d.pending = None, (), (), False, ()
-    d.discards_left, d.shots, d.last_point, d.result = 0, 0, None, None
-    d.last_mover, d.last_move = None, None
-    draft: Draft = d
-    return draft

@@ -1,29 +1,27 @@
-"""Hitting: the plays a hand allows (one to three cards, at most one Enchantment, exactly
-as many as a bind asks), the hit and the doubles support, where the shot lands and the faults
-it may make, and the binds its Enchantments put on the return.
+"""Hitting: the plays open to a player (what a play may hold is :mod:`.plays`), the hit and
+the doubles support, where the shot lands and the faults it may make, and the binds its
+Enchantments put on the return.
 
-See "Hitting" and "Doubles" on the AlakaSLAM rules page. The plays of a hand are cached:
-many hands share what matters to a play of at most three cards.
+See "Hitting" and "Doubles" on the AlakaSLAM rules page. The plays of a hand are looked up
+in the speed kit (``_fast.play_options``), which many hands share.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
-
+from cardgames.alakaslam import _fast
 from cardgames.alakaslam.cards import Card, CardKind, Character
 from cardgames.alakaslam.config import (
     DOUBLES_PLAYERS,
     MAX_HIT_CARDS,
-    Config,
     partner,
     side_of,
     team,
 )
-from cardgames.alakaslam.court import Cell, Landing, court_for
+from cardgames.alakaslam.court import Landing
 from cardgames.alakaslam.draft import Draft
 from cardgames.alakaslam.movement import open_after
 from cardgames.alakaslam.moves import Decline, Hit, Move, Support, Target
+from cardgames.alakaslam.plays import Play, PlayIndex
 from cardgames.alakaslam.points import finish, lose_point
 from cardgames.alakaslam.state import Bind, Fault, Phase, State, match_end
 
@@ -41,7 +39,7 @@ __all__ = [
 # Enum members read on the move path, as module names: on Python 3.11 reading a member
 # through its class costs about as much as a function call.
 _SUPPORT, _TARGET = Phase.SUPPORT, Phase.TARGET
-_HIT, _ENCHANT = CardKind.HIT, CardKind.ENCHANT
+_ENCHANT = CardKind.ENCHANT
 _RICH, _HAZEL, _STEN = Character.RICH, Character.HAZEL, Character.STEN
 _LANDS_OUT, _LANDS_NET = Landing.OUT, Landing.NET
 _FAULT_OUT, _FAULT_NET, _FAULT_STRAIGHT = Fault.OUT, Fault.NET, Fault.STRAIGHT
@@ -59,78 +57,12 @@ def _need(value: int, hazel: bool) -> int:
     return min(value + 1, MAX_HIT_CARDS) if hazel else value
 
 
-def _enchantments(cards: tuple[Card, ...]) -> int:
-    """How many of ``cards`` are Enchantments."""
-    return sum(1 for card in cards if card.kind is _ENCHANT)
-
-
-#: A play of cards: a hit, or a doubles support.
-Play = Hit | Support
-#: The plays open now, each mapped to itself: ``apply_move`` finds the rules' own object
-#: for a play with one lookup.
-PlayIndex = dict[Play, Play]
-
-
-@functools.lru_cache(maxsize=16384)
-def _play_options(
-    hand: tuple[Card, ...], need: int, enchant_ok: bool, support: bool
-) -> tuple[tuple[Play, ...], PlayIndex]:
-    """Every play of 1-3 cards (exactly ``need`` when bound) from ``hand``, at most one of them
-    an Enchantment (none when not ``enchant_ok``), as moves, with an index for lookups.
-
-    Cached twice: by hand, and by what of the hand matters to a play of at most three cards
-    with at most one Enchantment (its signature), which many hands share.
-    """
-    return _plays_of_signature(_signature(hand, need or MAX_HIT_CARDS, enchant_ok), need, support)
-
-
-def _signature(hand: tuple[Card, ...], most: int, enchant_ok: bool) -> tuple[Card, ...]:
-    """The sorted hand with each Hit face kept at most ``most`` times and each Enchantment
-    face at most once (never, when Enchantments may not be played)."""
-    kept: list[Card] = []
-    previous = None
-    run = 0
-    for card in hand:
-        if card == previous:
-            run += 1
-        else:
-            previous, run = card, 1
-        if card.kind is _ENCHANT:
-            if enchant_ok and run == 1:
-                kept.append(card)
-        elif run <= most:
-            kept.append(card)
-    return tuple(kept)
-
-
-@functools.lru_cache(maxsize=16384)
-def _plays_of_signature(
-    signature: tuple[Card, ...], need: int, support: bool
-) -> tuple[tuple[Play, ...], PlayIndex]:
-    """The plays of :func:`_play_options` for a hand's signature."""
-    sizes = (need,) if need else range(1, MAX_HIT_CARDS + 1)
-    plays: list[Play] = []
-    for size in sizes:
-        for cards in dict.fromkeys(itertools.combinations(signature, size)):
-            if _enchantments(cards) <= 1:
-                plays.append(_play(cards, support))
-    found = tuple(plays)
-    return found, {play: play for play in found}
-
-
-@functools.cache
-def _play(cards: tuple[Card, ...], support: bool) -> Play:
-    """The one move object for these cards (plays are few: at most three cards of a small
-    set of faces), so that equal plays are one object and hash once."""
-    return Support(cards) if support else Hit(cards)
-
-
 def open_plays(
     state: State | Draft, player: int, support: bool
 ) -> tuple[tuple[Play, ...], PlayIndex]:
     """The hits (or support plays) ``player`` could make now, with their index."""
     need = state.binds[player] if state.binds else 0
-    return _play_options(state.hands[player], need, not state.locked, support)
+    return _fast.play_options(state.hands[player], need, not state.locked, support)
 
 
 # --- the hit, the support and the shot -----------------------------------------------------
@@ -193,9 +125,9 @@ def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
     """Move the ball where the shot sends it, or name the fault it makes (the ball then stays):
     each card's colour pulls it a column toward its edge, each Hit card's value sends it on."""
     assert d.ball is not None
-    across, distance = _course(shot)
+    across, distance = _fast.course(shot)
     start = d.ball
-    landing, where = _landing(d.config, start, side_of(hitter), across, distance)
+    landing, where = _fast.landing(d.config, start, side_of(hitter), across, distance)
     serving, d.serving = d.serving, False
     if where is _LANDS_OUT:
         return _FAULT_OUT
@@ -205,23 +137,6 @@ def _land(d: Draft, hitter: int, shot: tuple[Card, ...]) -> Fault | None:
         return _FAULT_STRAIGHT
     d.ball = landing
     return None
-
-
-@functools.lru_cache(maxsize=4096)
-def _course(shot: tuple[Card, ...]) -> tuple[int, int]:
-    """How many columns across (toward red) and rows forward a shot's cards send the ball
-    (see :func:`_land`), worked out once per shot."""
-    across = sum(card.colour.aim for card in shot if card.colour is not None)
-    distance = sum(card.value for card in shot if card.kind is _HIT)
-    return across, distance
-
-
-@functools.lru_cache(maxsize=4096)
-def _landing(
-    config: Config, start: Cell, side: int, across: int, distance: int
-) -> tuple[Cell, Landing]:
-    """:meth:`Court.land` on the court of ``config``, worked out once per shot's course."""
-    return court_for(config.columns).land(start, side, across, distance)
 
 
 def _enchant(

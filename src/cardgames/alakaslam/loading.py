@@ -28,7 +28,8 @@ from typing import Any
 
 import attrs
 
-from cardgames._engine import ByIdentity, MoveReader, slot_filler
+from cardgames import _kept
+from cardgames._engine import MoveReader, slot_filler
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.checks import vouch_fields
 from cardgames.alakaslam.config import (
@@ -106,7 +107,7 @@ def _work_out(config: Config) -> _Tables | None:
 
 
 #: The tables of each config met, by its identity (a loaded config is one kept object).
-_tables = ByIdentity(_work_out)
+_tables = _kept.by_identity(_work_out, owner=__name__)
 
 
 def _cell(value: Any, cells: dict[tuple[int, int], Cell]) -> Cell:

@@ -7,8 +7,7 @@ See "A turn" on the AlakaSLAM rules page (Movement, Drawing). The hit itself is 
 
 from __future__ import annotations
 
-import functools
-
+from cardgames.alakaslam import _fast
 from cardgames.alakaslam.cards import Card, CardKind, Character
 from cardgames.alakaslam.config import side_of
 from cardgames.alakaslam.court import Cell, court_for
@@ -45,39 +44,41 @@ WENDOLYN_DISCARD_DRAWS = 1
 # --- the moves open ------------------------------------------------------------------------
 
 
+def may_meddle(state: State | Draft, player: int) -> bool:
+    """Whether ``player`` may meddle now: Toots (or Simon copying her), whose side has not
+    used her meddle this turn."""
+    return not state.meddled and has_ability(state, player, _TOOTS)
+
+
+def pays_for_a_step(card: Card, austin: bool) -> bool:
+    """Whether discarding ``card`` pays for one more step: an Enchantment does, and any card
+    does for a player with Austin's ability (``austin``)."""
+    return austin or card.kind is _ENCHANT
+
+
+def window_open(state: State | Draft, player: int) -> bool:
+    """Whether ``player``'s movement is open outside the move phase (after the hit): always
+    with split movement, else only when they did not move before the hit."""
+    return state.config.split_movement or player not in state.moved
+
+
 def step_moves(state: State | Draft, player: int) -> tuple[Move, ...]:
     """Steps, paid steps and Toots' meddling open to ``player`` now."""
     court = court_for(state.config.columns)
     here = state.positions[player]
     targets = court.steps(here)
     moves: list[Move] = []
-    if state.phase is _MOVE or state.config.split_movement or player not in state.moved:
+    if state.phase is _MOVE or window_open(state, player):
         if state.free_step:
-            moves.extend(_steps(targets))
-        faces = sorted(set(state.hands[player]))
-        if not has_ability(state, player, _AUSTIN):
-            faces = [f for f in faces if f.kind is _ENCHANT]
-        for face in faces:
-            moves.extend(_discard_steps(face, targets))
-    if not state.meddled and has_ability(state, player, _TOOTS):
+            moves.extend(_fast.steps_to(targets))
+        austin = has_ability(state, player, _AUSTIN)
+        for face in sorted(set(state.hands[player])):
+            if pays_for_a_step(face, austin):
+                moves.extend(_fast.paid_steps_to(face, targets))
+    if may_meddle(state, player):
         for other, cell in enumerate(state.positions):
-            moves.extend(_meddles(other, court.steps(cell)))
+            moves.extend(_fast.meddles_to(other, court.steps(cell)))
     return tuple(moves)
-
-
-@functools.lru_cache(maxsize=256)
-def _steps(targets: tuple[Cell, ...]) -> tuple[Step, ...]:
-    return tuple(Step(cell) for cell in targets)
-
-
-@functools.lru_cache(maxsize=4096)
-def _discard_steps(face: Card, targets: tuple[Cell, ...]) -> tuple[DiscardStep, ...]:
-    return tuple(DiscardStep(face, cell) for cell in targets)
-
-
-@functools.lru_cache(maxsize=1024)
-def _meddles(player: int, targets: tuple[Cell, ...]) -> tuple[Meddle, ...]:
-    return tuple(Meddle(player, cell) for cell in targets)
 
 
 def after_moves(state: State, player: int) -> tuple[Move, ...]:
@@ -154,10 +155,9 @@ def _may_move_after(d: Draft, player: int) -> bool:
     (a free step left, any card in hand, Toots' meddle unused), so that being asked, or
     skipped, tells the others nothing about the cards in the hand; the player may then find
     they can only say ``done``."""
-    if not d.meddled and d.has(player, _TOOTS):
+    if may_meddle(d, player):
         return True
-    window = d.config.split_movement or player not in d.moved
-    return window and (d.free_step or bool(d.hands[player]))
+    return window_open(d, player) and (d.free_step or bool(d.hands[player]))
 
 
 def apply_done(d: Draft, move: Done) -> None:

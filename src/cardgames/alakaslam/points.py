@@ -7,8 +7,7 @@ is :func:`~cardgames.alakaslam.state.match_end`, as the checks of a state need i
 
 from __future__ import annotations
 
-import functools
-
+from cardgames import _kept
 from cardgames.alakaslam.cards import Card
 from cardgames.alakaslam.config import LOSER_DISCARDS
 from cardgames.alakaslam.draft import Draft
@@ -107,7 +106,7 @@ def discard_moves(state: State, player: int) -> tuple[Move, ...]:
     return _discards(state.hands[player], state.phase is _LOSER_DISCARD)
 
 
-@functools.lru_cache(maxsize=4096)
+@_kept.lru(4096, owner=__name__)
 def _discards(hand: tuple[Card, ...], may_stop: bool) -> tuple[Move, ...]:
     """:func:`discard_moves` of a hand, made once per hand: many hands recur, and a move costs
     several times the lookup to build."""

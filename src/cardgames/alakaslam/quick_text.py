@@ -19,7 +19,7 @@ import json.encoder
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import ByIdentity
+from cardgames import _kept
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, config_problem, deck_cards
 from cardgames.alakaslam.court import Cell, court_for
@@ -94,7 +94,7 @@ def state_writer(
     def texts(config: Config) -> _Texts | None:
         return None if config_problem(config) is not None else _Texts(config, config_text(config))
 
-    texts_of = ByIdentity(texts)
+    texts_of = _kept.by_identity(texts, owner=__name__)
 
     def write(state: State) -> str:
         if type(state) is State and getattr(state, "_memo", None) is not None:

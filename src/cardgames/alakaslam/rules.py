@@ -6,8 +6,8 @@ legal moves stays short. :func:`legal_moves` is the one place that decides legal
 legal exactly when it is in that list, and the reason an ``IllegalMoveError`` gives is worked
 out from the same facts.
 
-``apply_move`` copies the state into a draft (:func:`~cardgames.alakaslam.draft.draft_of`, the
-quick form of :class:`~cardgames.alakaslam.draft.Draft`), lets one rule function change the
+``apply_move`` copies the state into a draft (``_fast.draft_of``, the quick form
+of :class:`~cardgames.alakaslam.draft.Draft`), lets one rule function change the
 draft and turns it into the next state; the old state is never touched.
 The rules themselves live in the modules named after the rulebook's chapters:
 
@@ -28,15 +28,15 @@ from collections.abc import Callable
 from typing import Any
 
 from cardgames._engine import remembered
-from cardgames.alakaslam import hitting, movement, moves, points, set_up
-from cardgames.alakaslam.cards import CardKind, is_card
+from cardgames.alakaslam import _fast, hitting, movement, moves, points, set_up
+from cardgames.alakaslam.cards import is_card
 from cardgames.alakaslam.checks import state_problem
-from cardgames.alakaslam.config import MAX_HIT_CARDS, Config, check_config
+from cardgames.alakaslam.config import Config, check_config
 from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.draft import TRUSTED, Draft, blank_draft, draft_of
-from cardgames.alakaslam.hitting import Play, PlayIndex
+from cardgames.alakaslam.draft import TRUSTED, Draft
 from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
+from cardgames.alakaslam.plays import Play, PlayIndex, play_problem
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.errors import IllegalMoveError, InvalidStateError
 from cardgames.rng import Rng, check_seed
@@ -118,7 +118,7 @@ def new_game(config: Config | None = None, *, seed: int) -> State:
     config = Config() if config is None else config
     check_config(config)
     check_seed(seed)
-    d = blank_draft(config, Rng.from_seed(seed))
+    d = _fast.blank_draft(config, Rng.from_seed(seed))
     set_up.begin(d)
     return d.finish()
 
@@ -172,9 +172,9 @@ def apply_move(state: State, move: Move) -> State:
         if found is None:
             raise IllegalMoveError(_why_illegal(state, move))
         legal = found
-    d = draft_of(state)
+    d = _fast.draft_of(state)
     d.last_mover, d.last_move = state.to_move, legal
-    _APPLY[type(legal)](d, legal)
+    EFFECTS[type(legal)](d, legal)
     # What d.finish() does, written out (one call fewer a decision), but for the memo: when
     # the next phase alone decides the moves, the next state holds them at once.
     twin: Any = d
@@ -195,7 +195,7 @@ def _find(options: tuple[Move, ...], plays: PlayIndex | None, move: object) -> M
         except (TypeError, ValueError, AttributeError):  # fields that cannot hash or compare
             return None
         return found
-    if kind not in _APPLY:
+    if kind not in EFFECTS:
         return None  # not a move of this game: never compared, whatever its __eq__ does
     try:
         for legal in options:
@@ -260,7 +260,7 @@ _KNOWN: dict[Phase, tuple[tuple[Move, ...], None]] = {
 # --- applying a move, by its kind ----------------------------------------------------------
 
 #: How each kind of move changes the draft, from the chapter that holds its rule.
-_APPLY: dict[type, Callable[[Draft, Any], None]] = {
+EFFECTS: dict[type, Callable[[Draft, Any], None]] = {
     moves.Choose: set_up.apply_choose,
     moves.Mulligan: set_up.apply_mulligan,
     moves.Keep: set_up.apply_keep,
@@ -307,15 +307,10 @@ def _why_illegal(state: State, move: object) -> str:
         if missing:
             lacking = " ".join(sorted({c.code for c in missing}))
             return f"{what}: player {player} does not hold {lacking}"
-        need = state.binds[player]
-        if need and len(cards) != need:
-            return f"{what}: an Enchantment asks for exactly {need} cards"
-        if not 1 <= len(cards) <= MAX_HIT_CARDS:
-            return f"{what}: a hit is 1 to {MAX_HIT_CARDS} cards"
-        enchantments = sum(1 for c in cards if c.kind is CardKind.ENCHANT)
-        if state.locked and enchantments:
-            return f"{what}: Rich's Enchant-2 forbids Enchantments in this return"
-        return f"{what}: at most one Enchantment per hit"
+        problem = play_problem(cards, state.binds[player], state.locked)
+        if problem is not None:
+            return f"{what}: {problem}"
+        return f"{what}: not one of player {player}'s choices now"
     if isinstance(move, moves.Step | moves.DiscardStep | moves.Meddle):
         return f"{what}: not a step open to player {player} now"
     return f"{what}: not one of player {player}'s choices now"

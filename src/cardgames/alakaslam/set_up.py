@@ -7,8 +7,7 @@ See "Set-up" and "The serve" on the AlakaSLAM rules page. The serve itself is a 
 
 from __future__ import annotations
 
-import functools
-
+from cardgames import _kept
 from cardgames.alakaslam.cards import CardKind, Character, Colour
 from cardgames.alakaslam.config import DOUBLES_PLAYERS, Config, side_of, team
 from cardgames.alakaslam.court import Cell, court_for
@@ -215,7 +214,7 @@ def apply_corner(d: Draft, move: Corner) -> None:
     d.new_turn()
 
 
-@functools.lru_cache(maxsize=256)
+@_kept.lru(256, owner=__name__)
 def _placement(config: Config, server: int, corner: Colour) -> tuple[tuple[Cell, ...], Cell]:
     """Where everybody starts a point served by ``server`` from ``corner`` (see
     :func:`apply_corner`), and the server's cell: worked out once per config, server and

@@ -3,12 +3,12 @@ chapter reads off them: when a match ends, and who has which ability."""
 
 from __future__ import annotations
 
-import functools
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import keeps_memo
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, team
@@ -97,7 +97,7 @@ def match_end(config: Config, score: tuple[int, int], shots: int) -> Outcome | N
     return _won(n, leader, AHEAD_AT_LIMIT)
 
 
-@functools.lru_cache(maxsize=16)
+@_kept.lru(16, owner=__name__)
 def _won(players: int, side: int, reason: str) -> Outcome:
     """The outcome of a match that ``side`` won, made once (outcomes are values)."""
     return Outcome.win(set(team(players, side)), players, reason)

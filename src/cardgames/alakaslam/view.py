@@ -11,6 +11,7 @@ from cardgames._engine import check_observer, deal_hands, field_reader, slot_fil
 from cardgames.alakaslam.cards import Card, CardKind, is_card
 from cardgames.alakaslam.config import MAX_HIT_CARDS, config_problem, deck_cards, deck_counts
 from cardgames.alakaslam.moves import Hit, Move
+from cardgames.alakaslam.plays import most_enchantments
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
 from cardgames.errors import InvalidViewError
@@ -64,12 +65,12 @@ def _deal_play(hidden: list[Card], count: int, *, enchant_ok: bool) -> tuple[Car
     Enchantment, none when the return is locked (the first such cards in the shuffled order,
     so every legal play can come out)."""
     taken: list[int] = []
-    enchanted = not enchant_ok
+    enchantments_left = most_enchantments(not enchant_ok)
     for i, card in enumerate(hidden):
         if card.kind is CardKind.ENCHANT:
-            if enchanted:
+            if not enchantments_left:
                 continue
-            enchanted = True
+            enchantments_left -= 1
         taken.append(i)
         if len(taken) == count:
             break

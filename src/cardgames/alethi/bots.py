@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardgames.alethi.board import STEPS, Board
-from cardgames.alethi.cards import GENERAL_BONUS, Colour, Kind
+from cardgames.alethi._fast import STEPS, Board
+from cardgames.alethi.captures import general_bonus, outweighs, pressure
+from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.checks import board_of, checked
 from cardgames.alethi.config import Stats, stats
 from cardgames.alethi.moves import Move
@@ -101,12 +102,12 @@ def _threatened(
     if not enemy_barracks:
         return False
     enemy = card.owner.opponent
-    pressure = board.pressure(key, card, table.attack)
+    pressed = pressure(board, key, table.attack)
     strongest = max(table.attack[kind] for kind in enemy_barracks)
     for step in STEPS:
         cell = key + step
         if board.can_throw_on(enemy, cell):
-            bonus = GENERAL_BONUS if board.general_next_to(enemy, cell) else 0
-            if pressure + strongest + bonus > table.health[card.kind]:
+            thrown = strongest + general_bonus(board, enemy, cell)
+            if outweighs(pressed + thrown, table.health[card.kind]):
                 return True
     return False

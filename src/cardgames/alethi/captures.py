@@ -1,9 +1,12 @@
-"""Captures: after every change on the field, each uncaptured card pressed by more enemy attack
-than its health turns face down.
+"""The capture check: after every change on the field, each uncaptured card pressed by more
+enemy attack than its health turns face down.
 
-:func:`find_captures` states the rule plainly, judging every card; :func:`capture` is what the
-moves run, judging only the cards a change can reach, and the tests hold the two to the same
-answers.
+The rule is stated here once. :func:`outweighs` is the condition (strictly more than the
+card's health), :func:`general_bonus` what a General adds, :func:`pressure` the attack on one
+card; the moves' :func:`capture`, the check of a hand-made or loaded state, the set-up and the
+greedy bot all go through them. :func:`capture` judges only the cards a change can reach;
+:func:`fallen` judges every card; ``reference.captures`` is the plain procedure both are held
+to.
 """
 
 from __future__ import annotations
@@ -12,65 +15,70 @@ from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import is_
 
-from cardgames.alethi.board import Board, around_of, key_of
-from cardgames.alethi.cards import GENERAL_BONUS, Cell, Kind
-from cardgames.alethi.checks import card_problem
-from cardgames.alethi.config import Config, check_config, stats
+from cardgames.alethi._fast import Board, around_of, key_of
+from cardgames.alethi.cards import GENERAL_BONUS, Colour, Kind
 from cardgames.alethi.state import Placed
-from cardgames.errors import InvalidStateError, excerpt
 
-__all__ = ["capture", "find_captures", "swapped", "turned_down"]
+__all__ = [
+    "STRICTLY_MORE",
+    "capture",
+    "fallen",
+    "general_bonus",
+    "outweighs",
+    "pressure",
+    "swapped",
+    "turned_down",
+]
 
 #: The General by name: a global is one lookup, where a member of an enum goes through the
 #: attribute hook of its class.
 _GENERAL = Kind.GENERAL
 
-
-def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
-    """Cells of the uncaptured cards that the capture check turns face down, judging every card.
-
-    A card falls when the attack of the uncaptured enemy cards touching it adds up to more than
-    its health; an attacker touching an uncaptured General of its own side counts one more.
-    Every card is judged against the same field, so all captures happen at once. This is the
-    plain statement of the rule; :func:`apply_move` judges only the cards a move can reach, and
-    the tests hold the two to the same answers.
-    """
-    _check_field(field, config)
-    table = stats(config)
-    standing = {c.at: c for c in field if not c.captured}
-
-    def attack(card: Placed) -> int:
-        boost = any(
-            (g := standing.get(n)) is not None and g.kind is Kind.GENERAL and g.owner == card.owner
-            for n in card.at.neighbours()
-        )
-        return table.attack[card.kind] + (GENERAL_BONUS if boost else 0)
-
-    fallen = []
-    for card in standing.values():
-        enemies = [
-            e for n in card.at.neighbours() if (e := standing.get(n)) and e.owner != card.owner
-        ]
-        if sum(attack(e) for e in enemies) > table.health[card.kind]:
-            fallen.append(card.at)
-    return sorted(fallen)
+#: The property of the rule that the shortcuts of the capture check rely on, said by the
+#: assertion next to each: with no enemy card touching it, nothing presses a card, and no
+#: pressure captures no card (health is never below zero), so such a card need not be judged.
+STRICTLY_MORE = "a card is captured only by strictly more attack than its health"
 
 
-def _check_field(field: object, config: Config) -> None:
-    """Raise a library error unless ``field`` is a tuple of cards of ``config``'s army on
-    distinct cells, within the coordinate limits."""
-    check_config(config)
-    if type(field) is not tuple:
-        raise InvalidStateError(f"field must be a tuple of Placed, got {excerpt(field)}")
-    order = {card.kind: i for i, card in enumerate(config.army)}
-    cells = set()
-    for number, card in enumerate(field):
-        problem = card_problem(card, order)
-        if problem is not None:
-            raise InvalidStateError(f"field[{number}] {problem}")
-        if card.at in cells:
-            raise InvalidStateError(f"two cards share ({card.at})")
-        cells.add(card.at)
+def outweighs(pressure: int, health: int) -> bool:
+    """The capture condition: whether ``pressure`` on a card is strictly more than its
+    ``health`` (a tie is not enough)."""
+    return pressure > health
+
+
+def general_bonus(board: Board, colour: Colour | int, key: int) -> int:
+    """The attack a card of ``colour`` on (or thrown onto) the cell ``key`` gains from its
+    Generals: ``GENERAL_BONUS`` while it touches an uncaptured General of its side (never
+    more, however many; a General does not touch itself), else nothing."""
+    generals = board.generals[colour]
+    return GENERAL_BONUS if generals and not generals.isdisjoint(around_of(key)) else 0
+
+
+def pressure(board: Board, key: int, attack: Mapping[Kind, int]) -> int:
+    """The pressure on the card on ``key``: the attack (from the config's ``attack`` table) of
+    the uncaptured enemy cards touching it, each with its :func:`general_bonus`."""
+    cards = board.cards
+    enemy = 1 - cards[key].owner
+    attackers = board.standing[enemy]
+    boosts = board.generals[enemy]  # without a General standing, no bonus to look for
+    total = 0
+    for n in around_of(key):
+        if n in attackers:
+            total += attack[cards[n].kind]
+            if boosts:
+                total += general_bonus(board, enemy, n)
+    return total
+
+
+def fallen(board: Board, attack: Mapping[Kind, int], health: Mapping[Kind, int]) -> list[int]:
+    """The keys of the uncaptured cards of ``board`` that the capture check turns face down,
+    every card judged against the same field, in the board's order."""
+    cards = board.cards
+    return [
+        key
+        for key, card in cards.items()
+        if not card.captured and outweighs(pressure(board, key, attack), health[card.kind])
+    ]
 
 
 def capture(
@@ -97,29 +105,18 @@ def capture(
             near.extend(enemies.intersection(around_of(n)))
     if len(near) == 1:
         # No enemy card touches the arrival (nor, for a General, its allies): nothing presses
-        # it, and health is never below zero.
+        # it, and it stands.
+        assert not outweighs(0, 0), STRICTLY_MORE
         return ()
-    # Each card's pressure as Board.pressure works it out, written out: this runs after most
-    # moves that bring a card next to an enemy. The arrival is pressed by the enemy's cards,
-    # every other card of ``near`` (all the enemy's) by the arrival's side. The fallen are
-    # gathered in a set, in the order of ``near``, as a set comprehension would.
-    generals_of = board.generals
-    fallen: set[int] = set()
-    attackers, generals = enemies, generals_of[1 - owner]
+    # The fallen are gathered in a set, in the order of ``near`` (a card may come twice).
+    down = set()
     for k in near:
-        total = 0
-        for n in around_of(k):
-            if n in attackers:
-                total += attack[cards[n].kind]
-                if generals and not generals.isdisjoint(around_of(n)):
-                    total += GENERAL_BONUS
-        if total > health[cards[k].kind]:
-            fallen.add(k)
-        attackers, generals = allies, generals_of[owner]
-    if not fallen:
+        if outweighs(pressure(board, k, attack), health[cards[k].kind]):
+            down.add(k)
+    if not down:
         return ()
-    taken = [cards[k] for k in fallen]
-    for k in fallen:
+    taken = [cards[k] for k in down]
+    for k in down:
         board.capture(k)
     return taken
 

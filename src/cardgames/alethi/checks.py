@@ -1,6 +1,6 @@
 """Which Alethi states one can play from, and which ones the rules can reach.
 
-States made by the rules carry their board (see :mod:`~cardgames.alethi.board`) and are trusted.
+States made by the rules carry their board (see :mod:`~cardgames.alethi._fast`) and are trusted.
 Any other state (loaded from JSON, resampled, built by hand) is checked once, on its first use,
 by :func:`checked`: the check of a position one can play from, hand-made puzzles included.
 :func:`check_state`, the check of a state from outside, also asks that the rules could have
@@ -16,7 +16,8 @@ from collections import Counter
 import attrs
 
 from cardgames._engine import ByIdentity, Passed
-from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, Memo, bind, key_of, safe_key
+from cardgames.alethi.captures import fallen
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.config import MAX_CARDS, Config, Stats, check_config
 from cardgames.alethi.config import stats as stats_of_config
@@ -119,9 +120,9 @@ def playable_board(state: State) -> Board | str:
         return problem
     board = Board.build(state.field)
     table = stats(state.config)
-    for key, card in board.cards.items():
-        if not card.captured and board.pressure(key, card, table.attack) > table.health[card.kind]:
-            return f"the card on ({card.at}) should have been captured"
+    down = fallen(board, table.attack, table.health)
+    if down:
+        return f"the card on ({board.cards[down[0]].at}) should have been captured"
     if state.result is None and not has_options(board, state.barracks, state.to_move, state.phase):
         return f"{state.to_move.label} has no decision in the {state.phase} phase"
     return board

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from cardgames.alethi.board import Board
+from cardgames.alethi._fast import Board
 from cardgames.alethi.cards import PLAYERS, Colour, Kind
 from cardgames.alethi.state import Placed
 from cardgames.game import Outcome

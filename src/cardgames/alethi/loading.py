@@ -24,11 +24,11 @@ from itertools import chain
 from typing import Any
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import LIMIT, STRIDE, Board, bind
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, bind, counts_of
+from cardgames.alethi.captures import STRICTLY_MORE, outweighs, pressure
 from cardgames.alethi.cards import (
     BLUE_START,
     DEFAULT_ARMY,
-    GENERAL_BONUS,
     PLAYERS,
     RED_START,
     Cell,
@@ -37,7 +37,6 @@ from cardgames.alethi.cards import (
 )
 from cardgames.alethi.checks import stats, vouch
 from cardgames.alethi.config import MAX_CARDS, Config, check_config
-from cardgames.alethi.kinds_held import counts_of
 from cardgames.alethi.state import Card, Phase, Placed, State, new_placed
 from cardgames.alethi.turn import has_options
 from cardgames.rng import Rng
@@ -79,7 +78,6 @@ _CARD = operator.itemgetter(0)
 _KEY = operator.itemgetter(1)
 _KEY_CARD = operator.itemgetter(1, 0)
 _AROUND = operator.itemgetter(4)
-_KEY_ATTACK = operator.itemgetter(1, 5)
 _KIND = operator.itemgetter(3)
 _NO_KEYS: frozenset[int] = frozenset()
 _NEW_CELL = tuple.__new__
@@ -318,20 +316,6 @@ def _checked_board(
     blue_keys = frozenset(map(_KEY, blue_up))
     red_near = set(chain.from_iterable(map(_AROUND, red_up)))
     blue_near = set(chain.from_iterable(map(_AROUND, blue_up)))
-    red_attacks: dict[int, int] = dict(map(_KEY_ATTACK, red_up))
-    blue_attacks: dict[int, int] = dict(map(_KEY_ATTACK, blue_up))
-    red_generals = _of_kind(red_kinds, red_up, _GENERAL)
-    blue_generals = _of_kind(blue_kinds, blue_up, _GENERAL)
-    if red_generals:
-        _bonus(red_attacks, red_generals)
-    if blue_generals:
-        _bonus(blue_attacks, blue_generals)
-    for key in red_keys.intersection(blue_near):
-        if _pressure(blue_attacks, key) > _HEALTH[cards[key].kind]:
-            return None
-    for key in blue_keys.intersection(red_near):
-        if _pressure(red_attacks, key) > _HEALTH[cards[key].kind]:
-            return None
     board: Board
     if _OWN_BUILD:
         board = _new_object(Board)
@@ -339,7 +323,10 @@ def _checked_board(
         board._targets = None
         board.held = (counts_of(map(_KIND, red_up)), counts_of(map(_KIND, blue_up)))
         board.standing = (red_keys, blue_keys)
-        board.generals = (red_generals, blue_generals)
+        board.generals = (
+            _of_kind(red_kinds, red_up, _GENERAL),
+            _of_kind(blue_kinds, blue_up, _GENERAL),
+        )
         board.scouts = (
             _of_kind(red_kinds, red_up, _SCOUT),
             _of_kind(blue_kinds, blue_up, _SCOUT),
@@ -350,6 +337,11 @@ def _checked_board(
         )
     else:
         board = Board.build(state.field)
+    # Only the cards an enemy card touches are judged: the others are pressed by nothing.
+    assert not outweighs(0, 0), STRICTLY_MORE
+    for key in chain(red_keys.intersection(blue_near), blue_keys.intersection(red_near)):
+        if outweighs(pressure(board, key, _ATTACK), _HEALTH[cards[key].kind]):
+            return None
     if not has_options(board, state.barracks, mover, state.phase):
         return None
     return board
@@ -361,22 +353,6 @@ def _of_kind(kinds: dict[Kind, int], up: list[Entry], kind: Kind) -> frozenset[i
     if not kinds.get(kind):
         return _NO_KEYS
     return frozenset([entry[1] for entry in up if entry[3] is kind])  # type: ignore[misc]
-
-
-def _bonus(attacks: dict[int, int], generals: frozenset[int]) -> None:
-    """Count the General's bonus into the ``attacks`` of one side's uncaptured cards (by key)
-    that touch one of its uncaptured ``generals``."""
-    boosted: set[int] = set()
-    for key in generals:
-        boosted.update((key - 1, key - STRIDE, key + STRIDE, key + 1))
-    for key in boosted.intersection(attacks):
-        attacks[key] += GENERAL_BONUS
-
-
-def _pressure(attacks: dict[int, int], key: int) -> int:
-    """The attack that the enemy cards of ``attacks`` (by key, bonus counted) bring on ``key``."""
-    get = attacks.get
-    return get(key - 1, 0) + get(key - STRIDE, 0) + get(key + STRIDE, 0) + get(key + 1, 0)
 
 
 #: The parts of a board, as :meth:`Board.build` sets them: this module fills them itself while

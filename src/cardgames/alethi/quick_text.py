@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from cardgames._engine import ByIdentity
-from cardgames.alethi.board import Memo
+from cardgames.alethi._fast import Memo
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.state import Card, Phase, Placed, State

@@ -12,9 +12,11 @@ from the state's :class:`~.board.Board`.
 
 from __future__ import annotations
 
-from cardgames.alethi.board import Memo
-from cardgames.alethi.captures import find_captures
-from cardgames.alethi.checks import board_of, check_state, checked
+from cardgames.alethi._fast import Board, Memo, cell_of
+from cardgames.alethi.captures import fallen
+from cardgames.alethi.cards import Cell
+from cardgames.alethi.checks import board_of, card_problem, check_state, checked
+from cardgames.alethi.config import Config, check_config, stats
 from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import describe
 from cardgames.alethi.scouting import scout, scout_options, scout_problem
@@ -24,10 +26,10 @@ from cardgames.alethi.soulcasting import (
     soulcast_options,
     soulcast_problem,
 )
-from cardgames.alethi.state import Phase, State
+from cardgames.alethi.state import Phase, Placed, State
 from cardgames.alethi.throwing import throw, throw_options, throw_problem
 from cardgames.alethi.turn import NEXT_PHASE, next_decision
-from cardgames.errors import IllegalMoveError
+from cardgames.errors import IllegalMoveError, InvalidStateError, excerpt
 from cardgames.game import Outcome
 
 __all__ = [
@@ -105,6 +107,37 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             moves = ()
         memo.moves = moves
     return moves
+
+
+def find_captures(field: tuple[Placed, ...], config: Config) -> list[Cell]:
+    """Cells of the uncaptured cards that the capture check turns face down on ``field``,
+    judging every card, in cell order.
+
+    A card falls when the attack of the uncaptured enemy cards touching it adds up to more than
+    its health; an attacker touching an uncaptured General of its own side counts one more.
+    Every card is judged against the same field, so all captures happen at once. A library
+    error for a field that is not a tuple of cards of ``config``'s army on distinct cells.
+    """
+    _check_field(field, config)
+    table = stats(config)
+    return sorted(map(cell_of, fallen(Board.build(field), table.attack, table.health)))
+
+
+def _check_field(field: object, config: Config) -> None:
+    """Raise a library error unless ``field`` is a tuple of cards of ``config``'s army on
+    distinct cells, within the coordinate limits."""
+    check_config(config)
+    if type(field) is not tuple:
+        raise InvalidStateError(f"field must be a tuple of Placed, got {excerpt(field)}")
+    order = {card.kind: i for i, card in enumerate(config.army)}
+    cells = set()
+    for number, card in enumerate(field):
+        problem = card_problem(card, order)
+        if problem is not None:
+            raise InvalidStateError(f"field[{number}] {problem}")
+        if card.at in cells:
+            raise InvalidStateError(f"two cards share ({card.at})")
+        cells.add(card.at)
 
 
 def _why_illegal(state: State, move: object) -> str | None:

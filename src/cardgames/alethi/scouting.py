@@ -7,8 +7,8 @@ from bisect import bisect_left
 from typing import Any
 
 from cardgames._engine import writable_twin
-from cardgames.alethi.board import Board, Memo, cell_of, safe_key
-from cardgames.alethi.captures import capture, swapped, turned_down
+from cardgames.alethi._fast import Board, Memo, cell_of, safe_key
+from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, swapped, turned_down
 from cardgames.alethi.cards import Cell, Colour
 from cardgames.alethi.moves import Move, Scout
 from cardgames.alethi.notation import where
@@ -163,9 +163,15 @@ def scout(state: State, move: Scout, memo: Memo) -> State | None:
     # kind of value, which the state can share.
     to = move.to
     moved = new_placed(me, scout.kind, to if type(to) is Cell else cell_of(key), False)
-    # A Scout is never a General: nothing can fall unless an enemy card touches its new cell.
     board, near = before.stepping(start, key, moved, targets, spot)
-    captured = capture(board, key, table.attack, table.health) if near else ()
+    if near:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        # No enemy card touches the Scout's new cell, and a Scout is never a General (leaving
+        # its cell only relieved the enemy cards there): the move pressed no card, and nothing
+        # falls.
+        assert not outweighs(0, 0), STRICTLY_MORE
+        captured = ()
     field = swapped(state.field, scout, moved)
     if captured:
         field = turned_down(field, board, captured)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import Board, bind, key_of
-from cardgames.alethi.captures import find_captures
+from cardgames.alethi._fast import Board, bind, key_of
+from cardgames.alethi.captures import fallen
 from cardgames.alethi.cards import BLUE_START, PLAYERS, RED_START, Colour, Kind
 from cardgames.alethi.config import Config, check_config, check_seed, stats
 from cardgames.alethi.state import Phase, Placed, State
@@ -72,9 +72,10 @@ def set_up(config: Config, first: Colour, rng: Rng) -> State:
     for _ in starts[Colour.RED]:
         army.remove(Kind.SQUIRE)
     board = Board.build(field)
-    captured = [board.capture(key_of(cell)) for cell in find_captures(field, config)]
+    table = stats(config)
+    captured = [board.capture(key) for key in sorted(fallen(board, table.attack, table.health))]
     field = tuple(board.cards[key_of(c.at)] for c in field)
     barracks = (tuple(army), tuple(army))
     return next_decision(
-        config, field, barracks, (), first, Phase.SOULCAST, 1, rng, board, stats(config), captured
+        config, field, barracks, (), first, Phase.SOULCAST, 1, rng, board, table, captured
     )

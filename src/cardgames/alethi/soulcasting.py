@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import repeat
 from operator import is_
 
-from cardgames.alethi.board import Board, Memo, cell_of, holds, safe_key
-from cardgames.alethi.captures import capture, swapped, turned_down
+from cardgames.alethi._fast import Board, Memo, cell_of, holds, safe_key
+from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, swapped, turned_down
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.moves import Move, Soulcast
 from cardgames.alethi.notation import where
@@ -102,9 +102,14 @@ def soulcast(state: State, move: Soulcast, memo: Memo) -> State | None:
     victim = memo.cards[key]
     mine = new_placed(me, victim.kind, victim.at, False)
     board, near = memo.replacing(key, mine)
-    captured = (
-        capture(board, key, table.attack, table.health) if near or mine.kind is _GENERAL else ()
-    )
+    if near or mine.kind is _GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        # No enemy card touches the new card, and it brings no General's bonus to its allies
+        # (the enemy card it replaced pressed only the side's own cards, which it relieved):
+        # the change pressed no card, and nothing falls.
+        assert not outweighs(0, 0), STRICTLY_MORE
+        captured = ()
     field = swapped(state.field, victim, mine)
     if captured:
         field = turned_down(field, board, captured)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import itemgetter
 
-from cardgames.alethi.board import LIMIT, STRIDE, Board, Memo, cell_of, safe_key
-from cardgames.alethi.captures import capture, turned_down
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, Memo, cell_of, safe_key
+from cardgames.alethi.captures import STRICTLY_MORE, capture, outweighs, turned_down
 from cardgames.alethi.cards import Cell, Colour, Kind
 from cardgames.alethi.moves import Move, Throw
 from cardgames.alethi.notation import where
@@ -189,12 +189,14 @@ def throw(state: State, move: Throw, memo: Memo) -> State | None:
         at = move.at
         placed = new_placed(me, mine[i], at if type(at) is Cell else cell_of(key), False)
     table = memo.table
-    # Nothing can fall unless an enemy card touches the new card (or, for a General, whose
-    # bonus arrives with it, one of its allies).
     board, near = memo.placing(key, placed, spot)
-    captured = (
-        capture(board, key, table.attack, table.health) if near or placed.kind is _GENERAL else ()
-    )
+    if near or placed.kind is _GENERAL:
+        captured = capture(board, key, table.attack, table.health)
+    else:
+        # No enemy card touches the new card, and it brings no General's bonus to its allies:
+        # the change pressed no card, and nothing falls.
+        assert not outweighs(0, 0), STRICTLY_MORE
+        captured = ()
     # A concatenation makes the tuple at once, where unpacking builds a list first.
     field = state.field + (placed,)  # noqa: RUF005 - see above
     if captured:

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from itertools import repeat
 
 from cardgames._engine import slot_filler
-from cardgames.alethi.board import STEPS, Board
+from cardgames.alethi._fast import SOULCASTER_FIELD, STEPS, Board, castable_fields_of
 from cardgames.alethi.cards import Colour, Kind
 from cardgames.alethi.config import Config, Stats
 from cardgames.alethi.ending import ended_by_capture, ended_by_count, limit_reason
-from cardgames.alethi.kinds_held import SOULCASTER_FIELD, castable_fields_of
 from cardgames.alethi.moves import Pass
 from cardgames.alethi.state import Card, Phase, Placed, State
 from cardgames.rng import Rng

@@ -39,7 +39,8 @@ its FEN round trip ``chess.Board(board.fen())`` of the board after 40 random pli
 timed the same way before each game, and the best of those times is the target: a game's JSON
 round trip should cost no more. Without python-chess the target is a fixed 100 microseconds.
 
-Memory (:mod:`cardgames.bench.memory`): the seeded random game (seed 0) of each preset is
+Memory (:mod:`cardgames.bench.memory`), measured first: the seeded random game (seed 0) of each
+game's first preset (of every preset with ``memory="all"``) is
 recorded, and the states that :meth:`cardgames.GameRecord.states` replays are kept in a list.
 :mod:`tracemalloc` counts the bytes freed when the list is let go (the game's caches, warmed by an
 earlier replay, stay), per state. Beside it, *one state alone*: the same count when the replay
@@ -134,7 +135,9 @@ NO_CHESS = (
     "python-chess is not installed (the 'bench' extra: pip install 'cardgames[bench]'): "
     "no chess playouts, no ratios."
 )
-# Shares of the time budget: warm-up, interleaved playout rounds, JSON timings.
+# Shares of the time budget left once the memory is measured: warm-up, interleaved playout
+# rounds, JSON timings. Each phase is given what is left of the budget when it starts, so
+# that one running long is made up for by the next.
 WARMUP_SHARE = 0.1
 ROUNDS_SHARE = 0.7
 JSON_SHARE = 0.2
@@ -143,6 +146,9 @@ SLICE_SECONDS = 0.4
 MIN_SLICE_SECONDS = 0.05
 MIN_ROUNDS = 3
 MAX_ROUNDS = 15
+#: The part of a game's JSON share that its three figures are timed for; the rest goes on
+#: the random game that reaches its mid-game state.
+JSON_TIMED = 0.7
 #: The first seed of the timed rounds. The warm-up plays seeds from 0, far below it, and each
 #: round then plays seeds of its own, so every timed game is one the process has not played.
 FIRST_ROUND_SEED = 1_000_000
@@ -243,15 +249,17 @@ def measure_playouts(
 ) -> tuple[list[PlayoutResult], int]:
     """Warm up, then time interleaved rounds of every contender; the results and the rounds.
 
-    ``seconds`` is the whole run's budget, of which this takes the warm-up and rounds shares.
+    ``seconds`` is this phase's budget: the warm-up takes its share, and the rounds what is
+    left of it (at least ``MIN_ROUNDS`` rounds of one playout a contender are played).
     """
-    warmup_each = seconds * WARMUP_SHARE / len(contenders)
+    end = time.perf_counter() + seconds
+    warmup_each = seconds * WARMUP_SHARE / (WARMUP_SHARE + ROUNDS_SHARE) / len(contenders)
     per_playout: dict[Contender, float] = {}
     for contender in contenders:
         progress(f"warming up {contender.game} {contender.preset}")
         per_playout[contender] = warm_up(contender, warmup_each)
 
-    rounds_budget = seconds * ROUNDS_SHARE
+    rounds_budget = max(0.0, end - time.perf_counter())
     rounds = int(rounds_budget / (len(contenders) * SLICE_SECONDS))
     rounds = max(MIN_ROUNDS, min(MAX_ROUNDS, rounds))
     slice_seconds = max(MIN_SLICE_SECONDS, rounds_budget / (rounds * len(contenders)))
@@ -310,19 +318,23 @@ def measure_json(
 ) -> list[JsonResult]:
     """Time ``to_json``, ``from_json`` and the round trip of a mid-game state of every game.
 
-    ``seconds`` is the whole run's budget, of which this takes the JSON share. With ``chess``,
+    ``seconds`` is this phase's budget, spread over the figures still to time. With ``chess``,
     python-chess's FEN round trip is timed too, before each game's figures (so that it meets the
     same load), and its best time is every game's target.
     """
-    each = seconds * JSON_SHARE / ((4 if chess else 3) * len(games))
+    end = time.perf_counter() + seconds
+    figures = (4 if chess else 3) * len(games)  # FEN once a game, and three of each game's
     results = []
     fen_times = []
-    for game in games:
+    for index, game in enumerate(games):
+        left = (figures - index * (4 if chess else 3)) or 1
         if chess:
             progress("timing python-chess's FEN round trip")
-            fen_times.append(fen_round_trip_us(each))
+            fen_times.append(fen_round_trip_us(_share(end, left)))
+            left -= 1
         progress(f"timing JSON of {game.name}")
-        results.append(json_figures(game, each))
+        # The game's mid-game state takes a random game to reach: part of its figures' share.
+        results.append(json_figures(game, _share(end, left) * JSON_TIMED))
     if not fen_times:
         return results
     fen_us = min(fen_times)
@@ -516,18 +528,32 @@ def render_markdown(report: Report) -> str:
     return "\n".join(parts)
 
 
+def _share(end: float, parts: int) -> float:
+    """One of ``parts`` equal shares of the time left until ``end``."""
+    return max(0.0, end - time.perf_counter()) / max(1, parts)
+
+
 def measure(
     games: Sequence[Game[Any, Any, Any, Any]],
     seconds: float = DEFAULT_SECONDS,
     *,
     chess: bool = True,
     progress: Callable[[str], None] | None = None,
+    memory: str = "first",
 ) -> Report:
-    """Measure ``games`` in about ``seconds``: every preset's playouts, then the JSON figures.
+    """Measure ``games`` in about ``seconds``: the memory, every preset's playouts, then the
+    JSON figures.
 
     python-chess is measured alongside when ``chess`` is true and it can be imported.
     ``progress``, if given, hears what is being measured as it starts (for a log on stderr).
+    ``memory`` says whose memory is measured: each game's ``"first"`` preset (its default),
+    or ``"all"`` of them, which takes a second or so a preset. The memory is measured first,
+    as a fixed amount of work; the playouts and the JSON figures share the rest of the budget,
+    each phase given what is left when it starts, so the run keeps to ``seconds`` unless the
+    least work that makes a figure (a playout of each preset, a few rounds) takes longer.
     """
+    if memory not in ("first", "all"):
+        raise InvalidConfigError("memory must be 'first' or 'all'")
     if not (seconds > 0 and math.isfinite(seconds)):
         raise InvalidConfigError(f"the time budget must be positive and finite, got {seconds:g} s")
     if not games:
@@ -542,12 +568,18 @@ def measure(
     version = chess_version() if chess else None
     if version is not None:
         contenders.append(Contender(CHESS, "standard", chess_playouts))
-    playouts, rounds = measure_playouts(contenders, seconds, tell)
-    json_results = measure_json(games, seconds, tell, chess=version is not None)
     tell("measuring the memory of recorded games")
-    memory = [game_memory(g, preset, config) for g in games for preset, config in g.presets.items()]
+    held = [
+        game_memory(g, preset, config)
+        for g in games
+        for preset, config in (g.presets.items() if memory == "all" else _first_preset(g))
+    ]
     if version is not None:
-        memory.append(chess_memory())
+        held.append(chess_memory())
+    left = max(0.0, start + seconds - time.perf_counter())
+    playouts, rounds = measure_playouts(contenders, left * (1 - JSON_SHARE), tell)
+    left = max(0.0, start + seconds - time.perf_counter())
+    json_results = measure_json(games, left, tell, chess=version is not None)
     return Report(
         date=datetime.date.today().isoformat(),
         python=platform.python_version(),
@@ -560,8 +592,13 @@ def measure(
         chess_version=version,
         playouts=playouts,
         json=json_results,
-        memory=memory,
+        memory=held,
     )
+
+
+def _first_preset(game: Game[Any, Any, Any, Any]) -> list[tuple[str, Any]]:
+    """The game's first preset (its default config when it has none)."""
+    return [next(iter(game.presets.items()), ("default", game.config_type()))]
 
 
 def _silent(message: str) -> None:

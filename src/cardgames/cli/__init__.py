@@ -46,6 +46,7 @@ from cardgames.cli import commands, play, replay, serve, signals, simulate
 from cardgames.cli.console import Console, printable
 from cardgames.cli.options import add_config_flags
 from cardgames.errors import CardgamesError, excerpt
+from cardgames.registry import GAMES
 from cardgames.rng import SEED_BITS
 
 if TYPE_CHECKING:
@@ -121,15 +122,13 @@ def main(
     except _Exit as done:
         return done.status
     except BrokenPipeError:
-        # The reader went away (``cardgames replay game.json | head``): stop quietly, and keep
-        # Python from complaining again when it flushes stdout at exit.
-        if console.stdout is sys.stdout:
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader went away (``cardgames replay game.json | head``): stop quietly.
+        _drop_stdout(console)
         return 1
     except KeyboardInterrupt as exc:
         detail = f"; {exc}" if str(exc) else ""
         _error_line(console, f"{PROG}: {signals.what_stopped(exc)}{detail}")
+        _drop_gone_streams()  # a closed terminal (SIGHUP) takes stdout and stderr with it
         return signals.exit_status(exc)
     except (CardgamesError, OSError) as exc:
         _error_line(console, f"{PROG}: error: {_error_message(exc)}")
@@ -138,6 +137,29 @@ def main(
         detail = f"{type(exc).__name__}: {exc}"
         _error_line(console, f"{PROG}: error: internal error, please report it: {detail}")
         return EXIT_ERROR
+
+
+def _drop_stdout(console: Console) -> None:
+    """Point the process's stdout at nothing once it cannot be written, so that Python does
+    not fail again (exit status 120) when it flushes stdout at exit."""
+    if console.stdout is sys.stdout:
+        _to_nothing(sys.stdout)
+
+
+def _drop_gone_streams() -> None:
+    """Point the process's stdout and stderr at nothing where they can no longer be written."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            _to_nothing(stream)
+
+
+def _to_nothing(stream: TextIO) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _error_line(console: Console, line: str) -> None:
@@ -199,6 +221,15 @@ def _integer(text: str, minimum: int | None = None) -> int:
     return value
 
 
+def _game_name(text: str) -> str:
+    """A game's name as the registry holds it, in any case (``Alethi``, ``LERALLY``); a name
+    that matches none is left for the command to refuse with the list of games."""
+    if text in GAMES:
+        return text
+    matches = [name for name in GAMES if name.casefold() == text.casefold()]
+    return matches[0] if len(matches) == 1 else text
+
+
 def _seed(text: str) -> int:
     """A seed: a whole number of at most ``SEED_BITS`` bits."""
     digits = text.strip().removeprefix("-").removeprefix("+")
@@ -253,11 +284,14 @@ def _parser(console: Console) -> _Parser:
     command("list", commands.list_games, "the games, their presets and the bots")
 
     rules_cmd = command("rules", commands.rules, "a summary of a game's rules")
-    rules_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    rules_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
 
     play_cmd = command("play", play.run, "play a game against bots, or watch bots play")
     play_cmd.add_argument(
         "game",
+        type=_game_name,
         metavar="GAME",
         nargs="?",
         help="a game name (see 'cardgames list'); with --resume, the record's game",
@@ -314,13 +348,15 @@ def _parser(console: Console) -> _Parser:
     add_config_flags(play_cmd)
 
     sim_cmd = command("simulate", simulate.run, "play many games between bots; a results table")
-    sim_cmd.add_argument("game", metavar="GAME", help="a game name (see 'cardgames list')")
+    sim_cmd.add_argument(
+        "game", type=_game_name, metavar="GAME", help="a game name (see 'cardgames list')"
+    )
     sim_cmd.add_argument(
         "--bots",
-        required=True,
+        default=simulate.DEFAULT_BOTS,
         metavar="NAMES",
         help="bot names, seat 0 first; missing seats repeat them in turn; seats rotate "
-        "from game to game",
+        f"from game to game (default: {simulate.DEFAULT_BOTS})",
     )
     sim_cmd.add_argument(
         "--games",
@@ -409,10 +445,21 @@ def _parser(console: Console) -> _Parser:
         type=_positive_float,
         default=DEFAULT_SECONDS,
         metavar="S",
-        help=f"the whole run's time budget, roughly (default {DEFAULT_SECONDS:g})",
+        help=f"the whole run's time budget, kept within a fifth (default {DEFAULT_SECONDS:g})",
     )
     bench_cmd.add_argument(
-        "--game", action="append", metavar="NAME", help="measure only this game (repeatable)"
+        "--memory",
+        choices=("first", "all"),
+        default="first",
+        help="whose memory to measure: each game's first preset (default) or all of them "
+        "(a second or so a preset, taken from the budget)",
+    )
+    bench_cmd.add_argument(
+        "--game",
+        action="append",
+        type=_game_name,
+        metavar="NAME",
+        help="measure only this game (repeatable)",
     )
     output = bench_cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")

@@ -124,7 +124,7 @@ def bench(args: argparse.Namespace, console: Console) -> int:
 
     if measuring.chess_version() is None and (args.json or args.markdown):
         console.note(measuring.NO_CHESS)  # the text report says so itself
-    report = measuring.measure(games, args.seconds, progress=progress)
+    report = measuring.measure(games, args.seconds, progress=progress, memory=args.memory)
     if args.json:
         console.say(measuring.render_json(report))
     elif args.markdown:

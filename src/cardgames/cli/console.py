@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import errno
 import io
+import os
+import select
 import sys
 import unicodedata
 from typing import TextIO
@@ -24,6 +26,14 @@ __all__ = ["Console", "printable"]
 #: the rest, but for the line breaks and tabs of the command's own text), format characters
 #: (bidirectional overrides, zero-width ones), line and paragraph separators, lone surrogates.
 _UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+#: Whether a terminal's lines are awaited with ``select`` (POSIX), so that a signal is heeded
+#: while a person is asked; elsewhere ``input`` reads them.
+_WAITS_WITH_SELECT = os.name == "posix"
+#: How long one wait for a typed line lasts at most: the longest a signal may go unheeded.
+_WAIT = 0.2
+#: The most bytes taken as one typed line (a terminal in raw mode need never send a newline).
+_LONGEST_LINE = 65536
 
 
 def printable(text: str) -> str:
@@ -56,6 +66,7 @@ class Console:
         self.stdin = _given(stdin, sys.stdin, io.StringIO(""))
         self.stdout = _given(stdout, sys.stdout, _Closed("stdout"))
         self.stderr = _given(stderr, sys.stderr, _Closed("stderr"))
+        self._typed = b""  # what was typed on the terminal beyond the last line read
 
     def say(self, text: str = "") -> None:
         """Write ``text`` and a new line to stdout."""
@@ -86,11 +97,13 @@ class Console:
     def ask(self, prompt: str) -> str | None:
         """Show ``prompt`` and read one line of input, stripped; ``None`` at the end of input.
 
-        On the process's own terminal this goes through :func:`input`, so line editing works.
+        On the process's own terminal the line is awaited so that Ctrl-C, SIGTERM and SIGHUP
+        stop the command at once (see ``_typed_line``).
         A line that is not UTF-8 text is a ``CardgamesError``.
         """
         prompt = printable(prompt)
-        if self.stdin is sys.stdin and self.stdout is sys.stdout and _isatty(self.stdin):
+        own_terminal = self.stdin is sys.stdin and _isatty(self.stdin)
+        if own_terminal and not _WAITS_WITH_SELECT:
             try:
                 return _text(input(prompt)).strip()
             except EOFError:
@@ -100,7 +113,7 @@ class Console:
                 raise _not_text() from None
         self._out(prompt)
         self.flush()
-        line = self._line()
+        line = self._typed_line() if own_terminal else self._line()
         if not line:
             self.say()
             return None
@@ -109,6 +122,34 @@ class Console:
         if not _isatty(self.stdin):
             self.say(line.rstrip("\n"))
         return line.strip()
+
+    def _typed_line(self) -> str:
+        """The next line typed on the process's own terminal ("" at its end).
+
+        A read that blocks cannot be stopped reliably: a signal that comes after the prompt
+        is shown but before the read begins only marks itself pending, and the read then
+        waits for the person (a SIGTERM or Ctrl-C would go unheeded until Enter). So the
+        console waits for the line with ``select`` a short while at a time, and Python runs
+        the signal handlers between the waits; the terminal's own line editing still works,
+        since the terminal hands over a line only once it is complete.
+        """
+        descriptor = self.stdin.fileno()
+        while b"\n" not in self._typed and len(self._typed) < _LONGEST_LINE:
+            ready, _, _ = select.select([descriptor], [], [], _WAIT)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(descriptor, 4096)
+            except OSError:  # the terminal has gone
+                chunk = b""
+            if not chunk:  # Ctrl-D, or the terminal has gone
+                break
+            self._typed += chunk
+        line, newline, self._typed = self._typed.partition(b"\n")
+        try:
+            return (line + newline).decode("utf-8")
+        except UnicodeDecodeError:
+            raise _not_text() from None
 
     def _line(self) -> str:
         """The next line of stdin ("" at its end), once it is text.

@@ -9,6 +9,7 @@ checked by the game.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -207,6 +208,7 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
     """The config that ``--preset`` and the game's flags describe, checked by the game."""
     config = _preset(game, getattr(args, "preset", None))
     changes: dict[str, Any] = {}
+    set_by: dict[str, str] = {}  # each field changed -> the option that changed it
     for flag in _FLAGS:
         value = getattr(args, flag.dest, None)
         if value is None:
@@ -217,7 +219,9 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
             raise InvalidConfigError(
                 f"{flag.flag} is not an option of {game.name}; its options: {own}"
             )
-        changes.update(change(value, config))
+        changed = change(value, config)
+        changes.update(changed)
+        set_by.update(dict.fromkeys(changed, flag.flag))
     # --doubles seats four: an explicit --players may repeat that, not contradict it.
     players = getattr(args, "config_players", None)
     if players is not None and "players" in changes and changes["players"] != players:
@@ -232,8 +236,19 @@ def config_from_args(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -
             changes[field] = _seat_number(game, attrs.evolve(config, **others), changes[field])
     if changes:
         config = attrs.evolve(config, **changes)
-    game.check_config(config)
+    try:
+        game.check_config(config)
+    except InvalidConfigError as exc:
+        raise type(exc)(_in_flags(str(exc), set_by)) from None
     return config
+
+
+def _in_flags(message: str, set_by: dict[str, str]) -> str:
+    """``message`` with each config field that an option set named as that option
+    (``hand_size`` as ``--hand-size``): the person typed the option, not the field."""
+    for field in sorted(set_by, key=len, reverse=True):
+        message = re.sub(rf"(?<![\w.-]){re.escape(field)}(?![\w-])", set_by[field], message)
+    return message
 
 
 def config_flags_given(args: argparse.Namespace) -> bool:

@@ -28,8 +28,10 @@ from cardgames.errors import InvalidConfigError
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
 
-__all__ = ["QUIET_SECONDS", "Progress", "run"]
+__all__ = ["DEFAULT_BOTS", "QUIET_SECONDS", "Progress", "run"]
 
+#: Who plays when ``--bots`` is not given: the greedy bot against the random one.
+DEFAULT_BOTS = "greedy,random"
 #: A run that has taken this long is "long": its progress is shown even off a terminal.
 QUIET_SECONDS = 5.0
 BAR_WIDTH = 30

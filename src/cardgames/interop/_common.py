@@ -15,9 +15,10 @@ from typing import Any, Final
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
 from cardgames.bots import make_bot
 from cardgames.errors import IllegalMoveError, InvalidConfigError, UnknownNameError
-from cardgames.game import Bot, Game
+from cardgames.game import Bot, Game, Outcome
 
 __all__ = [
+    "REWARD_SCHEMES",
     "SEED_LIMIT",
     "Table",
     "action_index",
@@ -25,12 +26,24 @@ __all__ = [
     "check_seat",
     "make_table",
     "missing_extra",
+    "observation_bounds",
     "opponent_bots",
+    "reward_scheme",
+    "scheme_rewards",
 ]
 
 #: The game seeds an adapter draws from its own generator lie in ``range(SEED_LIMIT)``: what
 #: numpy's generators give as one integer.
 SEED_LIMIT: Final = 2**63
+
+#: The ways the end of a game can be rewarded: +1 / -1 / 0, or the outcome's returns.
+REWARD_SCHEMES: Final = ("win-loss", "returns")
+
+#: The range of every number in the observations of these games, as their encodings promise:
+#: Le Rally and AlakaSLAM scale every count by a bound their config gives. Alethi's coordinates
+#: grow with a field that has no edges, and Alakazum!'s counts and points have no promised
+#: bound, so theirs are unbounded.
+_OBSERVATION_BOUNDS: Final = {"lerally": (0.0, 1.0), "alakaslam": (0.0, 1.0)}
 
 
 def missing_extra(module: str, extra: str) -> str:
@@ -117,6 +130,35 @@ class Table:
             return state
         legal = game.legal_moves(state)
         return game.apply_move(state, bot.choose(game.view(state, player), legal, rng))
+
+
+def observation_bounds(table: Table) -> tuple[float, float]:
+    """The lowest and highest number an observation of ``table``'s game can hold
+    (``-inf`` and ``inf`` for a game that promises no range)."""
+    return _OBSERVATION_BOUNDS.get(table.game.name, (-float("inf"), float("inf")))
+
+
+def reward_scheme(table: Table, rewards: object) -> str:
+    """``rewards``, once it is one of :data:`REWARD_SCHEMES`; ``None`` gives ``"win-loss"``
+    for two players and ``"returns"`` for more."""
+    if rewards is None:
+        return "win-loss" if table.players == 2 else "returns"
+    if not isinstance(rewards, str) or rewards not in REWARD_SCHEMES:
+        raise InvalidConfigError("rewards must be None, 'win-loss' or 'returns'")
+    return rewards
+
+
+def scheme_rewards(outcome: Outcome | None, scheme: str) -> tuple[float, ...] | None:
+    """Each player's reward for a game that ended with ``outcome``: its return, or with
+    ``"win-loss"`` +1 for a winner, 0 in a draw and -1 for a loser; ``None`` for no outcome."""
+    if outcome is None:
+        return None
+    players = len(outcome.returns)
+    if scheme == "returns":
+        return outcome.returns
+    if outcome.is_draw:
+        return (0.0,) * players
+    return tuple(1.0 if p in outcome.winners else -1.0 for p in range(players))
 
 
 def make_table(game: object, config: object) -> Table:

@@ -6,10 +6,28 @@
 >>> observation.shape == env.observation_space.shape, bool(info["action_mask"].any())
 (True, True)
 
+**Registered ids.** Importing the module registers one id per game with Gymnasium:
+``cardgames/Alethi-v0``, ``cardgames/AlakaSLAM-v0``, ``cardgames/LeRally-v0`` and
+``cardgames/Alakazum-v0`` (:data:`ENV_IDS`), so that
+
+>>> import gymnasium as gym
+>>> import cardgames.interop.gymnasium
+>>> env = gym.make("cardgames/LeRally-v0", config="best-of-three", opponents="greedy")
+>>> envs = gym.make_vec("cardgames/LeRally-v0", num_envs=2)
+
+work, every keyword argument of :func:`env` passing through (``config``, ``opponents``,
+``seat``, ``render_mode``, ``max_decisions``, ``illegal_reward``). Gymnasium has no plug-in
+entry points to register ids from an installed package, so the module must be imported first;
+``gym.make("cardgames.interop.gymnasium:cardgames/LeRally-v0")`` imports it and makes the
+environment in one call, and ``gym.register_envs(cardgames.interop.gymnasium)`` tells linters
+that the import is used.
+
 The observation is the game's ``observation`` of the learner's view, a ``float32`` array of the
 game's ``observation_shape``; an action is an index of the game's action space
-(``Discrete(num_actions)``). The observation space is a ``Box`` without bounds: a game promises
-finite numbers, not a range. The legal actions come with every observation, as
+(``Discrete(num_actions)``). The observation space is a ``Box`` bounded by ``[0, 1]`` for the
+games whose every observation lies there (Le Rally and AlakaSLAM), and without bounds for the
+others: Alethi's coordinates grow with a field that has no edges, and Alakazum!'s counts and
+points have no bound the game promises. The legal actions come with every observation, as
 ``info["action_mask"]`` (an ``int8`` array) and from :meth:`CardgamesEnv.action_masks` (a bool
 array: the method maskable PPO asks for).
 
@@ -25,6 +43,11 @@ bots' (by default the game's own bound, which no game reaches), is ``truncated``
 that :func:`cardgames.arena.play` would give it in that game. Without a seed, the game's seed is
 drawn from the environment's ``np_random``. Should a game end before the learner has a decision
 to take, reset moves on to the next seed.
+
+Render modes: ``"ansi"``, where ``render()`` returns the game's text table, and ``"human"``,
+where the table is printed to standard output after every reset and step (``render()`` prints
+it too and returns ``None``). ``render()`` before the first reset raises Gymnasium's
+``ResetNeeded``.
 
 Needs the extra ``cardgames[rl]``.
 """
@@ -54,11 +77,12 @@ from cardgames.interop._common import (
     bot_generators,
     check_seat,
     make_table,
+    observation_bounds,
     opponent_bots,
 )
 from cardgames.rng import check_seed
 
-__all__ = ["ILLEGAL_REWARD", "MAX_DEALS", "CardgamesEnv", "env"]
+__all__ = ["ENV_IDS", "ILLEGAL_REWARD", "MAX_DEALS", "CardgamesEnv", "env"]
 
 #: The reward of an action that the mask forbids, by default; the episode ends with it.
 ILLEGAL_REWARD: Final = -1.0
@@ -72,7 +96,7 @@ Opponents = Bot[Any, Any] | str | Sequence[Bot[Any, Any] | str]
 class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
     """One learner's seat at a game of ``cardgames``; the other seats are played by bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's field)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
@@ -87,7 +111,7 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
     ) -> None:
         table = make_table(game, config)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidConfigError("render_mode must be None or 'ansi'")
+            raise InvalidConfigError("render_mode must be None, 'ansi' or 'human'")
         if not isinstance(illegal_reward, int | float) or isinstance(illegal_reward, bool):
             raise InvalidConfigError("illegal_reward must be a number")
         self.table: Table = table
@@ -98,9 +122,8 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self.max_decisions: int = (
             table.limit if max_decisions is None else check_int("max_decisions", max_decisions, 1)
         )
-        self.observation_space = spaces.Box(
-            low=-np.inf, high=np.inf, shape=table.shape, dtype=np.float32
-        )
+        low, high = observation_bounds(table)
+        self.observation_space = spaces.Box(low=low, high=high, shape=table.shape, dtype=np.float32)
         self.action_space = spaces.Discrete(table.actions)
         self._state: Any = None
         self._rngs: dict[int, Any] = {}
@@ -132,6 +155,8 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
             self._play_bots()
             if not self._done:
                 self._encode()
+                if self.render_mode == "human":
+                    self.render()
                 return self._observation.copy(), self._info()
             game_seed = None
         raise CardgamesError(f"no game of {MAX_DEALS} gave the learner a decision")
@@ -153,6 +178,8 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self._decisions += 1
         self._play_bots()
         self._encode()
+        if self.render_mode == "human":
+            self.render()
         return (
             self._observation.copy(),
             self._reward(),
@@ -166,11 +193,18 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         return self._mask.copy()
 
     def render(self) -> str | None:
-        """The game's ``render`` of the whole table (``render_mode="ansi"``)."""
+        """The game's ``render`` of the whole table: returned (``render_mode="ansi"``) or
+        printed (``"human"``). ``ResetNeeded`` before the first reset."""
+        if self._state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before render()")
         if self.render_mode is None:
             gymnasium.logger.warn("render() called on an environment made without a render_mode")
             return None
-        return str(self.table.game.render(self._state))
+        text = str(self.table.game.render(self._state))
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def _play_bots(self) -> None:
         """The bots' moves until the learner is to move, the game ends or the cap is reached."""
@@ -235,5 +269,25 @@ def env(
         illegal_reward=illegal_reward,
     )
 
+
+#: The Gymnasium id of each game of the library, by its registry name.
+ENV_IDS: Final = {
+    "alethi": "cardgames/Alethi-v0",
+    "alakaslam": "cardgames/AlakaSLAM-v0",
+    "lerally": "cardgames/LeRally-v0",
+    "alakazum": "cardgames/Alakazum-v0",
+}
+
+
+def _register() -> None:
+    """Register :data:`ENV_IDS` with Gymnasium, once (importing the module again, or after
+    another registration of the same ids, changes nothing)."""
+    known = gymnasium.envs.registry
+    for name, env_id in ENV_IDS.items():
+        if env_id not in known:
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:env", kwargs={"game": name})
+
+
+_register()
 
 __dir__ = public_dir(__all__)

@@ -21,8 +21,13 @@ players as the library hides them. The OpenSpiel game is thus the library's game
 
 **Players, actions and returns.** OpenSpiel's players are the library's players, actions the
 game's action space (``num_actions``, ``action_to_move``, ``move_to_action``) and the returns
-the outcome's (1.0 for a winner, 0.0 for a loser, shares of 1.0 in a draw), so the game is
-declared general-sum with terminal rewards between 0 and 1.
+the outcome's (1.0 for a winner, 0.0 for a loser, shares of 1.0 in a draw). Where every game of
+a preset ends with returns of one sum, the game is declared ``CONSTANT_SUM`` with that
+``utility_sum`` (:func:`utility_sum`), so OpenSpiel's ``exploitability`` and ``nash_conv``
+accept its two-player presets: Alethi (1), Le Rally (1, or 2 in doubles: both players of the
+winning side get 1.0) and AlakaSLAM in singles (1). AlakaSLAM in doubles (a win gives 2, a draw
+1) and Alakazum! (every player may lose) are ``GENERAL_SUM``. The registered game type says
+what holds for every preset; a loaded game's ``get_type()`` says it for its own.
 
 **Information.** Everything a player observes is its view (``view(state, player)``), which by
 the library's contract holds all the player may know, so both the information state and the
@@ -30,6 +35,18 @@ observation are built from it: the strings are the view as JSON (information sta
 as the game's ``render`` (observation, readable); both tensors are the game's ``observation`` of
 the view. :meth:`CardgamesState.resample_from_infostate` deals the hidden cards anew with the
 game's ``resample``, which is what OpenSpiel's ISMCTS asks of a state.
+
+**Alethi is perfect information once dealt.** Its views hide nothing the state holds but the
+generator, which no move draws from after the deal, so either player's view decides all of the
+game's play from there. It is still declared ``IMPERFECT_INFORMATION``: OpenSpiel's perfect
+information means that every player observes every chance outcome, and the chance outcome here,
+the seed, is never shown (only the deal it makes); the algorithms that ask for perfect
+information (``minimax``, ``value_iteration``, the minimax solver) also ask for zero-sum returns
+and, for alpha-beta, no chance at all, which these games do not give; and ISMCTS refuses a game
+declared perfect information. What works on information states (CFR, best responses,
+``exploitability``) treats a perfect-information game declared imperfect exactly, each
+information state being one position, and ``expectiminimax`` and MCTS walk the states
+whatever the declaration.
 
 Needs the extra ``cardgames[openspiel]``.
 """
@@ -69,6 +86,7 @@ __all__ = [
     "CardgamesObserver",
     "CardgamesState",
     "short_name",
+    "utility_sum",
 ]
 
 #: How many deals the chance node offers unless the ``seeds`` parameter says otherwise.
@@ -118,24 +136,31 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
     game_type: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game_type = self.game_type
         params = dict(params or {})
-        name = game_type.short_name.removeprefix("python_cardgames_")
-        preset = params.get("preset", "default")
-        if not isinstance(preset, str):
-            raise InvalidConfigError("the preset parameter is a preset's name")
-        self.table: Table = make_table(name, preset)
+        self.table: Table = self._make_table(params)
         self.seeds: int = check_int("seeds", params.get("seeds", DEFAULT_SEEDS), 1, MAX_SEEDS)
         table = self.table
+        total = utility_sum(table.game, table.config)
         info = pyspiel.GameInfo(
             num_distinct_actions=table.actions,
             max_chance_outcomes=self.seeds,
             num_players=table.players,
             min_utility=0.0,
             max_utility=1.0,
+            utility_sum=total,
             max_game_length=table.limit + 1,
         )
-        super().__init__(game_type, info, params)
+        # The registered type says what holds for every preset; this game's, for its own.
+        super().__init__(_game_type(table.game, constant_sum=total is not None), info, params)
+
+    def _make_table(self, params: dict[str, Any]) -> Table:
+        """The table of the game this class was registered for, with the preset ``params``
+        names."""
+        name = self.game_type.short_name.removeprefix("python_cardgames_")
+        preset = params.get("preset", "default")
+        if not isinstance(preset, str):
+            raise InvalidConfigError("the preset parameter is a preset's name")
+        return make_table(name, preset)
 
     def new_initial_state(self) -> CardgamesState:
         """The chance node that deals: one outcome per seed."""
@@ -330,16 +355,43 @@ class CardgamesObserver:
         return str(self.table.game.render(view))
 
 
-def _game_type(game: Game[Any, Any, Any, Any]) -> Any:
-    """The OpenSpiel game type of ``game``: its player counts over every preset."""
+#: The returns of every game that ends sum to one number, given by the config, in these games
+#: (the others, and a config for which this gives ``None``, are general-sum):
+#:
+#: - Alethi: one player wins (1 + 0) or the two draw (0.5 + 0.5);
+#: - Le Rally: one side wins, never a draw: 1, or 2 for the two players of a doubles side;
+#: - AlakaSLAM in singles: one player wins or the two draw. In doubles a side's win gives 2 and a
+#:   draw 1 (a draw shares 1.0 among all four players), so doubles is general-sum;
+#: - Alakazum!: every player loses when no one casts Alakazum in time, so it is general-sum.
+_UTILITY_SUMS: Final[dict[str, Callable[[Any], float | None]]] = {
+    "alethi": lambda config: 1.0,
+    "lerally": lambda config: 2.0 if config.doubles else 1.0,
+    "alakaslam": lambda config: 1.0 if config.players == 2 else None,
+}
+
+
+def utility_sum(game: Game[Any, Any, Any, Any], config: Any) -> float | None:
+    """What the returns of every game of ``game`` with ``config`` sum to, or ``None`` if they
+    do not always sum to one number (the game is then declared general-sum)."""
+    rule = _UTILITY_SUMS.get(game.name)
+    return None if rule is None else rule(config)
+
+
+def _game_type(game: Game[Any, Any, Any, Any], *, constant_sum: bool | None = None) -> Any:
+    """The OpenSpiel game type of ``game``: its player counts over every preset, constant-sum
+    if ``constant_sum`` says so (by default, if every preset is)."""
     counts = [game.num_players(config) for config in game.presets.values()]
+    if constant_sum is None:
+        constant_sum = all(utility_sum(game, c) is not None for c in game.presets.values())
     return pyspiel.GameType(
         short_name=short_name(game.name),
         long_name=f"cardgames {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM
+        if constant_sum
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts),
         min_num_players=min(counts),

@@ -11,13 +11,27 @@ The agents are ``player_0`` to ``player_<n-1>``, seat 0 first. Each agent observ
 ``"observation"``, the game's ``observation`` of its view (a ``float32`` array of the game's
 ``observation_shape``), and ``"action_mask"``, the game's ``action_mask`` of its view (an
 ``int8`` array of ``num_actions`` entries, all 0 for an agent whose turn it is not). An action is
-an index of the game's action space (``action_to_move``). Rewards are 0 until the game ends;
-then every agent gets the outcome's return (1.0 for a winner, 0.0 for a loser, shares of 1.0 in
-a draw). An illegal action ends the episode, as in PettingZoo's classic games: the agent that
-took it gets -1 and the others 0.
+an index of the game's action space (``action_to_move``). Rewards are 0 until the game ends,
+then, as ``rewards`` says:
 
-The observation space is a ``Box`` without bounds: a game promises finite numbers in its
-observations, not a range (Le Rally's and AlakaSLAM's lie in ``[0, 1]``, Alethi's do not).
+- ``"win-loss"`` (the default for two players, as in PettingZoo's classic games): +1 for a
+  winner, -1 for a loser, 0 for everybody in a draw (a game that every player loses gives
+  all of them -1);
+- ``"returns"`` (the default for more players): the outcome's return, 1.0 for a winner, 0.0
+  for a loser, shares of 1.0 in a draw.
+
+An illegal action ends the episode, as in PettingZoo's classic games: the agent that took it
+gets -1 and the others 0.
+
+The observation space is a ``Box`` bounded by ``[0, 1]`` for the games whose every observation
+lies there (Le Rally, AlakaSLAM), and without bounds for the others: Alethi's coordinates grow
+with a field that has no edges, and Alakazum!'s counts and points have no bound the game
+promises.
+
+Render modes: ``"ansi"``, where ``render()`` returns the game's text table, and ``"human"``,
+where the table is printed to standard output after every reset and step (``render()`` prints
+it too and returns ``None``). ``render()`` before the first reset raises Gymnasium's
+``ResetNeeded``.
 
 ``reset(seed=s)`` starts the game ``new_game(config, seed=s)``, so an episode can be replayed
 with the library; a reset without a seed draws the next game's seed from a generator seeded by
@@ -47,7 +61,15 @@ except ImportError as exc:  # the extra is not installed
 from cardgames._match import check_int
 from cardgames._surface import public_dir
 from cardgames.errors import InvalidConfigError
-from cardgames.interop._common import SEED_LIMIT, Table, action_index, make_table
+from cardgames.interop._common import (
+    SEED_LIMIT,
+    Table,
+    action_index,
+    make_table,
+    observation_bounds,
+    reward_scheme,
+    scheme_rewards,
+)
 from cardgames.rng import check_seed
 
 __all__ = ["ILLEGAL_REWARD", "CardgamesAECEnv", "env", "raw_env"]
@@ -64,7 +86,7 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
     the way PettingZoo's classic games are wrapped, which is what most users want."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "cardgames_v0",
         "is_parallelizable": False,
     }
@@ -76,12 +98,15 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         render_mode: str | None = None,
         *,
         max_decisions: int | None = None,
+        rewards: str | None = None,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         table = make_table(game, config)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidConfigError("render_mode must be None or 'ansi'")
+            raise InvalidConfigError("render_mode must be None, 'ansi' or 'human'")
         self.table: Table = table
+        #: How the end of a game is rewarded: ``"win-loss"`` or ``"returns"``.
+        self.reward_scheme: str = reward_scheme(table, rewards)
         self.render_mode = render_mode
         self.max_decisions: int = (
             table.limit if max_decisions is None else check_int("max_decisions", max_decisions, 1)
@@ -89,11 +114,13 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         self.metadata = {**self.metadata, "name": f"cardgames_{table.game.name}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(table.players)]
         self._seats = {agent: p for p, agent in enumerate(self.possible_agents)}
-        low = np.full(table.shape, -np.inf, dtype=np.float32)
+        low, high = observation_bounds(table)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=low, high=-low, dtype=np.float32),
+                    "observation": spaces.Box(
+                        low=low, high=high, shape=table.shape, dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, shape=(table.actions,), dtype=np.int8),
                 }
             )
@@ -139,6 +166,8 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         self.infos = {agent: {} for agent in self.agents}
         self._selector = AgentSelector(self.agents)
         self._select_mover()
+        if self.render_mode == "human":
+            self.render()
 
     def _select_mover(self) -> None:
         player = self.table.game.current_player(self._state)
@@ -167,20 +196,30 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         self._clear_rewards()
         self._state = after
         self._decisions += 1
-        if table.game.is_over(self._state):
-            self.rewards = dict(zip(self.agents, table.returns(self._state), strict=True))
+        ends = scheme_rewards(table.game.outcome(self._state), self.reward_scheme)
+        if ends is not None:
+            self.rewards = dict(zip(self.agents, ends, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._decisions >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select_mover()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The game's ``render`` of the whole table (``render_mode="ansi"``)."""
+        """The game's ``render`` of the whole table: returned (``render_mode="ansi"``) or
+        printed (``"human"``). ``ResetNeeded`` before the first reset."""
+        if self._state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before render()")
         if self.render_mode is None:
             gymnasium.logger.warn("render() called on an environment made without a render_mode")
             return None
-        return str(self.table.game.render(self._state))
+        text = str(self.table.game.render(self._state))
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release: the game is plain Python data."""
@@ -192,9 +231,10 @@ def raw_env(
     render_mode: str | None = None,
     *,
     max_decisions: int | None = None,
+    rewards: str | None = None,
 ) -> CardgamesAECEnv:
     """The unwrapped environment: illegal actions raise ``IllegalMoveError``."""
-    return CardgamesAECEnv(game, config, render_mode, max_decisions=max_decisions)
+    return CardgamesAECEnv(game, config, render_mode, max_decisions=max_decisions, rewards=rewards)
 
 
 def env(
@@ -203,15 +243,18 @@ def env(
     render_mode: str | None = None,
     *,
     max_decisions: int | None = None,
+    rewards: str | None = None,
 ) -> AECEnv[str, Observation, Any]:
     """A PettingZoo ``AECEnv`` of ``game`` (a game or its registry name) with ``config`` (a
     config, a preset name, or ``None`` for the default).
 
     Wrapped like PettingZoo's classic games: an illegal action ends the episode with
     :data:`ILLEGAL_REWARD` for its agent, an action out of the space fails an assertion, and
-    calls out of order are refused. Bad arguments raise the library's errors.
+    calls out of order are refused. ``rewards`` is ``"win-loss"`` (+1 / -1 / 0, the default
+    for two players) or ``"returns"`` (the outcome's 0 to 1 returns, the default for more).
+    Bad arguments raise the library's errors.
     """
-    wrapped: Any = raw_env(game, config, render_mode, max_decisions=max_decisions)
+    wrapped: Any = raw_env(game, config, render_mode, max_decisions=max_decisions, rewards=rewards)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     result: AECEnv[str, Observation, Any] = wrappers.OrderEnforcingWrapper(wrapped)

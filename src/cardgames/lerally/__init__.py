@@ -20,8 +20,17 @@ from types import MappingProxyType
 from cardgames._surface import public_dir
 from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
-from cardgames.lerally import quick_text as _quick_text
-from cardgames.lerally.bots import ShedderBot
+from cardgames.lerally import documents as _documents
+from cardgames.lerally.agents.bots import ShedderBot
+from cardgames.lerally.agents.encoding import (
+    action_mask,
+    action_to_move,
+    move_to_action,
+    num_actions,
+    observation,
+    observation_shape,
+)
+from cardgames.lerally.agents.evaluation import evaluate
 from cardgames.lerally.cards import (
     DEFAULT_CARDS,
     Card,
@@ -37,19 +46,8 @@ from cardgames.lerally.cards import (
 )
 from cardgames.lerally.checks import check_state, check_view, checked
 from cardgames.lerally.config import Config, Format, check_config
-from cardgames.lerally.encoding import (
-    action_mask,
-    action_to_move,
-    move_to_action,
-    num_actions,
-    observation,
-    observation_shape,
-)
-from cardgames.lerally.evaluation import evaluate
 from cardgames.lerally.moves import MOVE_TYPES, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.notation import format_move, parse_move
-from cardgames.lerally.picture import render_svg
-from cardgames.lerally.render import TEAMS, render
 from cardgames.lerally.rules import (
     PICK_UP,
     apply_move,
@@ -62,6 +60,8 @@ from cardgames.lerally.rules import (
 )
 from cardgames.lerally.state import Ending, RallyWin, Score, State, View
 from cardgames.lerally.story import EVENT_TYPES, Event, events, format_event
+from cardgames.lerally.text.picture import render_svg
+from cardgames.lerally.text.render import TEAMS, render
 from cardgames.lerally.view import resample, view
 
 __all__ = [
@@ -192,4 +192,4 @@ def heuristic_bot() -> ShedderBot:
 GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="lerally", playout=Playout("random", limit=20)
 )
-_quick_text.register()
+_documents.register()

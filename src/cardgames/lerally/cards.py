@@ -6,12 +6,12 @@ reconstruction: 64 shot cards (4 copies of each of the 16 ways from one section 
 (Just Out, Yours, Challenge, 2 each). A config can replace it.
 """
 
-import functools
 from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import register_card_codes
 from cardgames.errors import InvalidMoveError, excerpt
 
@@ -181,7 +181,7 @@ def special(kind: CardKind) -> Card:
 _SECTION_CODES = {section.value: section for section in Section}
 
 
-@functools.lru_cache(maxsize=256)
+@_kept.lru(256, owner=__name__)
 def _parse_known(text: str) -> Card:
     return parse_card(text)
 

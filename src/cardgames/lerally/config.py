@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
 import attrs
 
+from cardgames import _kept
 from cardgames._engine import Passed
 from cardgames.errors import InvalidConfigError, excerpt
 from cardgames.lerally.cards import (
@@ -112,7 +112,7 @@ def check_config(config: Config) -> None:
 
 #: Configs that passed the check: every state holds its config, and loading JSON hands out one
 #: config object for one document's config.
-_PASSED = Passed()
+_PASSED = _kept.keep(Passed(), owner=__name__)
 
 
 def _check(config: Config) -> None:
@@ -183,13 +183,13 @@ def _check_cards(cards: object) -> None:
             )
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def deck_cards(config: Config) -> tuple[Card, ...]:
     """Every card of the match, in card-list order."""
     return tuple(entry.card for entry in config.cards for _ in range(entry.count))
 
 
-@functools.lru_cache(maxsize=32)
+@_kept.lru(32, owner=__name__)
 def card_names(config: Config) -> Mapping[Card, str]:
     """The name of every face of the card list (read-only: shared by every match)."""
     return MappingProxyType({entry.card: entry.name for entry in config.cards})

@@ -8,10 +8,9 @@ into the next state; the old state is never touched.
 
 from __future__ import annotations
 
-import functools
-
 from cardgames._draft import draft_freezer, draft_loader, draft_slots
 from cardgames.game import Outcome
+from cardgames.lerally import _fast
 from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.checks import TRUSTED
 from cardgames.lerally.config import Config
@@ -28,30 +27,6 @@ _load = draft_loader(State)
 def next_player(config: Config, player: int) -> int:
     """The player on ``player``'s left, who plays after them."""
     return (player + 1) % config.players
-
-
-@functools.lru_cache(maxsize=64)
-def _empty_table(config: Config, server: int) -> State:
-    """The table of a new match before its first deal, with no cards anywhere and no points:
-    worked out once per config and server, since every match starts from one (its generator
-    is a stand-in)."""
-    sides = config.sides
-    return State(
-        config=config,
-        to_move=None,
-        leading=True,
-        ball=None,
-        attack=None,
-        attack_total=0,
-        last=None,
-        deck=(),
-        pile=(),
-        cleared=(),
-        hands=((),) * config.players,
-        server=server,
-        score=Score((0,) * sides, (0,) * sides),
-        rng=Rng(0),
-    )
 
 
 class Draft:
@@ -87,7 +62,7 @@ class Draft:
     def blank(cls, config: Config, server: int, rng: Rng) -> Draft:
         """A draft of a new match before its first deal: no cards anywhere, no points,
         ``server`` to deal."""
-        d = cls(_empty_table(config, server))
+        d = cls(_fast.empty_table(config, server))
         d.rng = rng
         return d
 

@@ -9,17 +9,18 @@ The rules live one chapter a module: :mod:`.deal`, what each move does in :mod:`
 (leading and answering), :mod:`.winning` (a rally won, the next deal or the match's end) and
 :mod:`.score` (every match format), all working on a :class:`~.draft.Draft` of the state.
 This module decides legality: a move is legal exactly when it is in :func:`legal_moves`, and
-the reason for refusing any other comes from the same rules. Plays are cached by the cards of
-a hand that matter in the situation, which many hands share.
+the reason for refusing any other comes from the same predicates (:mod:`.answering`: which
+card may be played in which situation). The moves of a hand are looked up by the cards of the
+hand that can matter in the situation, which many hands share (:mod:`._fast`).
 """
 
 from __future__ import annotations
 
-import functools
-
 from cardgames._engine import find_move, remembered
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
-from cardgames.lerally.cards import Card, CardKind, Section, is_card
+from cardgames.lerally import _fast
+from cardgames.lerally.answering import lobs, may_play, needs_anothers_card
+from cardgames.lerally.cards import CardKind, Section, is_card, offense
 from cardgames.lerally.checks import checked, score_problem
 from cardgames.lerally.config import Config, check_config
 from cardgames.lerally.deal import new_game
@@ -44,7 +45,6 @@ __all__ = [
 ]
 
 _PICK_UP = PickUp()
-_PICK_UP_ONLY: tuple[Move, ...] = (_PICK_UP,)
 
 
 # --- sides and seats -----------------------------------------------------------------------
@@ -73,112 +73,6 @@ def _check_number(what: str, value: object, count: int) -> None:
 # --- legal moves ---------------------------------------------------------------------------
 
 
-#: What a player faces: whether they lead, where the ball is and the attack to answer.
-_Situation = tuple[bool, Section | None, Card | None]
-
-
-def _options(
-    hand: tuple[Card, ...],
-    leading: bool,
-    ball: Section | None,
-    attack: Card | None,
-    last_is_me: bool,
-) -> tuple[Move, ...]:
-    """Every play open with ``hand`` in this situation (see :func:`_options_of`), looked up by
-    the cards of the hand that can matter in the situation, which many hands share."""
-    relevance = _relevance(leading, ball, attack)
-    useful = tuple(filter(relevance.__getitem__, hand))
-    return _options_of(useful, relevance.situation, last_is_me)
-
-
-class _Relevance(dict[Card, bool]):
-    """Whether each card could be played in one situation, worked out once per card."""
-
-    def __init__(self, leading: bool, ball: Section | None, attack: Card | None) -> None:
-        super().__init__()
-        self.situation: _Situation = (leading, ball, attack)
-
-    def __missing__(self, card: Card) -> bool:
-        value = self[card] = _matters(card, *self.situation)
-        return value
-
-
-@functools.lru_cache(maxsize=256)
-def _relevance(leading: bool, ball: Section | None, attack: Card | None) -> _Relevance:
-    return _Relevance(leading, ball, attack)
-
-
-def _matters(card: Card, leading: bool, ball: Section | None, attack: Card | None) -> bool:
-    """Whether ``card`` could be played in this situation."""
-    kind = card.kind
-    if leading:
-        return kind is CardKind.SHOT or kind is CardKind.OFFENSE
-    if attack is not None:
-        return card == attack or kind in _SPECIAL_KINDS
-    if kind is CardKind.SHOT:
-        return card.source is ball
-    if kind is CardKind.ATTACK:
-        return ball is not None and card.zone is ball.zone
-    return True
-
-
-_SPECIAL_KINDS = frozenset({CardKind.JUST_OUT, CardKind.YOURS, CardKind.CHALLENGE})
-
-
-@functools.lru_cache(maxsize=16384)
-def _options_of(
-    hand: tuple[Card, ...], situation: _Situation, last_is_me: bool
-) -> tuple[Move, ...]:
-    """Every play open with ``hand`` in ``situation``, or picking up when there is none.
-
-    Leading, a player may lead a shot, a lob or the offense card. Facing an attack, only the
-    identical attack card (a Hot Shot) or a special card answers it. Otherwise a shot from the
-    ball's section, a lob of such shots, an attack card of the section's zone, the offense card
-    or a special card. Just Out and Challenge need a previous player other than oneself.
-    """
-    leading, ball, attack = situation
-    moves: list[Move] = []
-    specials = not leading and not last_is_me
-    # A hand is kept sorted, so its faces come in order, each once. Copies are counted by a
-    # pass over the hand for each shot face that plays: 16 passes at most, whatever its size.
-    for face in dict.fromkeys(hand):
-        kind = face.kind
-        if kind is CardKind.SHOT:
-            if attack is None and (leading or face.source is ball):
-                moves += _shot_moves(face, hand.count(face))
-        elif kind is CardKind.ATTACK:
-            fits = (
-                face == attack
-                if attack is not None
-                else ball is not None and face.zone is ball.zone
-            )
-            if not leading and fits:
-                moves.append(_play(face))
-        elif kind is CardKind.OFFENSE:
-            if attack is None:
-                moves.extend(_OFFENSES)
-        elif kind is CardKind.YOURS:
-            if not leading:
-                moves.append(_play(face))
-        elif specials:
-            moves.append(_play(face))
-    return tuple(moves) or _PICK_UP_ONLY
-
-
-_OFFENSES = tuple(Offense(section) for section in Section)
-
-
-@functools.lru_cache(maxsize=1024)
-def _play(card: Card) -> Play:
-    return Play(card)
-
-
-@functools.lru_cache(maxsize=1024)
-def _shot_moves(card: Card, copies: int) -> tuple[Move, ...]:
-    """Playing one shot card, or lobbing 2 up to all ``copies`` of it."""
-    return (_play(card), *(Lob(card, count) for count in range(MIN_LOB, copies + 1)))
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to move, in a fixed order; ``()`` once over.
 
@@ -188,15 +82,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _work_out(state: State) -> tuple[Move, ...]:
-    """The moves of the checked ``state``'s player to move (:func:`_options` written out around
-    its fields: a decision lists its moves once)."""
+    """The moves of the checked ``state``'s player to move: every card of the hand that may be
+    played (:func:`~.answering.may_play`) with its lobs, or picking up (looked up by the cards
+    of the hand that can matter in the situation, :func:`._fast.options`)."""
     state = checked(state)
     player = state.to_move
     if state.result is not None or player is None:
         return ()
-    relevance = _relevance(state.leading, state.ball, state.attack)
-    useful = tuple(filter(relevance.__getitem__, state.hands[player]))
-    return _options_of(useful, relevance.situation, state.last == player)
+    return _fast.options(
+        state.hands[player], state.leading, state.ball, state.attack, state.last == player
+    )
 
 
 def view_moves(view: View) -> tuple[Move, ...]:
@@ -205,7 +100,7 @@ def view_moves(view: View) -> tuple[Move, ...]:
     ``check_view``."""
     if view.result is not None or view.to_move != view.player:
         return ()
-    return _options(view.hand, view.leading, view.ball, view.attack, view.last == view.player)
+    return _fast.options(view.hand, view.leading, view.ball, view.attack, view.last == view.player)
 
 
 def apply_move(state: State, move: Move) -> State:
@@ -261,7 +156,7 @@ def _why_illegal(state: State, move: object) -> str:
         return f"{what}: its card is not a card"
     if isinstance(move, Lob):
         count = move.count
-        if type(count) is not int or count < MIN_LOB or move.card.kind is not CardKind.SHOT:
+        if type(count) is not int or count < MIN_LOB or not lobs(move.card):
             return f"{what}: a lob is two or more identical shot cards"
     if isinstance(move, Play | Lob):
         needed = move.count if isinstance(move, Lob) else 1
@@ -273,22 +168,25 @@ def _why_illegal(state: State, move: object) -> str:
     if isinstance(move, Offense):
         if type(move.to) is not Section:
             return f"{what}: where it lands is not a section (BL, BR, NL or NR)"
-        if not any(card.kind is CardKind.OFFENSE for card in hand):
+        if offense() not in hand:
             return f"{what}: player {player} holds no offense card"
     if _PICK_UP in legal_moves(state):
         return f"{what}: player {player} can play no card and must pick up"
     if isinstance(move, PickUp):
         return f"{what}: player {player} can play a card, and playing is compulsory"
+    # A card the player holds, which may_play refuses in this situation: say which condition.
+    card = offense() if isinstance(move, Offense) else move.card
+    assert not may_play(card, state.leading, state.ball, state.attack, state.last == player)
     if state.leading:
         return (
             f"{what}: player {player} leads a new exchange with a shot, a lob or the offense card"
         )
+    if state.last == player and needs_anothers_card(card):
+        return f"{what}: the last card on the pile is player {player}'s own"
     if state.attack is not None:
         return (
             f"{what}: only the identical attack card or a special card answers "
             f"{state.attack.code} (or pick up {state.attack_total})"
         )
-    if isinstance(move, Play) and move.card.kind in (CardKind.JUST_OUT, CardKind.CHALLENGE):
-        return f"{what}: the last card on the pile is player {player}'s own"
     ball = state.ball.value if state.ball is not None else "nowhere"
     return f"{what}: player {player} must play from {ball}, the section the ball landed in"

@@ -1,0 +1,237 @@
+"""What an AlakaSLAM move did, told as events: the decision itself, where the ball landed,
+the cards that went to the discard pile, what each hand gained and lost, the point won and why,
+and the end of the match.
+
+A player is told the cards of their own hand; of another hand only its size. In doubles the
+cards of a hit or a support lie face down until the shot is played: only their player is told
+which they are.
+
+>>> from cardgames import alakaslam
+>>> before = alakaslam.new_game(seed=3)
+>>> move = alakaslam.legal_moves(before)[0]
+>>> after = alakaslam.apply_move(before, move)
+>>> alakaslam.format_event(alakaslam.events(before, move, after)[0])
+'Player 0: mulligan.'
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+from attrs.validators import instance_of
+
+from cardgames._engine import (
+    MOST_COUNT,
+    check_viewer,
+    checked_transition,
+    hand_changes,
+    is_count,
+    is_optional_text,
+    is_player,
+    plural,
+    told_end,
+    told_hand,
+    winners_valid,
+)
+from cardgames.alakaslam.cards import Card, is_card
+from cardgames.alakaslam.court import Cell
+from cardgames.alakaslam.moves import Hit, Move, Mulligan, Support
+from cardgames.alakaslam.notation import format_move
+from cardgames.alakaslam.rules import apply_move, checked
+from cardgames.alakaslam.state import Fault, State
+from cardgames.alakaslam.view import told_move
+from cardgames.errors import InvalidStateError
+
+__all__ = [
+    "EVENT_TYPES",
+    "BallLanded",
+    "Decided",
+    "Discarded",
+    "Event",
+    "HandChanged",
+    "MatchOver",
+    "PointWon",
+    "events",
+    "format_event",
+    "is_told_to",
+]
+
+
+def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
+        raise ValueError(f"{attribute.name} must be cards")
+
+
+def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if (
+        type(value) is not tuple
+        or len(value) != 2
+        or any(type(v) is not int or not 0 <= v < MOST_COUNT for v in value)
+    ):
+        raise ValueError(f"{attribute.name} must be two counts")
+
+
+@attrs.frozen
+class Decided:
+    """``player`` made a decision, ``move`` in the game's notation; ``None`` when it was a
+    face-down hit of ``cards`` cards that the viewer may not see (yet: the support's play,
+    which follows, reveals both)."""
+
+    player: int = attrs.field(validator=is_player)
+    move: str | None = attrs.field(validator=is_optional_text)
+    cards: int = attrs.field(default=0, validator=is_count)
+
+
+@attrs.frozen
+class BallLanded:
+    """The shot (or serve) landed on ``cell``."""
+
+    cell: Cell = attrs.field(validator=instance_of(Cell))
+
+
+@attrs.frozen
+class Discarded:
+    """``cards`` went onto the face-up discard pile."""
+
+    cards: tuple[Card, ...] = attrs.field(validator=_cards)
+
+
+@attrs.frozen
+class HandChanged:
+    """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` are the cards that
+    came in and went out, or ``None`` for a viewer who may not see that hand."""
+
+    player: int = attrs.field(validator=is_player)
+    size: int = attrs.field(validator=is_count)
+    gained: tuple[Card, ...] | None = attrs.field(validator=_cards)
+    lost: tuple[Card, ...] | None = attrs.field(validator=_cards)
+
+
+@attrs.frozen
+class PointWon:
+    """``side`` won the point because of ``fault``; ``score`` counts each side's points."""
+
+    side: int = attrs.field(validator=attrs.validators.in_((0, 1)))
+    fault: Fault = attrs.field(validator=instance_of(Fault))
+    score: tuple[int, int] = attrs.field(validator=_score)
+
+
+@attrs.frozen
+class MatchOver:
+    """The match ended: ``winners`` (none for a draw) and the outcome's ``reason``."""
+
+    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
+    reason: str = attrs.field(validator=instance_of(str))
+
+
+#: Any AlakaSLAM event.
+Event: TypeAlias = Decided | BallLanded | Discarded | HandChanged | PointWon | MatchOver
+
+#: Every class of AlakaSLAM event.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Decided,
+    BallLanded,
+    Discarded,
+    HandChanged,
+    PointWon,
+    MatchOver,
+)
+
+
+def is_told_to(viewer: int | None, player: int) -> bool:
+    """Whether ``viewer`` (``None``: everybody's story) is told what ``player``'s hand holds."""
+    return viewer is None or viewer == player
+
+
+def _decided(before: State, after: State, viewer: int | None) -> Decided:
+    """The decision as the viewer's view of ``after`` shows it: a face-down hit by its number
+    of cards only (the support's play reveals both, so it is told in full)."""
+    player = before.to_move
+    assert player is not None
+    told = told_move(after, viewer)
+    if told is None:
+        return Decided(player, None, len(after.played))
+    return Decided(player, format_move(told))
+
+
+def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[Event]:
+    changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card)
+    told: list[Event] = [HandChanged(*change) for change in changes]
+    if isinstance(move, Mulligan):  # the whole hand went, and a new one came
+        player = before.to_move
+        assert player is not None
+        for index, event in enumerate(told):
+            if (
+                isinstance(event, HandChanged)
+                and event.player == player
+                and event.gained is not None
+            ):
+                old, new = before.hands[player], after.hands[player]
+                told[index] = HandChanged(player, len(new), new, old)
+    return told
+
+
+def events(
+    before: State, move: Move, after: State, *, viewer: int | None = None
+) -> tuple[Event, ...]:
+    """What ``move`` did from ``before`` to ``after``: the decision, where the ball landed,
+    the cards discarded, the hands that changed, the point won and the end of the match.
+
+    With ``viewer=p`` another player's hand is told only by its size, and another player's
+    face-down hit only by its number of cards; the events depend only on ``p``'s views.
+    ``InvalidStateError`` for a state that is not a playable AlakaSLAM state,
+    ``IllegalMoveError`` unless ``after == apply_move(before, move)``,
+    ``InvalidPlayerError`` for a viewer that is not a player.
+    """
+    before, after = checked_transition(
+        "alakaslam", before, move, after, checked=checked, apply_move=apply_move
+    )
+    check_viewer(viewer, before.config.players)
+    told: list[Event] = [_decided(before, after, viewer)]
+    if isinstance(move, Hit | Support) and after.ball is not None and after.ball != before.ball:
+        told.append(BallLanded(after.ball))
+    old, new = before.discard, after.discard
+    if len(new) > len(old) and new[: len(old)] == old:
+        told.append(Discarded(new[len(old) :]))
+    told.extend(_hands(before, move, after, viewer))
+    if after.score != before.score and after.last_point is not None:
+        told.append(PointWon(after.last_point.side, after.last_point.fault, after.score))
+    if after.result is not None:
+        told.append(MatchOver(tuple(sorted(after.result.winners)), after.result.reason))
+    return tuple(told)
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    return ", ".join(card.code for card in cards) or "nothing"
+
+
+_FAULTS = {
+    Fault.NET: "the shot landed in the hitter's own half",
+    Fault.OUT: "the shot went out",
+    Fault.STRAIGHT: "the serve went straight",
+    Fault.LET_GO: "the ball was let go",
+    Fault.NO_ANSWER: "the support could not answer the Enchantment",
+}
+
+
+def format_event(event: Event) -> str:
+    """The event in one short sentence, e.g. ``"Side 1 won the point: the shot went out."``."""
+    if isinstance(event, Decided):
+        if event.move is None:
+            return f"Player {event.player} played {plural(event.cards, 'card')} face down."
+        return f"Player {event.player}: {event.move}."
+    if isinstance(event, BallLanded):
+        return f"The ball landed on column {event.cell.col}, row {event.cell.row}."
+    if isinstance(event, Discarded):
+        return f"Discarded: {_codes(event.cards)}."
+    if isinstance(event, HandChanged):
+        gained = None if event.gained is None else [card.code for card in event.gained]
+        lost = None if event.lost is None else [card.code for card in event.lost]
+        return told_hand(event.player, event.size, gained, lost)
+    if isinstance(event, PointWon):
+        score = "-".join(str(points) for points in event.score)
+        return f"Side {event.side} won the point ({score}): {_FAULTS[event.fault]}."
+    if isinstance(event, MatchOver):
+        return told_end(event.winners, event.reason, nobody="The match ended in a draw")
+    raise InvalidStateError(f"not an alakaslam event: a {type(event).__name__}")
