@@ -4,13 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo check durations test lint typecheck pytest bench soak docs clean
+.PHONY: demo check durations test lint typecheck pytest bench soak docs clean system-packages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,distributed,rl,openspiel,server,postgresql]'
 	touch $(STAMP)
+
+# The system's packages of the server's browser and database tests (Debian's chromium and
+# postgresql), installed with apt-get when missing; it fails, saying why, when it cannot.
+system-packages:
+	bash .ci/system-packages
 
 # One game of each kind: Alethi move by move, the others by their results; each record is
 # written to demo-GAME.json and replayed quietly (its outcome checked), then what to try next.
@@ -61,13 +66,13 @@ durations: $(STAMP)
 
 # Everything, before a commit and in CI. Work stealing keeps both cores busy to the end: the
 # long tests do not wait in one worker's queue while the other has finished.
-test: $(STAMP)
+test: $(STAMP) system-packages
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src tests
 	$(BIN)/pyright
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist worksteal -rs
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py --memory all

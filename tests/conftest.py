@@ -18,6 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+# The server's tests' fixtures: a throw-away PostgreSQL server, the system's Chromium.
+pytest_plugins = ["server_fixtures"]
+
 settings.register_profile(
     "default",
     deadline=None,

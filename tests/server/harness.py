@@ -1,9 +1,10 @@
 """A real ``cardgames serve`` process for the server's tests, and the small client they share.
 
 :class:`ServerProcess` starts ``python -m cardgames serve --port 0`` on a temporary SQLite
-file, waits for its ``serving on http://127.0.0.1:PORT`` line (the port the system chose, so
-tests in parallel never collide), and stops it with SIGTERM, or kills it with SIGKILL. Its
-stderr goes to a file that a failing test shows. Everything talks to 127.0.0.1 only.
+file (or a database's address), waits for its ``serving on http://127.0.0.1:PORT`` line (the
+port the system chose, so tests in parallel never collide), and stops it with SIGTERM, or
+kills it with SIGKILL. Its stderr goes to a file that a failing test shows. Everything talks
+to 127.0.0.1 only.
 
 :class:`Client` is a thin layer over ``httpx`` that speaks the API's documents, and
 :func:`check_against_record` holds every match document a seat was sent to the library's own
@@ -42,10 +43,13 @@ READY_PREFIX = "serving on "
 class ServerProcess:
     """A ``cardgames serve`` process on a free loopback port."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: Path | str, *options: str, log: Path | None = None) -> None:
         self.db = db
         self.options = options
-        self.log = db.with_suffix(".log")
+        if log is None:
+            assert isinstance(db, Path), "a server on a database address needs a log file"
+            log = db.with_suffix(".log")
+        self.log = log
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -102,9 +106,9 @@ class ServerProcess:
 
 
 @contextmanager
-def running(db: Path, *options: str) -> Iterator[ServerProcess]:
+def running(db: Path | str, *options: str, log: Path | None = None) -> Iterator[ServerProcess]:
     """A started server for the length of the ``with`` block, stopped (or killed) after."""
-    server = ServerProcess(db, *options).start()
+    server = ServerProcess(db, *options, log=log).start()
     try:
         yield server
     finally:

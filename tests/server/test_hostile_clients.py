@@ -183,7 +183,7 @@ def test_server_refuses_a_move_for_another_seat_with_403(client: Client) -> None
 @pytest.mark.parametrize(
     "path",
     [
-        "/",
+        "/static/nope.js",
         f"/api/{MARK}",
         "/api/matches/",
         f"/api/matches/{MARK}",

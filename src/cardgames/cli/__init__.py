@@ -494,8 +494,10 @@ def _add_serve(serve_cmd: _Parser) -> None:
     serve_cmd.add_argument(
         "--db",
         default=serve.DEFAULT_DB,
-        metavar="FILE",
-        help=f"the SQLite file of the matches, created if missing (default {serve.DEFAULT_DB})",
+        metavar="FILE|URL",
+        help="the SQLite file of the matches, created if missing, or the postgresql:// address "
+        "of a PostgreSQL database, which several servers may share (default "
+        f"{serve.DEFAULT_DB})",
     )
     serve_cmd.add_argument(
         "--rate-limit",

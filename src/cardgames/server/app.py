@@ -91,6 +91,10 @@ def create_app(
         body = await _body(request)
         return _answer(await lobby.move(request.path_params["match"], _token(request), body, since))
 
+    async def picture(request: Request) -> Response:
+        svg = await lobby.picture(request.path_params["match"], _token(request))
+        return Response(svg.encode("utf-8"), 200, _HEADERS, "image/svg+xml")
+
     async def record(request: Request) -> Response:
         return _answer(await lobby.record(request.path_params["match"]))
 
@@ -145,6 +149,7 @@ def create_app(
         Route("/api/matches/{match}/join", join, methods=["POST"]),
         Route("/api/matches/{match}/moves", move, methods=["POST"]),
         Route("/api/matches/{match}/record", record, methods=["GET"]),
+        Route("/api/matches/{match}/picture", picture, methods=["GET"]),
         WebSocketRoute("/api/matches/{match}/live", live),
     ]
     app = Starlette(

@@ -18,6 +18,19 @@ own, so a client that goes away mid-request cannot leave a stored move unapplied
 
 **Starting again.** :meth:`Lobby.start` loads every match that is not over, replays each from
 its config and seed with the library's record check, and sets its bots going again.
+
+**Several processes.** With a store that several server processes share
+(:class:`~cardgames.server.store.SharedStore`), each process holds in memory the matches it
+was asked about, and makes sure before it answers that its copy is the stored one: it compares
+the match's stamp (the count of its changes) with the store's, and reads the changes it missed
+if they differ. A move another process stored first makes the store refuse this one (one move
+per version), and the process reads the match again before it answers ``409``. The store tells
+every process of the others' changes, and each tells its own live listeners. A match's bots are
+played by the process that made the change which gave them the turn; every other process holding
+the match waits, and plays them itself only if the match has not moved on after twice the bots'
+time limit (their process has gone). Two processes that play the same decision choose the same
+move (a bot's generator comes from the match, the seat and the move number), and the store
+keeps one.
 """
 
 from __future__ import annotations
@@ -56,6 +69,7 @@ from cardgames.server.match import (
 from cardgames.server.store import (
     Ending,
     MatchSummary,
+    SharedStore,
     StorageError,
     Store,
     StoredMatch,
@@ -171,11 +185,19 @@ class Lobby:
                     "name": name,
                     "players": sorted({game.num_players(c) for c in game.presets.values()}),
                     "presets": list(game.presets),
+                    "preset_seats": {
+                        preset: list(game.seat_names(config))
+                        for preset, config in game.presets.items()
+                    },
                 }
                 for name, game in GAMES.items()
             ]
         )
         self._stopping = False
+        #: The store, if several processes share it.
+        self._shared = store if isinstance(store, SharedStore) else None
+        if self._shared is not None:
+            self._shared.watch(self._heard)
 
     # --- starting and stopping -----------------------------------------------------------------
 
@@ -245,6 +267,7 @@ class Lobby:
             moves=moves,
             forfeit=forfeit,
         )
+        match.stamp = stored.stamp
         # The library's check of a record: the moves replay, the players fit the seats, and
         # the stored end is the replay's (a forfeit's, by the library's rule of forfeits).
         record = match.record()
@@ -259,6 +282,8 @@ class Lobby:
         """The match of that id, loaded from the store if need be; a ``404`` if none."""
         match = self._active.get(match_id)
         if match is not None:
+            if self._shared is not None:
+                await self._sync(match)
             return match
         match = self._finished.get(match_id)
         if match is not None:
@@ -281,7 +306,10 @@ class Lobby:
             self._keep_finished(match)
         else:  # a match in play is always in memory; one stored meanwhile by another process
             self._active[match.id] = match
-            self._drive(match)
+            if self._shared is None:
+                self._drive(match)
+            else:  # the process that made it plays its bots
+                self._watch_bots(match)
         return match
 
     def _keep_finished(self, match: Match) -> None:
@@ -316,7 +344,9 @@ class Lobby:
         found = await self._stored(self.store.summaries(over=over, limit=limit))
         lines = []
         for summary in found:
-            line = _summary(summary, self._active.get(summary.match))
+            # One process's memory is the newest there is; with several, the store is.
+            live = None if self._shared is not None else self._active.get(summary.match)
+            line = _summary(summary, live)
             if status is None or line["status"] == status:
                 lines.append(line)
         return quote(lines)
@@ -454,8 +484,10 @@ class Lobby:
             hashed = token_hash(token)
             taken = await self._stored(self.store.take_seat(match.id, seat.number, name, hashed))
             if not taken:
+                await self._merge(match)  # another process seated somebody first
                 raise ApiError(409, "this seat is taken")
             match.seat_taken(seat, name, hashed)
+            match.stamp += 1
         self.hub.publish(match.id, match.version, match.status)
         self._drive(match)
         return "".join(('{"seat":', str(seat.number), ',"token":', quote(token), "}"))
@@ -464,6 +496,12 @@ class Lobby:
         """``GET /api/matches/{id}``: the match as the token's seat (or a spectator) sees it."""
         match = await self.find(match_id)
         return match.seen_by(self.viewer(match, token, required=False), since)
+
+    async def picture(self, match_id: str, token: str | None) -> str:
+        """``GET /api/matches/{id}/picture``: the SVG table as the token's seat (or a
+        spectator) sees it."""
+        match = await self.find(match_id)
+        return match.picture(self.viewer(match, token, required=False))
 
     async def move(self, match_id: str, token: str | None, body: object, since: int | None) -> str:
         """``POST /api/matches/{id}/moves``: play a move for the token's seat."""
@@ -538,8 +576,10 @@ class Lobby:
             self.store.add_move(match.id, number, match.game.format_move(move), ending)
         )
         if not stored:
+            await self._merge(match)  # another process stored a move first
             raise ApiError(409, "another move was stored first; ask for the match again")
         match.apply(move, after)
+        match.stamp += 1
 
     def _after_move(self, match: Match) -> None:
         self.hub.publish(match.id, match.version, match.status)
@@ -570,6 +610,7 @@ class Lobby:
         task.add_done_callback(self._tasks.discard)
 
     async def _play_bots(self, match: Match) -> None:
+        handed = False
         try:
             while not self._stopping:
                 player = match.to_move()
@@ -583,7 +624,9 @@ class Lobby:
                 seed = decision_seed(match.bot_seed, player, version + 1)
                 answer = await self.bots.choose(seat.bot, game.view(state, player), legal, seed)
                 try:
-                    await self._locked(self._bot_move(match, player, version, answer))
+                    if not await self._locked(self._bot_move(match, player, version, answer)):
+                        handed = True  # another process plays these bots: this one watches
+                        return
                 except ApiError as exc:  # the store failed: try again a little later
                     self._log(f"match {match.id}: the bot's move was not stored: {exc.reason}")
                     await asyncio.sleep(_RETRY)
@@ -593,11 +636,16 @@ class Lobby:
             self._log(f"match {match.id}: the bots stopped: {type(exc).__name__}: {exc}")
         finally:
             match.driving = False
+            if handed:
+                self._watch_bots(match)
 
-    async def _bot_move(self, match: Match, player: int, version: int, answer: Any) -> None:
+    async def _bot_move(self, match: Match, player: int, version: int, answer: Any) -> bool:
+        """Store and apply the bot's ``answer`` for ``version``; ``False`` if another process
+        changed the match first (it plays the bots, then)."""
+        first = True
         async with match.lock:
             if match.version != version or match.over:
-                return
+                return True
             if isinstance(answer, Failure):
                 seat = match.seats[player]
                 # The outcome says which seat forfeits (see Forfeit.outcome); the reason says how.
@@ -609,9 +657,127 @@ class Lobby:
                 )
                 if done:
                     match.forfeit = (player, reason)
+                    match.stamp += 1
+                else:
+                    first = not await self._merge(match)
             else:
-                await self._commit(match, answer, match.game.apply_move(match.state, answer))
+                try:
+                    await self._commit(match, answer, match.game.apply_move(match.state, answer))
+                except ApiError as exc:
+                    if exc.status != 409:
+                        raise
+                    # Another process played this decision first: the match was read again.
+                    first = False
         self._after_move(match)
+        return first
+
+    # --- several processes ---------------------------------------------------------------------
+
+    async def _sync(self, match: Match) -> None:
+        """Make the match in memory the stored one, if another process changed it."""
+        shared = self._shared
+        if shared is None or match.over:
+            return
+        stamp = await self._stored(shared.stamp(match.id))
+        if stamp is None or stamp == match.stamp:
+            return
+        await self._locked(self._catch_up(match))
+
+    async def _catch_up(self, match: Match) -> None:
+        async with match.lock:
+            changed = await self._merge(match)
+        if changed:
+            self._after_news(match)
+
+    async def _merge(self, match: Match) -> bool:
+        """Read the match from a shared store and take the changes other processes made (the
+        match's lock is held); whether there were any."""
+        if self._shared is None or match.over:
+            return False
+        stored = await self._stored(self.store.load(match.id))
+        if stored is None or stored.stamp <= match.stamp:
+            return False
+        game = match.game
+        number = match.version
+        try:
+            for text in stored.moves[match.version :]:
+                number += 1
+                move = game.parse_move(match.state, text)
+                match.apply(move, game.apply_move(match.state, move))
+        except CardgamesError as exc:
+            self._log(f"match {match.id}: stored move {number} does not replay: {exc}")
+            raise ApiError(503, "this match cannot be loaded; the server's log says why") from None
+        for found in stored.seats:
+            seat = match.seats[found.seat] if 0 <= found.seat < len(match.seats) else None
+            if seat is not None and found.token_hash is not None and not seat.taken:
+                match.seat_taken(seat, found.name or DEFAULT_NAME, found.token_hash)
+        ending = stored.ending
+        if ending is not None and ending.forfeit_seat is not None and match.forfeit is None:
+            match.forfeit = (ending.forfeit_seat, ending.forfeit_reason or "forfeited")
+        match.stamp = stored.stamp
+        return True
+
+    def _after_news(self, match: Match) -> None:
+        """Another process changed ``match``: tell the listeners, and watch its bots."""
+        self.hub.publish(match.id, match.version, match.status)
+        if match.over:
+            self._keep_finished(match)
+        else:
+            self._watch_bots(match)
+
+    def _heard(self, match_id: str | None) -> None:
+        """The shared store's news: another process changed ``match_id`` (``None``: any
+        match may have changed)."""
+        if self._stopping:
+            return
+        if match_id is None:
+            targets = list(self._active.values())
+        else:
+            found = self._active.get(match_id)
+            targets = [] if found is None else [found]
+        for match in targets:
+            self._spawn(self._sync_heard(match), f"news of {match.id}")
+
+    async def _sync_heard(self, match: Match) -> None:
+        try:
+            await self._sync(match)
+        except ApiError as exc:
+            self._log(f"match {match.id}: the news could not be read: {exc.reason}")
+
+    def _watch_bots(self, match: Match) -> None:
+        """Wait for another process to play this match's bots, and play them here if it does
+        not (it has gone)."""
+        if match.watching or match.driving or self._stopping:
+            return
+        player = match.to_move()
+        if player is None or match.seats[player].kind != "bot":
+            return
+        match.watching = True
+        self._spawn(self._watch(match), f"watch of {match.id}")
+
+    async def _watch(self, match: Match) -> None:
+        grace = 2 * self.bots.time_limit + 5
+        try:
+            while not self._stopping and not match.over and not match.driving:
+                player = match.to_move()
+                if player is None or match.seats[player].kind != "bot":
+                    return
+                version = match.version
+                await asyncio.sleep(grace)
+                await self._sync(match)
+                if match.version == version:
+                    match.watching = False
+                    self._drive(match)
+                    return
+        except ApiError as exc:
+            self._log(f"match {match.id}: its bots could not be watched: {exc.reason}")
+        finally:
+            match.watching = False
+
+    def _spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -636,7 +802,7 @@ def _summary(summary: MatchSummary, live: Match | None) -> dict[str, Any]:
             "match": live.id,
             "game": live.game.name,
             "status": live.status,
-            "seats": [seat.public() for seat in live.seats],
+            "seats": live.public_seats(),
         }
     seats = [
         {

@@ -137,6 +137,11 @@ class Match:
         self.lock = asyncio.Lock()
         #: Whether a task is playing this match's bots now.
         self.driving = False
+        #: Whether a task waits to play this match's bots should the process playing them
+        #: have gone (with a store that several processes share).
+        self.watching = False
+        #: How many changes of the match this process knows of (a shared store's stamp).
+        self.stamp = 0
         self._id_json = quote(match)
         self._seats_json: str | None = None
         self._game_json = quote(game.name)
@@ -147,6 +152,8 @@ class Match:
         # viewer -> (the JSON entry of every event told so far, and for each version k the
         # number of entries of the moves up to k)
         self._stories: dict[int, tuple[list[str], list[int]]] = {}
+        # viewer -> (version, the SVG picture of the viewer's view)
+        self._pictures: dict[int, tuple[int, str]] = {}
 
     # --- what the match is now -----------------------------------------------------------------
 
@@ -224,10 +231,15 @@ class Match:
 
     # --- what a viewer is sent -----------------------------------------------------------------
 
+    def public_seats(self) -> list[dict[str, Any]]:
+        """The seats as anybody may see them, each with what the rules call it (``label``)."""
+        labels = self.game.seat_names(self.config)
+        return [{**seat.public(), "label": labels[seat.number]} for seat in self.seats]
+
     def seats_json(self) -> str:
-        """The seats as anybody may see them."""
+        """The seats as anybody may see them (:meth:`public_seats`)."""
         if self._seats_json is None:
-            self._seats_json = quote([seat.public() for seat in self.seats])
+            self._seats_json = quote(self.public_seats())
         return self._seats_json
 
     def seat_taken(self, seat: Seat, name: str, hashed: bytes) -> None:
@@ -277,6 +289,22 @@ class Match:
                 "}",
             )
         )
+
+    def picture(self, viewer: int) -> str:
+        """The SVG picture of the table as ``viewer`` (a seat, or ``SPECTATOR``) sees it now,
+        drawn by the game from the viewer's view, each seat named by who sits there."""
+        version = self.version
+        kept = self._pictures.get(viewer)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        game = self.game
+        labels = game.seat_names(self.config)
+        names = [
+            seat.name if seat.taken and seat.name else labels[seat.number] for seat in self.seats
+        ]
+        picture = game.render_svg(game.view(self.state, viewer), names=names)
+        self._pictures[viewer] = (version, picture)
+        return picture
 
     def _view(self, viewer: int, version: int) -> tuple[str, int | None]:
         kept = self._views.get(viewer)

@@ -25,6 +25,7 @@ from cardgames.errors import CardgamesError
 from cardgames.server.app import create_app
 from cardgames.server.bots import ProcessBotRunner
 from cardgames.server.lobby import Lobby
+from cardgames.server.pages import page_routes
 from cardgames.server.protocol import GuardedHttpToolsProtocol
 from cardgames.server.settings import MAX_BODY, Settings
 from cardgames.server.sqlite import SQLiteStore
@@ -34,15 +35,22 @@ __all__ = ["READY", "open_store", "serve"]
 
 #: The line ``serve`` prints once it accepts connections; ``{url}`` is ``http://HOST:PORT``.
 READY = "serving on {url}"
+#: The extra that brings psycopg, for a PostgreSQL store.
+POSTGRESQL_EXTRA = "postgresql"
 
 
 def open_store(db: str) -> Store:
-    """The store that ``--db`` names: an SQLite file (created if missing) for a path."""
+    """The store that ``--db`` names: a PostgreSQL database for a ``postgresql://`` address
+    (shared by every process given it), an SQLite file (created if missing) for a path."""
     if db.startswith(("postgresql://", "postgres://")):
-        raise CardgamesError(
-            "--db: PostgreSQL storage is not part of this version of the server; give the "
-            "path of an SQLite file"
-        )
+        try:
+            from cardgames.server.postgresql import PostgreSQLStore
+        except ImportError:
+            raise CardgamesError(
+                f"--db: a PostgreSQL database needs psycopg 3: pip install "
+                f"'cardgames[{POSTGRESQL_EXTRA}]'"
+            ) from None
+        return PostgreSQLStore(db)
     if not db or "\x00" in db:
         raise CardgamesError("--db: expected the path of an SQLite file")
     return SQLiteStore(db)
@@ -87,7 +95,7 @@ async def _serve(settings: Settings, out: TextIO, log: Callable[[str], object]) 
         listening = _bind(settings.host, settings.port)
         port = listening.getsockname()[1]
         host = f"[{settings.host}]" if ":" in settings.host else settings.host
-        app = create_app(lobby, rate_limit=settings.rate_limit, log=log)
+        app = create_app(lobby, rate_limit=settings.rate_limit, log=log, routes=page_routes(lobby))
         config = uvicorn.Config(
             app,
             http=GuardedHttpToolsProtocol,

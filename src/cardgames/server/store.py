@@ -15,12 +15,18 @@ The interface is small so that another database plugs in beside the SQLite one
   same version, since only one insert of that number can succeed;
 - a method returns only once what it wrote is durable: the server acknowledges a move after
   :meth:`Store.add_move` returns, and never before.
+
+A store that several server processes share (PostgreSQL's) is a :class:`SharedStore` too: it
+counts every change of a match (:meth:`SharedStore.stamp`), so that a process can tell whether
+the match it holds in memory is still the stored one, and it tells each process of the changes
+the others made (:meth:`SharedStore.watch`), so that live updates reach every listener
+whichever process took the move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal, Protocol
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -28,6 +34,7 @@ __all__ = [
     "Ending",
     "MatchSummary",
     "SeatKind",
+    "SharedStore",
     "StorageError",
     "Store",
     "StoredMatch",
@@ -89,6 +96,9 @@ class StoredMatch:
     seats: tuple[StoredSeat, ...]
     moves: tuple[str, ...] = ()
     ending: Ending | None = None
+    #: How many changes the match has had (seats taken, moves, its end) in a shared store;
+    #: 0 in a store that one process owns.
+    stamp: int = 0
 
 
 @attrs.frozen
@@ -150,4 +160,21 @@ class Store(Protocol):
     async def summaries(self, *, over: bool | None, limit: int) -> Sequence[MatchSummary]:
         """The newest ``limit`` matches (all of them, or only those over or not), newest
         first."""
+        ...
+
+
+@runtime_checkable
+class SharedStore(Store, Protocol):
+    """A store that several server processes share: each change of a match counts, and every
+    process hears of the changes the others make."""
+
+    async def stamp(self, match: str) -> int | None:
+        """How many changes ``match`` has had so far (``StoredMatch.stamp``), or ``None`` if
+        there is no such match."""
+        ...
+
+    def watch(self, changed: Callable[[str | None], object]) -> None:
+        """Call ``changed(match)`` on the event loop whenever another process changed a match,
+        and ``changed(None)`` when some news may have been missed (the connection that hears
+        it was lost and is back), once :meth:`open` has returned."""
         ...
