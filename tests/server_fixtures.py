@@ -63,9 +63,12 @@ def chromium() -> str | None:
     return CHROMIUM if os.access(CHROMIUM, os.X_OK) else None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """The system's Chromium, driven by Playwright, for this test process."""
+    """The system's Chromium, driven by Playwright, for the tests of one module. Playwright's
+    synchronous API keeps an event loop running in the thread while it is started, so it is
+    stopped once the module's tests are done: the tests that run after them in the same
+    process call ``asyncio.run``."""
     executable = chromium()
     if executable is None:
         pytest.fail(

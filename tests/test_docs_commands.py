@@ -45,7 +45,8 @@ class Shown:
 
     @property
     def argv(self) -> list[str]:
-        return shlex.split(self.line, comments=True)[1:]
+        words = shlex.split(self.line, comments=True)[1:]
+        return words[:-1] if words[-1:] == ["&"] else words  # a command sent to the background
 
 
 def commands(page: Path) -> list[Shown]:

@@ -354,6 +354,7 @@ class Draft:
 #: its ``finish`` gives the same next state, for about half the work (a writable twin of the
 #: next state itself, see :mod:`cardgames.alakazum._fast`).
 draft_of: Callable[[State], Draft] = _fast.twin_drafts(Draft)
+draft_of.__doc__ = "The twin draft of ``state``: the writable copy that becomes the next state."
 
 _NO_SUPPORTS = (None, None)
 
