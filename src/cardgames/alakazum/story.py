@@ -21,16 +21,15 @@ from typing import Any, TypeAlias
 import attrs
 from attrs.validators import instance_of
 
+from cardgames import story
 from cardgames._engine import (
     check_viewer,
     checked_transition,
     hand_changes,
     is_count,
-    is_optional_text,
     is_player,
     told_end,
     told_hand,
-    winners_valid,
 )
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
@@ -38,8 +37,8 @@ from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import Move, PassDie
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
-from cardgames.alakazum.state import State
-from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
+from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.traps import santa_explodes
 from cardgames.alakazum.view import told_move
 from cardgames.errors import InvalidStateError
 
@@ -58,6 +57,7 @@ __all__ = [
     "Met",
     "SantaRolled",
     "TrapSprung",
+    "check_story",
     "events",
     "format_event",
 ]
@@ -83,13 +83,10 @@ _TRAP_KINDS = {
 
 
 @attrs.frozen
-class Decided:
+class Decided(story.Decided):
     """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
     viewer may not know which (a card given to another player, the choices of a Magic of
     the forest)."""
-
-    player: int = attrs.field(validator=is_player)
-    move: str | None = attrs.field(validator=is_optional_text)
 
 
 @attrs.frozen
@@ -170,22 +167,14 @@ class Buried:
 
 
 @attrs.frozen
-class HandChanged:
+class HandChanged(story.HandChanged):
     """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` name the cards that
     came in and went out, or are ``None`` for a viewer who may not see that hand."""
 
-    player: int = attrs.field(validator=is_player)
-    size: int = attrs.field(validator=is_count)
-    gained: tuple[str, ...] | None = attrs.field(validator=_names)
-    lost: tuple[str, ...] | None = attrs.field(validator=_names)
-
 
 @attrs.frozen
-class GameOver:
+class GameOver(story.GameOver):
     """The game ended: ``winners`` (none when everybody lost) and the outcome's ``reason``."""
-
-    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
-    reason: str = attrs.field(validator=instance_of(str))
 
 
 #: Any Alakazum! event.
@@ -282,7 +271,7 @@ def _forest(before: State, move: Move, after: State) -> list[Event]:
     santa = any(isinstance(e, TrapSprung) and e.kind is Kind.SANTA_CLAUS for e in told)
     if (santa or isinstance(move, PassDie)) and after.roll is not None:
         holder = move.player if isinstance(move, PassDie) else after.active
-        exploded = after.roll < SANTA_EXPLODES_BELOW or after.santa >= SANTA_MAX_PASSES
+        exploded = santa_explodes(after.roll, after.santa)
         told.append(SantaRolled(holder, after.roll, exploded))
     fight = after.combat
     if (
@@ -391,3 +380,42 @@ def format_event(event: Event) -> str:
     if isinstance(event, GameOver):
         return told_end(event.winners, event.reason, nobody="The game ended with no winner")
     raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
+
+
+# --- the story held to the states ------------------------------------------------------------
+
+
+def _santa_facts(move: Move, after: State, told: tuple[Any, ...]) -> list[str]:
+    """What is untrue in the rolls of Santa Claus' die: the roll is the one ``after`` keeps,
+    it explodes as the rule says, and it is told of the player who holds the die (the one it
+    was handed to; the one who must hand it on, when it did not go off)."""
+    rolls = [e for e in told if isinstance(e, SantaRolled)]
+    if isinstance(move, PassDie) and len(rolls) != 1:
+        return ["the roll of the die handed on is not told once"]
+    for event in rolls:
+        if event.roll != after.roll:
+            return ["Santa Claus' die is told to roll another number"]
+        if event.exploded != santa_explodes(event.roll, after.santa):
+            return ["Santa Claus' die is told to explode otherwise than it did"]
+        if isinstance(move, PassDie) and event.player != move.player:
+            return ["Santa Claus' roll is told of a player the die was not handed to"]
+        if not event.exploded and (after.phase is not Phase.SANTA or after.to_move != event.player):
+            return ["Santa Claus' roll is told of a player who does not hold the die"]
+    return []
+
+
+def _hand_names(state: State) -> list[list[str]]:
+    return [[card.name for card in hand] for hand in state.hands]
+
+
+def check_story(
+    game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
+    decision, the hands, the rolls of Santa Claus' die and the end."""
+    wrong = story.shared_facts(game, before, move, after, told, viewer, hands=_hand_names)
+    wrong.extend(_santa_facts(move, after, told))
+    return wrong
+
+
+story.register_story_check("alakazum", check_story)

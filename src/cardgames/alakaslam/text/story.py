@@ -21,18 +21,16 @@ from typing import Any, TypeAlias
 import attrs
 from attrs.validators import instance_of
 
+from cardgames import story
 from cardgames._engine import (
     MOST_COUNT,
     check_viewer,
     checked_transition,
     hand_changes,
     is_count,
-    is_optional_text,
-    is_player,
     plural,
     told_end,
     told_hand,
-    winners_valid,
 )
 from cardgames.alakaslam.cards import Card, is_card
 from cardgames.alakaslam.court import Cell
@@ -52,6 +50,7 @@ __all__ = [
     "HandChanged",
     "MatchOver",
     "PointWon",
+    "check_story",
     "events",
     "format_event",
     "is_told_to",
@@ -73,13 +72,11 @@ def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 
 
 @attrs.frozen
-class Decided:
+class Decided(story.Decided):
     """``player`` made a decision, ``move`` in the game's notation; ``None`` when it was a
     face-down hit of ``cards`` cards that the viewer may not see (yet: the support's play,
     which follows, reveals both)."""
 
-    player: int = attrs.field(validator=is_player)
-    move: str | None = attrs.field(validator=is_optional_text)
     cards: int = attrs.field(default=0, validator=is_count)
 
 
@@ -98,12 +95,10 @@ class Discarded:
 
 
 @attrs.frozen
-class HandChanged:
+class HandChanged(story.HandChanged):
     """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` are the cards that
     came in and went out, or ``None`` for a viewer who may not see that hand."""
 
-    player: int = attrs.field(validator=is_player)
-    size: int = attrs.field(validator=is_count)
     gained: tuple[Card, ...] | None = attrs.field(validator=_cards)
     lost: tuple[Card, ...] | None = attrs.field(validator=_cards)
 
@@ -118,11 +113,8 @@ class PointWon:
 
 
 @attrs.frozen
-class MatchOver:
+class MatchOver(story.GameOver):
     """The match ended: ``winners`` (none for a draw) and the outcome's ``reason``."""
-
-    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
-    reason: str = attrs.field(validator=instance_of(str))
 
 
 #: Any AlakaSLAM event.
@@ -235,3 +227,35 @@ def format_event(event: Event) -> str:
     if isinstance(event, MatchOver):
         return told_end(event.winners, event.reason, nobody="The match ended in a draw")
     raise InvalidStateError(f"not an alakaslam event: a {type(event).__name__}")
+
+
+# --- the story held to the states ------------------------------------------------------------
+
+
+def check_story(
+    game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
+    decision, the cell the ball landed on, the cards discarded, the hands, the point won and
+    its score, and the end."""
+    wrong = story.shared_facts(
+        game, before, move, after, told, viewer, hands=lambda state: state.hands
+    )
+    for event in told:
+        if isinstance(event, BallLanded) and event.cell != after.ball:
+            wrong.append("the ball is told to land on a cell it is not on")
+        elif isinstance(event, Discarded):
+            if after.discard[len(after.discard) - len(event.cards) :] != event.cards:
+                wrong.append("the cards told discarded are not the top of the discard pile")
+        elif isinstance(event, PointWon):
+            point = after.last_point
+            if point is None or (event.side, event.fault) != (point.side, point.fault):
+                wrong.append("the point is told won by another side or fault")
+            if event.score != after.score or after.score == before.score:
+                wrong.append("the point is told with another score")
+    if after.score != before.score and not any(isinstance(e, PointWon) for e in told):
+        wrong.append("the point won is not told")
+    return wrong
+
+
+story.register_story_check("alakaslam", check_story)
