@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import cardgames
-from cardgames import alakazum, alethi, lerally, story
+from cardgames import alakaslam, alakazum, alethi, lerally, story
 from cardgames.lerally.cards import CardKind
 from cardgames.lerally.text import story as lerally_story
 from cardgames.testing import ConformanceError, check_game, check_story
@@ -154,3 +154,50 @@ def test_a_capture_is_told_with_the_attack_that_outweighed_the_health() -> None:
     parts = [f"{a.kind} {a.attack}" + (f"+{a.bonus}" if a.bonus else "") for a in event.attackers]
     assert sentence.endswith(f": {' + '.join(parts)} > health {event.health}.")
     assert cardgames.from_json(cardgames.to_json(event), alethi.story.Captured) == event
+
+
+@pytest.mark.rule("alakaslam", "cells")
+def test_alakaslam_tells_cells_and_sides_as_the_court_and_notation_name_them() -> None:
+    """The ball's cell is told by its notation name (rows from 1, as the court counts them),
+    and a side by its letter, as the text picture shows them."""
+    game = alakaslam.GAME
+    landed = 0
+    for before, move, after in transitions(game, range(3)):
+        for event in game.events(before, move, after):
+            said = game.format_event(event)
+            if isinstance(event, alakaslam.story.BallLanded):
+                assert said == f"The ball landed on {after.ball.name}."
+                assert game.parse_move(after, f"step {after.ball.name}").to == after.ball
+                landed += 1
+            if isinstance(event, alakaslam.story.PointWon):
+                letter = "AB"[event.side]
+                assert said.startswith(f"Side {letter} won the point")
+                assert f"side {letter} won it" in game.render(after)
+    assert landed
+
+
+@pytest.mark.rule("alakaslam", "drawing")
+def test_alakaslam_tells_what_left_a_hand_and_what_was_drawn() -> None:
+    """Not a net difference: a mulligan tells the whole hand discarded and every card drawn,
+    even those of the same names; another player hears only the size."""
+    game = alakaslam.GAME
+    before, move, after = first(game, lambda b, m, a: isinstance(m, alakaslam.moves.Mulligan))
+    player = before.to_move
+    assert player is not None
+    event = next(
+        e
+        for e in game.events(before, move, after)
+        if isinstance(e, alakaslam.story.HandChanged) and e.player == player
+    )
+    assert event.discarded == before.hands[player]
+    assert event.drawn == after.hands[player]
+    said = game.format_event(event)
+    assert said.startswith(f"Player {player} discarded ")
+    assert " and drew " in said
+    other = 1 - player
+    hidden = [
+        e
+        for e in game.events(before, move, after, viewer=other)
+        if isinstance(e, alakaslam.story.HandChanged)
+    ]
+    assert [(e.discarded, e.drawn) for e in hidden] == [(None, None)]

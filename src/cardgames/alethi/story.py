@@ -191,7 +191,8 @@ def _name(colour: Colour) -> str:
 
 
 def format_event(event: Event) -> str:
-    """The event in one short sentence, e.g. ``"Red captured blue's knight at 3,1: king 5 + squire 1 > health 5."``."""
+    """The event in one short sentence, e.g. ``"Red captured blue's knight at 3,1: king 5 +
+    squire 1 > health 5."``."""
     if isinstance(event, Soulcasted):
         enemy = event.player.opponent.label
         return f"{_name(event.player)} soulcast {enemy}'s {event.kind} at {_cell(event.at)}."
