@@ -167,7 +167,8 @@ def test_alakaslam_tells_cells_and_sides_as_the_court_and_notation_name_them() -
             said = game.format_event(event)
             if isinstance(event, alakaslam.story.BallLanded):
                 assert said == f"The ball landed on {after.ball.name}."
-                assert game.parse_move(after, f"step {after.ball.name}").to == after.ball
+                step = game.parse_move(after, f"step {after.ball.name}")
+                assert step == alakaslam.moves.Step(after.ball)
                 landed += 1
             if isinstance(event, alakaslam.story.PointWon):
                 letter = "AB"[event.side]
