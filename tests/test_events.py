@@ -329,6 +329,7 @@ SAMPLES = [
     (alakazum, alakazum.story.CombatWon(None, "Merlin"), "The forest's Merlin won the combat."),
     (alakazum, alakazum.story.Joined(2, "Merlin"), "Merlin joined player 2's team."),
     (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
+    (alakazum, alakazum.story.TurnBegan(1, 4), "Turn 4: player 1's turn begins."),
     (
         alakazum,
         alakazum.story.LevelledUp(0, "Merlin", alakazum.Level.B),

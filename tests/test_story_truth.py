@@ -202,3 +202,32 @@ def test_alakaslam_tells_what_left_a_hand_and_what_was_drawn() -> None:
         if isinstance(e, alakaslam.story.HandChanged)
     ]
     assert [(e.discarded, e.drawn) for e in hidden] == [(None, None)]
+
+
+@pytest.mark.rule("alakazum", "the-turn")
+def test_alakazum_tells_the_end_of_a_turn_before_the_next_one() -> None:
+    """A move that ends a turn tells what ended it first, then the next turn under its
+    player: the turn's beginning, that player's draws and the forest they explore."""
+    game = alakazum.GAME
+    seen = 0
+    for before, move, after in transitions(game, range(3)):
+        told = game.events(before, move, after)
+        began = [i for i, e in enumerate(told) if isinstance(e, alakazum.story.TurnBegan)]
+        if not began:
+            assert not any(isinstance(e, alakazum.story.Met) for e in told) or (
+                before.turn == after.turn
+            )
+            continue
+        seen += 1
+        (start,) = began
+        event = told[start]
+        assert isinstance(event, alakazum.story.TurnBegan)
+        assert (event.player, event.turn) == (after.active, after.turn + 1)
+        for e in told[:start]:
+            assert not isinstance(e, alakazum.story.Met | alakazum.story.TrapSprung)
+            assert getattr(e, "player", None) != after.active or not isinstance(
+                e, alakazum.story.HandChanged
+            )
+        for e in told[start + 1 :]:
+            assert not isinstance(e, alakazum.story.Joined | alakazum.story.CombatWon)
+    assert seen

@@ -57,6 +57,7 @@ __all__ = [
     "Met",
     "SantaRolled",
     "TrapSprung",
+    "TurnBegan",
     "check_story",
     "events",
     "format_event",
@@ -87,6 +88,16 @@ class Decided(story.Decided):
     """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
     viewer may not know which (a card given to another player, the choices of a Magic of
     the forest)."""
+
+
+@attrs.frozen
+class TurnBegan:
+    """``player``'s turn began, number ``turn`` counted from 1 (as the table's picture counts
+    it): what follows it in a move's events (the draws of thrifty characters and from the
+    forest, a trap, a character met) happened in that turn."""
+
+    player: int = attrs.field(validator=is_player)
+    turn: int = attrs.field(validator=is_count)
 
 
 @attrs.frozen
@@ -180,6 +191,7 @@ class GameOver(story.GameOver):
 #: Any Alakazum! event.
 Event: TypeAlias = (
     Decided
+    | TurnBegan
     | Met
     | TrapSprung
     | SantaRolled
@@ -196,6 +208,7 @@ Event: TypeAlias = (
 #: Every class of Alakazum! event.
 EVENT_TYPES: tuple[type[Event], ...] = (
     Decided,
+    TurnBegan,
     Met,
     TrapSprung,
     SantaRolled,
@@ -327,7 +340,18 @@ def events(
     joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
-    told.extend(_forest(before, move, after))
+    forest = _forest(before, move, after)
+    turn: list[Event] = []
+    hands = _hands(before, after, viewer)
+    if _turn_began(before, after):
+        # What ended the turn is told first; then the next turn, under its player: their hand's
+        # change (the turn's first draws, and anything else the move did to it), the forest.
+        turn.append(TurnBegan(after.active, after.turn + 1))
+        turn.extend(e for e in hands if isinstance(e, HandChanged) and e.player == after.active)
+        hands = [e for e in hands if isinstance(e, HandChanged) and e.player != after.active]
+        turn.extend(forest)
+        forest = []
+    told.extend(forest)
     told.extend(_combat(before, after, joined, rose, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
@@ -336,10 +360,20 @@ def events(
     told.extend(joined)
     if buried:
         told.append(Buried(buried))
-    told.extend(_hands(before, after, viewer))
+    told.extend(hands)
+    told.extend(turn)
     if after.result is not None:
         told.append(GameOver(tuple(sorted(after.result.winners)), after.result.reason))
     return tuple(told)
+
+
+def _turn_began(before: State, after: State) -> bool:
+    """Whether a turn began during the move: the turn passed to the next player, or the
+    choice of starting characters ended and the first turn began (not the end of the last
+    turn, which begins no other)."""
+    if after.start_row or after.turn >= after.config.turn_limit:
+        return False
+    return after.turn != before.turn or bool(before.start_row)
 
 
 def _listed(names: tuple[str, ...]) -> str:
@@ -352,6 +386,8 @@ def format_event(event: Event) -> str:
         if event.move is None:
             return f"Player {event.player} made a hidden choice."
         return f"Player {event.player}: {event.move}."
+    if isinstance(event, TurnBegan):
+        return f"Turn {event.turn}: player {event.player}'s turn begins."
     if isinstance(event, Met):
         return f"Player {event.player} met {event.character} in the forest."
     if isinstance(event, TrapSprung):
@@ -412,9 +448,12 @@ def check_story(
     game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
 ) -> list[str]:
     """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
-    decision, the hands, the rolls of Santa Claus' die and the end."""
+    decision, the hands, the rolls of Santa Claus' die, the turn begun and the end."""
     wrong = story.shared_facts(game, before, move, after, told, viewer, hands=_hand_names)
     wrong.extend(_santa_facts(move, after, told))
+    began = [e for e in told if isinstance(e, TurnBegan)]
+    if began != ([TurnBegan(after.active, after.turn + 1)] if _turn_began(before, after) else []):
+        wrong.append("a turn is told to begin otherwise than it began")
     return wrong
 
 
