@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
@@ -28,8 +29,6 @@ from cardgames._engine import (
     hand_changes,
     is_count,
     is_player,
-    told_end,
-    told_hand,
 )
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
@@ -40,7 +39,6 @@ from cardgames.alakazum.rules import apply_move
 from cardgames.alakazum.state import Phase, State
 from cardgames.alakazum.traps import santa_explodes
 from cardgames.alakazum.view import told_move
-from cardgames.errors import InvalidStateError
 
 __all__ = [
     "EVENT_TYPES",
@@ -64,9 +62,7 @@ __all__ = [
 ]
 
 
-def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or any(type(n) is not str for n in value)):
-        raise ValueError(f"{attribute.name} must be card names")
+_names = story.cards_or_none(lambda name: type(name) is str)
 
 
 def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -380,42 +376,38 @@ def _listed(names: tuple[str, ...]) -> str:
     return ", ".join(names) or "nothing"
 
 
+def _told_santa(event: SantaRolled) -> str:
+    then = "it exploded" if event.exploded else "they hand it on"
+    return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
+
+
+def _told_combat(event: CombatWon) -> str:
+    if event.winner is None:
+        return f"The forest's {event.opponent} won the combat."
+    return f"Player {event.winner} won the combat against {event.opponent}."
+
+
+#: The sentence of each of the game's own events; the kit tells the decision (a hidden one as
+#: a hidden choice), a hand's change and the end.
+_SENTENCES: dict[type, Callable[[Any], str]] = {
+    TurnBegan: lambda e: f"Turn {e.turn}: player {e.player}'s turn begins.",
+    Met: lambda e: f"Player {e.player} met {e.character} in the forest.",
+    TrapSprung: lambda e: f"Player {e.player} fell into the trap {e.trap}: {_TRAP_KINDS[e.kind]}.",
+    SantaRolled: _told_santa,
+    AlakazumFailed: lambda e: f"Player {e.player}'s Alakazum with {e.culture.value} failed.",
+    CombatWon: _told_combat,
+    LevelledUp: lambda e: f"Player {e.player}'s {e.character} rose to level {e.level.name}.",
+    Joined: lambda e: f"{e.character} joined player {e.player}'s team.",
+    Left: lambda e: f"{e.character} left player {e.player}'s team.",
+    Buried: lambda e: f"To the cemetery: {_listed(e.cards)}.",
+}
+
+_format_event = story.event_sentences("alakazum", _SENTENCES)
+
+
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
-    if isinstance(event, Decided):
-        if event.move is None:
-            return f"Player {event.player} made a hidden choice."
-        return f"Player {event.player}: {event.move}."
-    if isinstance(event, TurnBegan):
-        return f"Turn {event.turn}: player {event.player}'s turn begins."
-    if isinstance(event, Met):
-        return f"Player {event.player} met {event.character} in the forest."
-    if isinstance(event, TrapSprung):
-        return f"Player {event.player} fell into the trap {event.trap}: {_TRAP_KINDS[event.kind]}."
-    if isinstance(event, SantaRolled):
-        then = "it exploded" if event.exploded else "they hand it on"
-        return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
-    if isinstance(event, AlakazumFailed):
-        return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
-    if isinstance(event, CombatWon):
-        if event.winner is None:
-            return f"The forest's {event.opponent} won the combat."
-        return f"Player {event.winner} won the combat against {event.opponent}."
-    if isinstance(event, LevelledUp):
-        return f"Player {event.player}'s {event.character} rose to level {event.level.name}."
-    if isinstance(event, Joined):
-        return f"{event.character} joined player {event.player}'s team."
-    if isinstance(event, Left):
-        return f"{event.character} left player {event.player}'s team."
-    if isinstance(event, Buried):
-        return f"To the cemetery: {_listed(event.cards)}."
-    if isinstance(event, HandChanged):
-        gained = None if event.gained is None else list(event.gained)
-        lost = None if event.lost is None else list(event.lost)
-        return told_hand(event.player, event.size, gained, lost)
-    if isinstance(event, GameOver):
-        return told_end(event.winners, event.reason, nobody="The game ended with no winner")
-    raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
+    return _format_event(event)
 
 
 # --- the story held to the states ------------------------------------------------------------

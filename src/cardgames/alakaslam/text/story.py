@@ -21,6 +21,7 @@ which they are.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
@@ -34,7 +35,6 @@ from cardgames._engine import (
     is_count,
     is_player,
     plural,
-    told_end,
 )
 from cardgames.alakaslam.cards import Card, is_card
 from cardgames.alakaslam.court import Cell, side_name
@@ -43,7 +43,6 @@ from cardgames.alakaslam.notation import format_move
 from cardgames.alakaslam.rules import apply_move, checked
 from cardgames.alakaslam.state import Fault, State
 from cardgames.alakaslam.view import told_move
-from cardgames.errors import InvalidStateError
 
 __all__ = [
     "EVENT_TYPES",
@@ -61,9 +60,7 @@ __all__ = [
 ]
 
 
-def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
-        raise ValueError(f"{attribute.name} must be cards")
+_cards = story.cards_or_none(is_card)
 
 
 def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -233,34 +230,45 @@ _FAULTS = {
 }
 
 
+def _told_decided(event: Decided) -> str:
+    if event.move is None:
+        return f"Player {event.player} played {plural(event.cards, 'card')} face down."
+    return f"Player {event.player}: {event.move}."
+
+
+def _told_hand(event: HandChanged) -> str:
+    holds = f"now holds {plural(event.size, 'card')}"
+    if event.discarded is None or event.drawn is None:
+        return f"Player {event.player} {holds}."
+    changes = [
+        f"{verb} {_codes(cards)}"
+        for verb, cards in (("discarded", event.discarded), ("drew", event.drawn))
+        if cards
+    ]
+    return f"Player {event.player} {' and '.join(changes)}; {holds}."
+
+
+def _told_point(event: PointWon) -> str:
+    score = "-".join(str(points) for points in event.score)
+    return f"Side {side_name(event.side)} won the point ({score}): {_FAULTS[event.fault]}."
+
+
+#: The sentence of each of the game's own events; the kit tells the end of the match.
+_SENTENCES: dict[type, Callable[[Any], str]] = {
+    Decided: _told_decided,
+    BallLanded: lambda e: f"The ball landed on {e.cell.name}.",
+    Discarded: lambda e: f"Discarded: {_codes(e.cards)}.",
+    HandChanged: _told_hand,
+    PointWon: _told_point,
+}
+
+_format_event = story.event_sentences("alakaslam", _SENTENCES, nobody="The match ended in a draw")
+
+
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Side B won the point (0-1): the shot went
     out."``."""
-    if isinstance(event, Decided):
-        if event.move is None:
-            return f"Player {event.player} played {plural(event.cards, 'card')} face down."
-        return f"Player {event.player}: {event.move}."
-    if isinstance(event, BallLanded):
-        return f"The ball landed on {event.cell.name}."
-    if isinstance(event, Discarded):
-        return f"Discarded: {_codes(event.cards)}."
-    if isinstance(event, HandChanged):
-        holds = f"now holds {plural(event.size, 'card')}"
-        if event.discarded is None or event.drawn is None:
-            return f"Player {event.player} {holds}."
-        changes = [
-            f"{verb} {_codes(cards)}"
-            for verb, cards in (("discarded", event.discarded), ("drew", event.drawn))
-            if cards
-        ]
-        return f"Player {event.player} {' and '.join(changes)}; {holds}."
-    if isinstance(event, PointWon):
-        score = "-".join(str(points) for points in event.score)
-        won = f"Side {side_name(event.side)} won the point ({score})"
-        return f"{won}: {_FAULTS[event.fault]}."
-    if isinstance(event, MatchOver):
-        return told_end(event.winners, event.reason, nobody="The match ended in a draw")
-    raise InvalidStateError(f"not an alakaslam event: a {type(event).__name__}")
+    return _format_event(event)
 
 
 # --- the story held to the states ------------------------------------------------------------

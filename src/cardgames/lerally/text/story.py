@@ -63,9 +63,7 @@ def _card(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise ValueError(f"{attribute.name} must be a card")
 
 
-def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
-        raise ValueError(f"{attribute.name} must be cards or null")
+_cards = story.cards_or_none(is_card)
 
 
 def _counts(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
