@@ -293,6 +293,15 @@ def test_the_pictures_of_the_docs_are_what_the_commands_make(picture: str, tmp_p
     assert (DOCS / picture).read_text(encoding="utf-8") == made
 
 
+def test_the_alethi_rules_picture_is_what_render_svg_draws() -> None:
+    """The rules page shows the table at the start of a game as the library draws it."""
+    drawn = alethi.render_svg(alethi.new_game(seed=1))
+    shown = (DOCS.parent / "alethi-table.svg").read_text(encoding="utf-8")
+    assert shown == drawn
+    page = (DOCS.parent.parent / "rules" / "alethi.md").read_text(encoding="utf-8")
+    assert "](../images/alethi-table.svg)" in page
+
+
 def test_the_largest_hand_the_checks_accept_draws_a_bounded_picture() -> None:
     """A picture stays small whatever the table holds: AlakaSLAM's largest deck with nearly
     all of it in one hand draws a row of cards and a count of the rest, inside its width."""
