@@ -36,7 +36,7 @@ MARGIN = 24
 ROOM = WIDTH - 2 * MARGIN
 #: A character card (in a team and in the starting row), a hand card and a final enemy, in
 #: pixels.
-MEMBER_W, MEMBER_H = 116, 84
+MEMBER_W, MEMBER_H = 116, 96
 HAND_W, HAND_H = 78, 58
 TABLE_W, TABLE_H = 84, 52
 #: The room the row of final enemies takes, and where the forest deck is told.
