@@ -24,7 +24,7 @@ from cardgames.alethi.config import stats as stats_of_config
 from cardgames.alethi.ending import capture_results, ended_by_count, limit_reason
 from cardgames.alethi.state import Card, Phase, Placed, State, View
 from cardgames.alethi.turn import can_bring_in, has_options
-from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
+from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt, kind_of
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -56,7 +56,7 @@ def checked(state: object) -> State:
     if type(state) is not State:
         view = isinstance(state, View)
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
-        raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
+        raise InvalidStateError(f"expected an alethi State, got {kind_of(state)}{hint}")
     memo = getattr(state, "_memo", None)
     if type(memo) is not Memo or memo.owner != id(state):
         if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
