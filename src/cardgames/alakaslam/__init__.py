@@ -249,7 +249,7 @@ def max_decisions(config: Config) -> int:
 #: The ``"tiny"`` preset, made for game theory: one point wins, hands of one card, a deck of
 #: three blue and three red Hit-1s, Toots against Rich: small enough for OpenSpiel's CFR and
 #: exploitability to walk every information state of a few deals.
-TINY = Config(
+_TINY = Config(
     deck=(CardCount(hit(1, Colour.BLUE), 3), CardCount(hit(1, Colour.RED), 3)),
     characters=(Character.TOOTS, Character.RICH),
     points_to_win=1,
@@ -263,7 +263,7 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
         "default": Config(),
         "doubles": Config(players=4),
         "chosen": Config(choose_characters=True, split_movement=True),
-        "tiny": TINY,
+        "tiny": _TINY,
     }
 )
 

@@ -185,7 +185,7 @@ def heuristic_bot() -> GreedyBot:
 #: special card.
 #: The ``"tiny"`` preset, made for game theory: three Squires and a King a side, small
 #: enough for OpenSpiel's CFR and exploitability to walk every information state.
-TINY = Config(
+_TINY = Config(
     army=tuple(
         attrs.evolve(card, count=3) if card.kind is Kind.SQUIRE else card
         for card in DEFAULT_ARMY
@@ -198,7 +198,7 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
         "default": Config(),
         "red-starts": Config(first_player=0),
         "specials": SPECIALS,
-        "tiny": TINY,
+        "tiny": _TINY,
     }
 )
 

@@ -9,8 +9,9 @@
 (True, 10)
 
 Importing the module registers one Python game per game of the registry (:data:`GAME_NAMES`),
-with two parameters: ``preset``, the name of one of the game's presets (``"default"`` unless
-given), and ``seeds``, the number of deals (:data:`DEFAULT_SEEDS` unless given).
+with three parameters: ``preset``, the name of one of the game's presets (``"default"`` unless
+given), ``config``, a whole config instead (see **Parameters**), and ``seeds``, the number of
+deals (:data:`DEFAULT_SEEDS` unless given).
 
 **Chance.** Every chance event of a game comes from the seed it is started with, so the one
 chance node of these games is the first: its outcomes are the seeds ``0`` to ``seeds - 1``, each
@@ -30,11 +31,22 @@ winning side get 1.0) and AlakaSLAM in singles (1). AlakaSLAM in doubles (a win 
 what holds for every preset; a loaded game's ``get_type()`` says it for its own.
 
 **Information.** Everything a player observes is its view (``view(state, player)``), which by
-the library's contract holds all the player may know, so both the information state and the
-observation are built from it: the strings are the view as JSON (information state, exact) and
-as the game's ``render`` (observation, readable); both tensors are the game's ``observation`` of
-the view. :meth:`CardgamesState.resample_from_infostate` deals the hidden cards anew with the
-game's ``resample``, which is what OpenSpiel's ISMCTS asks of a state.
+the library's contract holds all the player may know. The observation is the view now: its
+string is the game's ``render`` of it, its tensor the game's ``observation``. The information
+state is everything the player has known on the way, with perfect recall: its string is a
+SHA-256 digest of the player's view at every position since the deal and of each move it made
+(``"player 0, history 5098..."``), so two positions share one exactly when the player saw the
+same views and made the same moves to reach them. There is no information state tensor, since
+no fixed-size array holds a whole history. :meth:`CardgamesState.resample_from_infostate`
+deals the hidden cards anew with the game's ``resample``, keeping the player's history, which
+is what OpenSpiel's ISMCTS asks of a state.
+
+**Parameters.** ``preset`` names one of the game's presets; ``config`` takes a whole config
+instead, as the library's JSON (``cardgames.to_json(config)``) or that JSON in URL-safe
+base64, which is how the game's name carries it (OpenSpiel's game strings cannot hold JSON).
+Each two-player game has a ``tiny`` preset for game theory, on which CFR and
+``exploitability`` run in seconds with a few deals (``seeds=2``). Games and states pickle,
+and a state serializes to the library's record of its game (never a pickle).
 
 **Alethi is perfect information once dealt.** Its views hide nothing the state holds but the
 generator, which no move draws from after the deal, so either player's view decides all of the

@@ -159,7 +159,7 @@ def max_decisions(config: Config) -> int:
 #: The ``"tiny"`` preset, made for game theory: one game of singles with hands of two and a
 #: deck of two Crosscourt Forehands and two Baseline Winners, small enough for OpenSpiel's
 #: CFR and exploitability to walk every information state of a few deals.
-TINY = Config(
+_TINY = Config(
     cards=tuple(
         CardType(entry.card, entry.name, 2)
         for entry in DEFAULT_CARDS
@@ -178,7 +178,7 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
         "one-set-doubles": Config(players=4, doubles=True, format=Format.ONE_SET),
         "best-of-three": Config(format=Format.ONE_GAME, best_of=3),
         "best-of-five-doubles": Config(players=4, doubles=True, format=Format.SHOT_GUN, best_of=5),
-        "tiny": TINY,
+        "tiny": _TINY,
     }
 )
 
