@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import open_spiel.python.games  # noqa: F401 (registers OpenSpiel's own python_* games)
 import pyspiel
 
 import cardgames
