@@ -181,8 +181,6 @@ def heuristic_bot() -> GreedyBot:
     return GreedyBot()
 
 
-#: The presets: the standard game, red moving first, and the variant army with two of each
-#: special card.
 #: The ``"tiny"`` preset, made for game theory: three Squires and a King a side, small
 #: enough for OpenSpiel's CFR and exploitability to walk every information state.
 _TINY = Config(
@@ -193,6 +191,8 @@ _TINY = Config(
     )
 )
 
+#: The presets: the standard game, red moving first, the variant army with two of each
+#: special card, and the tiny army for game theory.
 PRESETS: Mapping[str, Config] = MappingProxyType(
     {
         "default": Config(),
