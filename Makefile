@@ -78,6 +78,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py --memory all
 	$(BIN)/python benchmarks/tournament.py
 	$(BIN)/python benchmarks/hostile_input.py
+	$(BIN)/python benchmarks/adapters.py
 	$(BIN)/python benchmarks/server_load.py
 
 # The soak: 100,000 games of every game on all cores, every invariant checked; exits non-zero

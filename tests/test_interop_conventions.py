@@ -33,8 +33,10 @@ SUMS = {("alethi", preset): 1.0 for preset in get_game("alethi").presets} | {
     ("lerally", "one-set-doubles"): 2.0,
     ("lerally", "best-of-three"): 1.0,
     ("lerally", "best-of-five-doubles"): 2.0,
+    ("lerally", "tiny"): 1.0,
     ("alakaslam", "default"): 1.0,
     ("alakaslam", "chosen"): 1.0,
+    ("alakaslam", "tiny"): 1.0,
 }
 
 

@@ -5,6 +5,7 @@ from views, and OpenSpiel's ISMCTS bot playing a whole game through the adapter.
 from __future__ import annotations
 
 import doctest
+import pickle
 from typing import Any
 
 import pytest
@@ -13,10 +14,10 @@ pytest.importorskip("pyspiel")
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts
 
 import cardgames.interop.openspiel as spiel
-from cardgames import GAMES, get_game, to_json
+from cardgames import GAMES, GameRecord, alethi, get_game, to_json
 from cardgames.errors import InvalidConfigError, UnknownNameError
 
 CASES = [(name, preset) for name, game in GAMES.items() for preset in game.presets]
@@ -63,27 +64,68 @@ def test_the_chance_node_deals_the_library_game_of_a_seed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_strings_and_tensors_come_from_the_views(name: str) -> None:
-    """Information state: the view as JSON; observation: the game's render of it; tensors:
-    the game's observation; the actions are the mask of the player to move."""
+def test_observations_come_from_the_views(name: str) -> None:
+    """Observation: the game's render of the view, its tensor the game's observation; the
+    information state is a history, with no tensor; the actions are the mask of the player
+    to move."""
     game = get_game(name)
     state = load(name).new_initial_state()
     state.apply_action(3)
+    assert not state.get_game().get_type().provides_information_state_tensor
     rng = np.random.default_rng(0)
     for _ in range(15):
         if state.is_terminal():
             break
         for player in range(state.num_players()):
             view = game.view(state.game_state, player)
-            assert state.information_state_string(player) == to_json(view)
             assert state.observation_string(player) == game.render(view)
             expected = np.asarray(game.observation(view), dtype=np.float32)
             assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
-            assert np.array_equal(np.asarray(state.information_state_tensor(player)), expected)
+            assert state.information_state_string(player).startswith(f"player {player}, history ")
         mover = state.current_player()
         mask = game.action_mask(game.view(state.game_state, mover))
         assert state.legal_actions() == [a for a, allowed in enumerate(mask) if allowed]
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def _own_history(game: Any, seed: int, moves: list[Any], player: int) -> tuple[str, ...]:
+    """What ``player`` has known after ``moves`` from the deal of ``seed``, worked out apart
+    from the adapter: its view at every position and each move it made, in order."""
+    state = game.new_game(seed=seed)
+    known = [to_json(game.view(state, player))]
+    for move in moves:
+        if game.current_player(state) == player:
+            known.append(game.format_move(move))
+        state = game.apply_move(state, move)
+        known.append(to_json(game.view(state, player)))
+    return tuple(known)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_information_states_have_perfect_recall(name: str) -> None:
+    """From one deal, many random playouts: two positions share an information state exactly
+    when the player has had the same views and made the same moves on the way to them."""
+    game = get_game(name)
+    spiel_game = load(name, seeds=1)
+    rng = np.random.default_rng(5)
+    seen: dict[tuple[int, str], tuple[str, ...]] = {}
+    histories: dict[tuple[int, tuple[str, ...]], str] = {}
+    for _ in range(40):
+        state = spiel_game.new_initial_state()
+        state.apply_action(0)
+        moves: list[Any] = []
+        for _ in range(int(rng.integers(1, 12))):
+            if state.is_terminal():
+                break
+            for player in range(state.num_players()):
+                info = state.information_state_string(player)
+                history = _own_history(game, 0, moves, player)
+                assert seen.setdefault((player, info), history) == history
+                assert histories.setdefault((player, history), info) == info
+            action = int(rng.choice(state.legal_actions()))
+            moves.append(game.action_to_move(state.game_state, action))
+            state.apply_action(action)
+    assert len(seen) > 40
 
 
 def test_returns_are_the_outcome() -> None:
@@ -157,3 +199,66 @@ def test_bad_parameters_get_the_library_errors(parameters: str, error: type[Exce
 def test_the_module_example_runs() -> None:
     """The example at the top of the adapter's docstring gives what it shows."""
     assert doctest.testmod(spiel, report=False).failed == 0
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_games_and_states_pickle(name: str) -> None:
+    """A registered game and a state in the middle of a game come back from pickle whole:
+    the same game, the same history, the same information states."""
+    game = load(name, seeds=5)
+    assert pickle.loads(pickle.dumps(game)).get_type().short_name == spiel.short_name(name)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    back = pickle.loads(pickle.dumps(state))
+    assert back.serialize() == state.serialize()
+    assert back.information_state_string(0) == state.information_state_string(0)
+    assert back.legal_actions() == state.legal_actions()
+
+
+def test_serialize_writes_the_library_record() -> None:
+    """A state serializes to the library's JSON record of its game, and reads back."""
+    game = load("lerally", seeds=5)
+    state = game.new_initial_state()
+    state.apply_action(4)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    text = state.serialize()
+    record = GameRecord.from_json(text)
+    assert record.seed == 4 and len(record.moves) == 6
+    assert game.deserialize_state(text).serialize() == text
+
+
+def test_a_whole_config_is_a_parameter() -> None:
+    """The config parameter takes a config's JSON; the game's name carries it (as base64)
+    and loads again to the same game."""
+    config = alethi.Config(first_player=0)
+    game = pyspiel.load_game(spiel.short_name("alethi"), {"config": to_json(config)})
+    assert game.table.config == config
+    again = pyspiel.load_game(str(game))
+    assert again.table.config == config
+    with pytest.raises(InvalidConfigError):
+        pyspiel.load_game(spiel.short_name("alethi"), {"config": "not base64 !"})
+    with pytest.raises(InvalidConfigError):
+        pyspiel.load_game(
+            spiel.short_name("alethi"), {"config": to_json(config), "preset": "specials"}
+        )
+
+
+@pytest.mark.parametrize("name", ["alethi", "lerally", "alakaslam"])
+def test_cfr_lowers_the_exploitability_of_the_tiny_preset(name: str) -> None:
+    """The tiny preset of every two-player game is small enough for OpenSpiel's CFR, and its
+    NashConv falls as CFR runs: OpenSpiel's game theory works on these games."""
+    game = load(name, "tiny", seeds=2)
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    solver = cfr.CFRSolver(game)
+    start = exploitability.nash_conv(game, solver.average_policy())
+    for _ in range(10):
+        solver.evaluate_and_update_policy()
+    after = exploitability.nash_conv(game, solver.average_policy())
+    assert start > 0.1
+    assert after < start / 4

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, Generic, TypeVar, cast, get_type_hints
 
@@ -37,12 +37,14 @@ __all__ = [
     "MAX_NOTATION",
     "RandomChoice",
     "action_table",
+    "actions_by_number",
     "applying",
     "bounded",
     "card_counter",
     "config_check",
     "evaluation_by_outcome",
     "notation",
+    "observing",
     "seating",
     "text_picture",
 ]
@@ -456,6 +458,45 @@ def action_table(
         return tuple(move in legal for move in tables(view.config).moves)
 
     return num_actions, move_to_action, action_to_move, action_mask
+
+
+def actions_by_number(
+    *,
+    state_type: type,
+    legal_moves: Callable[[Any], Sequence[Any]],
+    current_player: Callable[[Any], int | None],
+    move_to_action: Callable[[Any, Any], int],
+    action_to_move: Callable[[Any, int], Any],
+    action_mask: Callable[[Any], Sequence[bool]],
+) -> Callable[[Any], Mapping[int, Any]]:
+    """``legal_actions`` from the game's own encoding: for a state, the action of each of its
+    legal moves; for a view, the move of each action its mask allows. A game whose
+    ``move_to_action`` works out more than one move's action should define its own."""
+
+    def legal_actions(state_or_view: Any) -> Mapping[int, Any]:
+        """The legal moves of the player who decides, keyed by their actions in order."""
+        if type(state_or_view) is state_type:
+            if current_player(state_or_view) is None:
+                return {}
+            found = {move_to_action(state_or_view, m): m for m in legal_moves(state_or_view)}
+            return dict(sorted(found.items()))
+        mask = action_mask(state_or_view)
+        return {a: action_to_move(state_or_view, a) for a, legal in enumerate(mask) if legal}
+
+    return legal_actions
+
+
+def observing(
+    view: Callable[[Any, int], Any], observation: Callable[[Any], Sequence[float]]
+) -> Callable[[Any, int], Sequence[float]]:
+    """``observe``: the observation of the view the game makes, checked as any view is (a game
+    whose view check costs more than its observation should define its own)."""
+
+    def observe(state: Any, player: int) -> Sequence[float]:
+        """``observation(view(state, player))``."""
+        return observation(view(state, player))
+
+    return observe
 
 
 __dir__ = public_dir(__all__)

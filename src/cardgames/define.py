@@ -66,7 +66,9 @@ FUNCTIONS = (
     "move_to_action",
     "action_to_move",
     "action_mask",
+    "legal_actions",
     "observation",
+    "observe",
     "observation_shape",
 )
 
@@ -118,6 +120,8 @@ DEFAULTED: Mapping[str, str] = MappingProxyType(
         "move_to_action": "action_table",
         "action_to_move": "action_table",
         "action_mask": "action_table, the view's legal moves from a state resampled from it",
+        "legal_actions": "actions_by_number: move_to_action of each legal move",
+        "observe": "observing: observation(view(state, player))",
     }
 )
 
@@ -390,6 +394,16 @@ def _fill_defaults(
             )
         )
         f.update({e: encoded[e] for e in encodings if e not in f})
+    if "legal_actions" not in f:
+        f["legal_actions"] = defaults.actions_by_number(
+            state_type=state_type,
+            legal_moves=f["legal_moves"],
+            current_player=f["current_player"],
+            move_to_action=f["move_to_action"],
+            action_to_move=f["action_to_move"],
+            action_mask=f["action_mask"],
+        )
+    f.setdefault("observe", defaults.observing(f["view"], f["observation"]))
     return events
 
 

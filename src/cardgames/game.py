@@ -342,6 +342,21 @@ class Game(Protocol[S, M, V, C]):
         game is over. ``InvalidViewError`` for a view no playable state shows."""
         ...
 
+    def legal_actions(self, state_or_view: S | V) -> Mapping[int, M]:
+        """The legal moves of the player who decides in ``state_or_view`` (for a view: of its
+        player, none when another player decides), keyed by their actions, in increasing
+        order of action: what ``move_to_action`` gives each legal move, worked out in one
+        pass over the legal moves. ``InvalidStateError`` / ``InvalidViewError`` for a state
+        or view the game refuses."""
+        ...
+
+    def observe(self, state: S, player: int) -> Sequence[float]:
+        """``observation(view(state, player))``, made straight from ``state``, which the caller
+        holds (``player`` may be ``SPECTATOR``): the same numbers, without checking again the
+        view the library makes itself. ``InvalidStateError`` for a state the game refuses,
+        ``InvalidPlayerError`` for a player who is not at the table."""
+        ...
+
     def observation(self, view: V) -> tuple[float, ...]:
         """``view`` as finite numbers, laid out as the game's rules page documents: made from
         the view alone, so states that show a player the same view give the same observation.

@@ -18,7 +18,9 @@ JSON round trips of states, views and moves, and the notation's; the states the 
 accepted by ``check_state``, their views by ``check_view``; pickles equal; views that
 resampled states show the same and leave the player to move the same moves; events of the
 game's event types, told and written for every viewer, and true to the states they tell of
-(:func:`check_story`); replays identical. A property that does
+(:func:`check_story`); replays identical; the encodings' quick paths (``legal_actions`` of
+states and views, ``observe``) the same as the plain ones (``move_to_action``,
+``action_mask``, ``observation`` of the view). A property that does
 not hold raises :class:`ConformanceError`, naming the check, the preset and the seed that
 play the failing game again.
 """
@@ -165,6 +167,7 @@ class _Checker:
             fresh = copy.copy(state)
             self.expect(game.check_state(fresh) is fresh, "check_state refuses a rules' state")
             self.expect(pickle.loads(pickle.dumps(state)) == state, "a state's pickle")
+            self.check_actions(state, step.legal)
             for move in step.legal:
                 written = game.format_move(move)
                 self.expect(game.parse_move(state, written) == move, "a move's notation")
@@ -175,9 +178,29 @@ class _Checker:
             for viewer in self.viewers:
                 self.check_view(state, viewer)
 
+    def check_actions(self, state: Any, legal: Sequence[Any]) -> None:
+        """``legal_actions`` is the legal moves by ``move_to_action``, in order."""
+        game = self.game
+        numbered = game.legal_actions(state)
+        actions = [game.move_to_action(state, move) for move in legal]
+        self.expect(list(numbered) == sorted(actions), "legal_actions: not the moves' actions")
+        self.expect(
+            all(numbered[a] == move for a, move in zip(actions, legal, strict=True)),
+            "legal_actions: an action's move is not the move of that action",
+        )
+
     def check_view(self, state: Any, viewer: int) -> None:
         game = self.game
         view = game.view(state, viewer)
+        mask = game.action_mask(view)
+        self.expect(
+            list(game.legal_actions(view)) == [a for a, allowed in enumerate(mask) if allowed],
+            "legal_actions of a view: not its mask",
+        )
+        self.expect(
+            list(game.observe(state, viewer)) == list(game.observation(view)),
+            "observe: not the observation of the view",
+        )
         self.expect(game.check_view(view) is view, "check_view refuses a view the game made")
         text = to_json(view)
         self.expect(from_json(text, game.view_type) == view, "a view's JSON")

@@ -25,10 +25,12 @@ from cardgames.alakaslam.agents.bots import RallyBot
 from cardgames.alakaslam.agents.encoding import (
     action_mask,
     action_to_move,
+    legal_actions,
     move_to_action,
     num_actions,
     observation,
     observation_shape,
+    observe,
 )
 from cardgames.alakaslam.agents.evaluation import evaluate
 from cardgames.alakaslam.cards import (
@@ -136,6 +138,7 @@ __all__ = [
     "heuristic_bot",
     "hit",
     "is_over",
+    "legal_actions",
     "legal_moves",
     "max_decisions",
     "move_to_action",
@@ -144,6 +147,7 @@ __all__ = [
     "num_players",
     "observation",
     "observation_shape",
+    "observe",
     "outcome",
     "parse_card",
     "parse_move",
@@ -242,12 +246,24 @@ def max_decisions(config: Config) -> int:
     return setup + points * (per_point + per_turn) + config.shot_limit * per_turn
 
 
-#: Presets worth testing and offering: singles dealt at random, doubles, and characters chosen.
+#: The ``"tiny"`` preset, made for game theory: one point wins, hands of one card, a deck of
+#: three blue and three red Hit-1s, Toots against Rich: small enough for OpenSpiel's CFR and
+#: exploitability to walk every information state of a few deals.
+_TINY = Config(
+    deck=(CardCount(hit(1, Colour.BLUE), 3), CardCount(hit(1, Colour.RED), 3)),
+    characters=(Character.TOOTS, Character.RICH),
+    points_to_win=1,
+    hand_size=1,
+)
+
+#: Presets worth testing and offering: singles dealt at random, doubles, characters chosen,
+#: and a tiny game.
 PRESETS: Mapping[str, Config] = MappingProxyType(
     {
         "default": Config(),
         "doubles": Config(players=4),
         "chosen": Config(choose_characters=True, split_movement=True),
+        "tiny": _TINY,
     }
 )
 

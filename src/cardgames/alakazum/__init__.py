@@ -27,6 +27,7 @@ from cardgames.alakazum.config import Config, check_config
 from cardgames.alakazum.encoding import (
     action_mask,
     action_to_move,
+    legal_actions,
     move_to_action,
     num_actions,
 )
@@ -62,7 +63,7 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.notation import format_move, parse_move
-from cardgames.alakazum.observation import observation, observation_shape
+from cardgames.alakazum.observation import observation, observation_shape, observe
 from cardgames.alakazum.picture import render_svg
 from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
@@ -144,6 +145,7 @@ __all__ = [
     "heuristic_bot",
     "is_card",
     "is_over",
+    "legal_actions",
     "legal_moves",
     "max_decisions",
     "move_to_action",
@@ -152,6 +154,7 @@ __all__ = [
     "num_players",
     "observation",
     "observation_shape",
+    "observe",
     "outcome",
     "parse_move",
     "render",

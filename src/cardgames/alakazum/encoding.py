@@ -53,6 +53,7 @@ from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewErr
 __all__ = [
     "action_mask",
     "action_to_move",
+    "legal_actions",
     "move_to_action",
     "num_actions",
 ]
@@ -150,6 +151,14 @@ def _legal(table: State | View) -> tuple[tuple[Move, ...], list[int], Identities
     moves = legal_from_view(table)
     ids = identities(table.config)
     return moves, _actions(ids, table.player, moves), ids
+
+
+def legal_actions(state_or_view: State | View) -> dict[int, Move]:
+    """The legal moves of the player who decides (for a view: of its player, none while
+    another player decides), keyed by their actions in increasing order: every action worked
+    out in one pass."""
+    moves, actions, _ = _legal(state_or_view)
+    return dict(sorted(zip(actions, moves, strict=True)))
 
 
 def move_to_action(state_or_view: State | View, move: Move) -> int:

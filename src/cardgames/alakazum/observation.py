@@ -16,13 +16,14 @@ from cardgames.alakazum.config import Config, check_config
 from cardgames.alakazum.identities import Identities, identities
 from cardgames.alakazum.moves import MOVE_TYPES, SPELL_COSTS
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
-from cardgames.alakazum.state import Combat, Phase, View
+from cardgames.alakazum.state import Combat, Phase, State, View
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
+from cardgames.alakazum.view import view as view_of
 from cardgames.alakazum.view_moves import check_form
 from cardgames.errors import InvalidViewError
 
-__all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape"]
+__all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape", "observe"]
 
 #: Hand sizes, exchanges, gifts and passes are divided by this: numbers of a real game stay
 #: within [0, 1] (they may pass 1 in a hand-made one).
@@ -77,17 +78,28 @@ def observation(view: View) -> tuple[float, ...]:
     not have.
     """
     view = check_form(view)
-    ids = identities(view.config)
     try:
-        out = _header(view, ids)
-        out += _cards(view, ids)
-        out += _teams(view, ids)
-        out += _enemies(view, ids)
-        out += _combat(view.combat, view, ids)
+        return tuple(_observed(view))
     except (KeyError, IndexError, TypeError, AttributeError, ValueError):
         raise InvalidViewError("not an alakazum view of its config's cards") from None
+
+
+def observe(state: State, player: int) -> list[float]:
+    """``observation(view(state, player))``, from the view made here of ``state``, which
+    ``view`` checks: the view's own form is not checked again."""
+    return _observed(view_of(state, player))
+
+
+def _observed(view: View) -> list[float]:
+    """The numbers of a well-formed view."""
+    ids = identities(view.config)
+    out = _header(view, ids)
+    out += _cards(view, ids)
+    out += _teams(view, ids)
+    out += _enemies(view, ids)
+    out += _combat(view.combat, view, ids)
     out += [float(type(view.pending) is kind) for kind in MOVE_TYPES]
-    return tuple(out)
+    return out
 
 
 def _me(view: View) -> int:

@@ -31,10 +31,12 @@ from cardgames.alethi.config import (
 from cardgames.alethi.encoding import (
     action_mask,
     action_to_move,
+    legal_actions,
     move_to_action,
     num_actions,
     observation,
     observation_shape,
+    observe,
 )
 from cardgames.alethi.evaluation import evaluate
 from cardgames.alethi.moves import MOVE_TYPES, Move, Pass, Scout, Soulcast, Throw
@@ -99,6 +101,7 @@ __all__ = [
     "heuristic_bot",
     "is_legal",
     "is_over",
+    "legal_actions",
     "legal_moves",
     "max_decisions",
     "move_to_action",
@@ -107,6 +110,7 @@ __all__ = [
     "num_players",
     "observation",
     "observation_shape",
+    "observe",
     "outcome",
     "parse_move",
     "render",
@@ -177,10 +181,25 @@ def heuristic_bot() -> GreedyBot:
     return GreedyBot()
 
 
-#: The presets: the standard game, red moving first, and the variant army with two of each
-#: special card.
+#: The ``"tiny"`` preset, made for game theory: three Squires and a King a side, small
+#: enough for OpenSpiel's CFR and exploitability to walk every information state.
+_TINY = Config(
+    army=tuple(
+        attrs.evolve(card, count=3) if card.kind is Kind.SQUIRE else card
+        for card in DEFAULT_ARMY
+        if card.kind in (Kind.SQUIRE, Kind.KING)
+    )
+)
+
+#: The presets: the standard game, red moving first, the variant army with two of each
+#: special card, and the tiny army for game theory.
 PRESETS: Mapping[str, Config] = MappingProxyType(
-    {"default": Config(), "red-starts": Config(first_player=0), "specials": SPECIALS}
+    {
+        "default": Config(),
+        "red-starts": Config(first_player=0),
+        "specials": SPECIALS,
+        "tiny": _TINY,
+    }
 )
 
 

@@ -38,6 +38,7 @@ from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.rules import is_legal, legal_moves
 from cardgames.alethi.state import Phase, Placed, State, View
 from cardgames.alethi.view import playable_state_of
+from cardgames.alethi.view import view as view_of
 from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
 
 __all__ = [
@@ -46,10 +47,12 @@ __all__ = [
     "action_mask",
     "action_to_move",
     "layout",
+    "legal_actions",
     "move_to_action",
     "num_actions",
     "observation",
     "observation_shape",
+    "observe",
     "state_of",
 ]
 
@@ -286,6 +289,40 @@ def action_to_move(state_or_view: State | View, action: int) -> Move:
     return move
 
 
+def _numbered(state: State) -> dict[int, Move]:
+    """The legal moves of the side to move in ``state`` (checked, not over) by action, in one
+    pass: one frame for all of them."""
+    where = layout(state.config)
+    frame = _Frame(state.field, state.to_move)
+    _fits(frame, where)
+    found: dict[int, Move] = {}
+    # Most moves are throws, and every kind in the barracks is thrown on each cell: the cell's
+    # part of the action (its anchor's slot and direction) is worked out once per cell.
+    cells: dict[tuple[int, int], int] = {}
+    kind_block = where.cards * _SIDES
+    kind_index = where.kind_index
+    for move in legal_moves(state):
+        if type(move) is Throw:
+            at = move.at
+            part = cells.get(at)
+            if part is None:
+                anchor = frame.anchor(at)
+                assert anchor is not None  # a throw lands next to an uncaptured card of its side
+                part = cells[at] = where.throw + anchor[0] * _SIDES + anchor[1]
+            found[part + kind_index[move.kind] * kind_block] = move
+        else:
+            found[_action(frame, where, move)] = move
+    return dict(sorted(found.items()))
+
+
+def legal_actions(state_or_view: State | View) -> dict[int, Move]:
+    """The legal moves of the side that decides (for a view: of its player; none when the
+    other side decides or the game is over), keyed by their actions in increasing order.
+    ``InvalidStateError`` / ``InvalidViewError`` for a table the game refuses."""
+    state, deciding = _deciding(state_or_view)
+    return _numbered(state) if deciding else {}
+
+
 def action_mask(view: View) -> tuple[bool, ...]:
     """For every action, whether it is a legal move of the view's player now (all ``False``
     when another player decides, or the game is over). ``InvalidViewError`` for a view that
@@ -293,13 +330,10 @@ def action_mask(view: View) -> tuple[bool, ...]:
     if type(view) is not View:
         raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
     state, deciding = _deciding(view)
-    where = layout(state.config)
-    mask = [False] * where.size
+    mask = [False] * layout(state.config).size
     if deciding:
-        frame = _Frame(state.field, state.to_move)
-        _fits(frame, where)
-        for move in legal_moves(state):
-            mask[_action(frame, where, move)] = True
+        for action in _numbered(state):
+            mask[action] = True
     return tuple(mask)
 
 
@@ -334,16 +368,29 @@ def observation(view: View) -> tuple[float, ...]:
     """
     if type(view) is not View:
         raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
-    state = state_of(view)
+    return tuple(_observed(state_of(view), view.player))
+
+
+def observe(state: State, player: int) -> list[float]:
+    """``observation(view(state, player))``, straight from ``state``: an Alethi view is the
+    table without the generator, so the state's table is the view's, and the view made here
+    only stands for who looks. ``InvalidStateError`` for a state the rules refuse,
+    ``InvalidPlayerError`` for a player who is not at the table."""
+    return _observed(state, view_of(state, player).player)
+
+
+def _observed(state: State, viewer: Colour | int) -> list[float]:
+    """The observation of ``state`` (checked) as ``viewer`` (a colour or ``SPECTATOR``) sees
+    it."""
     config = state.config
     where = layout(config)
     # A spectator's view is encoded as seen from red's chair, by a watcher who never decides.
-    me = view.player if type(view.player) is Colour else Colour.RED
+    me = viewer if type(viewer) is Colour else Colour.RED
     frame = _Frame(state.field, me)
     _fits(frame, where)
     limit = stats(config).turn_limit
     out: list[float] = [
-        float(state.phase is not Phase.OVER and state.to_move == view.player),
+        float(state.phase is not Phase.OVER and state.to_move == viewer),
         float(state.phase is Phase.OVER),
         *(float(state.phase is phase) for phase in _PHASES),
         float(me is Colour.RED),
@@ -360,7 +407,7 @@ def observation(view: View) -> tuple[float, ...]:
         for card in group:
             out += _slot(frame, card, where.kinds, scale)
         out += [0.0] * (size * (where.cards - len(group)))
-    return tuple(out)
+    return out
 
 
 def _counts(kinds: Iterable[Kind], order: tuple[Kind, ...], army: dict[Kind, int]) -> list[float]:

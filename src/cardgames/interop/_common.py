@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
@@ -69,10 +69,13 @@ class Table:
     """One game with one config, seen through its encodings: what every adapter asks of it.
 
     The numbers (players, actions, observation shape, the cap on decisions) are worked out
-    once, here; the methods take a full state, since an adapter plays the whole table.
+    once, here; the methods take a full state, since an adapter plays the whole table. The
+    legal actions of the last state asked about are kept (states are immutable, so the very
+    state asked about again has the same ones): an adapter asks for them to list, to mask and
+    to play one, and each pass over the legal moves is done once per state.
     """
 
-    __slots__ = ("actions", "config", "game", "limit", "players", "shape", "size")
+    __slots__ = ("_last", "actions", "config", "game", "limit", "players", "shape", "size")
 
     def __init__(self, game: Game[Any, Any, Any, Any], config: Any) -> None:
         self.game = game
@@ -86,36 +89,43 @@ class Table:
         self.size = size
         #: The most decisions a game with this config can take: the adapters' safety cap.
         self.limit: int = game.max_decisions(config)
+        #: The last state asked about, and the legal moves of its player to move by action.
+        self._last: tuple[Any, Mapping[int, Any]] = (None, {})
 
     def new_game(self, seed: int) -> Any:
         """A fresh game from ``seed``."""
         return self.game.new_game(self.config, seed=seed)
 
-    def observation(self, state: Any, player: int) -> tuple[float, ...]:
-        """The encoded view of ``player``."""
-        game = self.game
-        return tuple(game.observation(game.view(state, player)))
+    def moves_by_action(self, state: Any) -> Mapping[int, Any]:
+        """The legal moves of the player to move in ``state`` by action, in increasing order
+        (none once the game is over)."""
+        last, found = self._last
+        if last is not state:
+            found = self.game.legal_actions(state)
+            self._last = (state, found)
+        return found
 
-    def encode(self, state: Any, player: int) -> tuple[tuple[float, ...], tuple[bool, ...]]:
-        """The encoded view of ``player`` and its action mask (all False when it is not that
-        player's turn), from one view."""
-        game = self.game
-        view = game.view(state, player)
-        return tuple(game.observation(view)), tuple(game.action_mask(view))
+    def observation(self, state: Any, player: int) -> Sequence[float]:
+        """The encoded view of ``player`` (``observation(view(state, player))``)."""
+        return self.game.observe(state, player)
+
+    def mask_actions(self, state: Any, player: int) -> Iterable[int]:
+        """The actions ``player`` may take now: none when it is not that player's turn."""
+        if self.game.current_player(state) != player:
+            return ()
+        return self.moves_by_action(state).keys()
 
     def legal_actions(self, state: Any) -> list[int]:
         """The actions of the player to move, in increasing order."""
-        game = self.game
-        player = game.current_player(state)
-        if player is None:
-            return []
-        return sorted(game.move_to_action(state, move) for move in game.legal_moves(state))
+        return list(self.moves_by_action(state))
 
     def play(self, state: Any, action: int) -> Any:
         """The state after the player to move takes ``action`` (``IllegalMoveError`` if it may
         not)."""
-        game = self.game
-        return game.apply_move(state, game.action_to_move(state, action))
+        move = self.moves_by_action(state).get(action)
+        if move is None:
+            raise IllegalMoveError("that action is not a legal move now")
+        return self.game.apply_move(state, move)
 
     def returns(self, state: Any) -> tuple[float, ...]:
         """The outcome's returns once the game is over, zeros before."""

@@ -63,6 +63,8 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
 except ImportError as exc:  # the extra is not installed
     raise ImportError(missing_extra(__name__, "rl")) from exc
 
@@ -82,12 +84,23 @@ from cardgames.interop._common import (
 )
 from cardgames.rng import check_seed
 
-__all__ = ["ENV_IDS", "ILLEGAL_REWARD", "MAX_DEALS", "CardgamesEnv", "env"]
+__all__ = [
+    "ENV_IDS",
+    "ILLEGAL_REWARD",
+    "MAX_DEALS",
+    "MAX_ENVS",
+    "CardgamesEnv",
+    "CardgamesVectorEnv",
+    "env",
+    "vector_env",
+]
 
 #: The reward of an action that the mask forbids, by default; the episode ends with it.
 ILLEGAL_REWARD: Final = -1.0
 #: How many games a reset starts at most to find one in which the learner has a decision.
 MAX_DEALS: Final = 100
+#: The most games one :func:`vector_env` steps.
+MAX_ENVS: Final = 65536
 
 #: Who plays the other seats: one bot or bot name for all, or one per other seat.
 Opponents = Bot[Any, Any] | str | Sequence[Bot[Any, Any] | str]
@@ -129,7 +142,9 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self._rngs: dict[int, Any] = {}
         self._decisions = 0
         self._done = True
-        self._observation = np.zeros(table.shape, dtype=np.float32)
+        #: The learner's observation, written in place at each step (and copied out).
+        self._flat = np.zeros(table.size, dtype=np.float32)
+        self._observation = self._flat.reshape(table.shape)
         self._mask = np.zeros(table.actions, dtype=bool)
 
     @property
@@ -141,6 +156,11 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """Start a game and let the bots play up to the learner's first decision."""
+        self._start(seed)
+        return self._observation.copy(), self._info()
+
+    def _start(self, seed: int | None) -> None:
+        """:meth:`reset`, leaving the observation and mask in their buffers."""
         if seed is not None:
             check_seed(seed)
         super().reset(seed=None if seed is None else seed % SEED_LIMIT)
@@ -157,7 +177,7 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
                 self._encode()
                 if self.render_mode == "human":
                     self.render()
-                return self._observation.copy(), self._info()
+                return
             game_seed = None
         raise CardgamesError(f"no game of {MAX_DEALS} gave the learner a decision")
 
@@ -165,28 +185,30 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         self, action: Any
     ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then the bots' moves up to the learner's next turn."""
+        reward, terminated, truncated, illegal = self._advance(action)
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        return self._observation.copy(), reward, terminated, truncated, info
+
+    def _advance(self, action: Any) -> tuple[float, bool, bool, bool]:
+        """:meth:`step`, leaving the observation and mask in their buffers: the reward,
+        whether the episode terminated or was truncated, and whether ``action`` was illegal."""
         if self._done:
             raise CardgamesError("the episode has ended: call reset() first")
         index = action_index(action, self.table.actions)
         if not self._mask[index]:
             self._done = True
-            self._mask = np.zeros(self.table.actions, dtype=bool)
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation.copy(), self.illegal_reward, True, False, info
+            self._mask[:] = False
+            return self.illegal_reward, True, False, True
         self._state = self.table.play(self._state, index)
         self._decisions += 1
         self._play_bots()
         self._encode()
         if self.render_mode == "human":
             self.render()
-        return (
-            self._observation.copy(),
-            self._reward(),
-            self._terminated(),
-            self._truncated(),
-            self._info(),
-        )
+        terminated = self._terminated()
+        return self._reward(), terminated, self._done and not terminated, False
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """Which actions the learner may take now, as a bool array (all False once over)."""
@@ -223,20 +245,18 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
     def _encode(self) -> None:
         """Encode the learner's view of the state now, once for the observation and the mask
         (all False once the episode is over)."""
-        observation, mask = self.table.encode(self._state, self.seat)
-        self._observation = np.asarray(observation, dtype=np.float32).reshape(self.table.shape)
-        self._mask = np.asarray(mask, dtype=bool)
-        if self._done:
-            self._mask[:] = False
+        table, state = self.table, self._state
+        self._flat[:] = table.observation(state, self.seat)
+        mask = self._mask
+        mask[:] = False
+        if not self._done:
+            mask[list(table.mask_actions(state, self.seat))] = True
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask.astype(np.int8)}
 
     def _terminated(self) -> bool:
         return bool(self.table.game.is_over(self._state))
-
-    def _truncated(self) -> bool:
-        return self._done and not self._terminated()
 
     def _reward(self) -> float:
         return float(self.table.returns(self._state)[self.seat])
@@ -265,6 +285,190 @@ def env(
         opponents,
         seat=seat,
         render_mode=render_mode,
+        max_decisions=max_decisions,
+        illegal_reward=illegal_reward,
+    )
+
+
+class CardgamesVectorEnv(gymnasium.vector.VectorEnv["np.ndarray[Any, Any]", Any, Any]):
+    """``num_envs`` games of one learner's seat, stepped together in one call and in this
+    process: what :func:`vector_env` makes. See :func:`vector_env` for what it returns."""
+
+    def __init__(
+        self,
+        game: Any,
+        num_envs: int,
+        config: Any = None,
+        opponents: Opponents = "random",
+        *,
+        seat: int = 0,
+        autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        max_decisions: int | None = None,
+        illegal_reward: float = ILLEGAL_REWARD,
+    ) -> None:
+        self.num_envs = check_int("num_envs", num_envs, 1, MAX_ENVS)
+        try:
+            self.autoreset_mode = AutoresetMode(autoreset_mode)
+        except ValueError:
+            raise InvalidConfigError(
+                "autoreset_mode must be AutoresetMode.NEXT_STEP or AutoresetMode.SAME_STEP"
+            ) from None
+        if self.autoreset_mode is AutoresetMode.DISABLED:
+            raise InvalidConfigError("autoreset_mode must be NEXT_STEP or SAME_STEP")
+        self.envs = [
+            CardgamesEnv(
+                game,
+                config,
+                opponents,
+                seat=seat,
+                max_decisions=max_decisions,
+                illegal_reward=illegal_reward,
+            )
+            for _ in range(self.num_envs)
+        ]
+        first = self.envs[0]
+        table = first.table
+        self.metadata = {"autoreset_mode": self.autoreset_mode}
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        n = self.num_envs
+        self._observations = np.zeros((n, *table.shape), dtype=np.float32)
+        self._masks = np.zeros((n, table.actions), dtype=bool)
+        self._rewards = np.zeros(n, dtype=np.float64)
+        self._terminations = np.zeros(n, dtype=bool)
+        self._truncations = np.zeros(n, dtype=bool)
+        #: The games that ended at the last step: reset at the next one (``NEXT_STEP``).
+        self._ended = np.zeros(n, dtype=bool)
+        self._started = False
+        for i, env in enumerate(self.envs):
+            # Each game writes its observation and mask straight into its row.
+            env._observation = self._observations[i]
+            env._flat = self._observations[i].reshape(-1)
+            env._mask = self._masks[i]
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Start every game: game ``i`` from ``seed + i`` for an int, from ``seed[i]`` for a
+        list (one per game), each from its own generator for ``None``."""
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [
+                None if seed is None else seed + i for i in range(self.num_envs)
+            ]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise InvalidConfigError(f"seed must be an int or a list of {self.num_envs}")
+        for env, its in zip(self.envs, seeds, strict=True):
+            env._start(its)
+        self._ended[:] = False
+        self._started = True
+        return self._observations.copy(), self._infos()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
+        """Play each game's action (one per game), and the bots' answers."""
+        if not self._started:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise InvalidConfigError(f"step takes one action per game: {self.num_envs} of them")
+        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        illegal = np.zeros(self.num_envs, dtype=bool)
+        finals: list[tuple[int, np.ndarray[Any, Any], dict[str, Any]]] = []
+        for i, env in enumerate(self.envs):
+            if self._ended[i]:  # NEXT_STEP: the game that ended last step starts again
+                env._start(None)
+                self._rewards[i] = 0.0
+                self._terminations[i] = self._truncations[i] = False
+                self._ended[i] = False
+                continue
+            reward, terminated, truncated, wrong = env._advance(actions[i])
+            self._rewards[i] = reward
+            self._terminations[i] = terminated
+            self._truncations[i] = truncated
+            illegal[i] = wrong
+            if terminated or truncated:
+                if same_step:
+                    finals.append((i, self._observations[i].copy(), {"illegal_action": wrong}))
+                    env._start(None)
+                else:
+                    self._ended[i] = True
+        infos = self._infos()
+        infos["illegal_action"] = illegal
+        if finals:
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            final_info = np.full(self.num_envs, None, dtype=object)
+            ended = np.zeros(self.num_envs, dtype=bool)
+            for i, observation, info in finals:
+                final_obs[i], final_info[i], ended[i] = observation, info, True
+            infos.update(final_obs=final_obs, _final_obs=ended)
+            infos.update(final_info=final_info, _final_info=ended.copy())
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """Which actions each game's learner may take now, a bool array of one row per game.
+        A game that has just ended (``NEXT_STEP``) allows every action: its next action only
+        starts it again, and no row is ever all ``False``."""
+        masks = self._masks.copy()
+        masks[self._ended] = True
+        return masks
+
+    def _infos(self) -> dict[str, Any]:
+        masks = self.action_masks().astype(np.int8)
+        return {"action_mask": masks, "_action_mask": np.ones(self.num_envs, dtype=bool)}
+
+
+def vector_env(
+    game: Any,
+    num_envs: int,
+    config: Any = None,
+    opponents: Opponents = "random",
+    *,
+    seat: int = 0,
+    autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+    max_decisions: int | None = None,
+    illegal_reward: float = ILLEGAL_REWARD,
+) -> CardgamesVectorEnv:
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` games in which a learner plays ``seat`` of
+    ``game`` against ``opponents`` (as :func:`env`, whose arguments it takes), stepped in one
+    call in this process: no subprocess per game, and the observations, masks, rewards and
+    flags come stacked in numpy arrays (one row per game), written in place.
+
+    ``autoreset_mode`` is Gymnasium's: with ``NEXT_STEP`` (the default) a game that ends
+    returns its last observation, and the next step starts it again, ignoring that game's
+    action (reward 0); its mask meanwhile allows every action, so a policy never meets an
+    all-``False`` mask. With ``SAME_STEP`` the game starts again in the step that ended it:
+    the observation and mask returned are the new game's, the reward and flags the old one's,
+    and ``infos["final_obs"]`` holds the last observation of each game that ended. The masks
+    are ``infos["action_mask"]`` (``int8``) and :meth:`CardgamesVectorEnv.action_masks`
+    (``bool``).
+    """
+    return CardgamesVectorEnv(
+        game,
+        num_envs,
+        config,
+        opponents,
+        seat=seat,
+        autoreset_mode=autoreset_mode,
         max_decisions=max_decisions,
         illegal_reward=illegal_reward,
     )

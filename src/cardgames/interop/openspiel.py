@@ -9,8 +9,9 @@
 (True, 10)
 
 Importing the module registers one Python game per game of the registry (:data:`GAME_NAMES`),
-with two parameters: ``preset``, the name of one of the game's presets (``"default"`` unless
-given), and ``seeds``, the number of deals (:data:`DEFAULT_SEEDS` unless given).
+with three parameters: ``preset``, the name of one of the game's presets (``"default"`` unless
+given), ``config``, a whole config instead (see **Parameters**), and ``seeds``, the number of
+deals (:data:`DEFAULT_SEEDS` unless given).
 
 **Chance.** Every chance event of a game comes from the seed it is started with, so the one
 chance node of these games is the first: its outcomes are the seeds ``0`` to ``seeds - 1``, each
@@ -30,11 +31,22 @@ winning side get 1.0) and AlakaSLAM in singles (1). AlakaSLAM in doubles (a win 
 what holds for every preset; a loaded game's ``get_type()`` says it for its own.
 
 **Information.** Everything a player observes is its view (``view(state, player)``), which by
-the library's contract holds all the player may know, so both the information state and the
-observation are built from it: the strings are the view as JSON (information state, exact) and
-as the game's ``render`` (observation, readable); both tensors are the game's ``observation`` of
-the view. :meth:`CardgamesState.resample_from_infostate` deals the hidden cards anew with the
-game's ``resample``, which is what OpenSpiel's ISMCTS asks of a state.
+the library's contract holds all the player may know. The observation is the view now: its
+string is the game's ``render`` of it, its tensor the game's ``observation``. The information
+state is everything the player has known on the way, with perfect recall: its string is a
+SHA-256 digest of the player's view at every position since the deal and of each move it made
+(``"player 0, history 5098..."``), so two positions share one exactly when the player saw the
+same views and made the same moves to reach them. There is no information state tensor, since
+no fixed-size array holds a whole history. :meth:`CardgamesState.resample_from_infostate`
+deals the hidden cards anew with the game's ``resample``, keeping the player's history, which
+is what OpenSpiel's ISMCTS asks of a state.
+
+**Parameters.** ``preset`` names one of the game's presets; ``config`` takes a whole config
+instead, as the library's JSON (``cardgames.to_json(config)``) or that JSON in URL-safe
+base64, which is how the game's name carries it (OpenSpiel's game strings cannot hold JSON).
+Each two-player game has a ``tiny`` preset for game theory, on which CFR and
+``exploitability`` run in seconds with a few deals (``seeds=2``). Games and states pickle,
+and a state serializes to the library's record of its game (never a pickle).
 
 **Alethi is perfect information once dealt.** Its views hide nothing the state holds but the
 generator, which no move draws from after the deal, so either player's view decides all of the
@@ -53,7 +65,9 @@ Needs the extra ``cardgames[openspiel]``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import base64
+import hashlib
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from cardgames.interop._common import missing_extra
@@ -76,7 +90,7 @@ from cardgames.game import Game
 from cardgames.interop._common import SEED_LIMIT, Table, make_table
 from cardgames.record import GameRecord
 from cardgames.registry import loadable_games
-from cardgames.serialization import to_json
+from cardgames.serialization import from_json, to_json
 
 __all__ = [
     "DEFAULT_SEEDS",
@@ -100,33 +114,114 @@ def short_name(game: str) -> str:
     return f"python_cardgames_{game}"
 
 
-#: The moves played since the deal, last first: ``(move, moves before it)``, ``()`` for none.
-#: Kept as a chain so that a move adds one link, and clones share the moves they have in common.
-_Moves = tuple[Any, ...]
-
-
 class _Position:
     """The table and where its game stands (``state`` is ``None`` before the deal), with the
-    seed it was dealt from and the moves played since (``seed`` and ``moves`` are ``None`` for
-    a state dealt anew by :meth:`CardgamesState.resample_from_infostate`, which has no game of
-    its own to serialize).
+    position it came from, the move that led here and the seed it was dealt from (``seed`` is
+    ``None`` for a state dealt anew by :meth:`CardgamesState.resample_from_infostate`, which
+    has no game of its own to serialize).
 
-    Immutable: OpenSpiel clones a Python state by deep-copying its attributes, and a position
-    is shared by the clones instead, as the library's states are.
+    Immutable, but for what it works out once and keeps: the player to move, the legal moves
+    by action and each player's history. OpenSpiel clones a Python state by deep-copying its
+    attributes, and a position is shared by the clones instead, as the library's states are.
     """
 
-    __slots__ = ("moves", "seed", "state", "table")
+    __slots__ = ("_actions", "_histories", "move", "parent", "player", "seed", "state", "table")
 
     def __init__(
-        self, table: Table, state: Any, seed: int | None = None, moves: _Moves | None = ()
+        self,
+        table: Table,
+        state: Any,
+        seed: int | None = None,
+        parent: _Position | None = None,
+        move: Any = None,
     ) -> None:
         self.table = table
         self.state = state
         self.seed = seed
-        self.moves = moves
+        self.parent = parent
+        self.move = move
+        if state is None:
+            self.player = int(pyspiel.PlayerId.CHANCE)
+        else:
+            player = table.game.current_player(state)
+            self.player = int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+        self._actions: Mapping[int, Any] | None = None
+        self._histories: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the chain of states and moves from its first position, flat: a long
+        game's chain is deeper than pickle's recursion allows."""
+        chain = []
+        position: _Position | None = self
+        while position is not None:
+            chain.append(position)
+            position = position.parent
+        chain.reverse()
+        root = chain[0]
+        steps = [(p.state, p.move) for p in chain[1:]]
+        return _chained, (self.table, root.state, root.seed, dict(root._histories), steps)
+
+    def actions(self) -> Mapping[int, Any]:
+        """The legal moves of the player to move, by action (none at the chance node and
+        once the game is over)."""
+        found = self._actions
+        if found is None:
+            state = self.state
+            found = {} if state is None else self.table.game.legal_actions(state)
+            self._actions = found
+        return found
+
+    def moves(self) -> list[Any]:
+        """The moves played since the deal, in order."""
+        moves = []
+        position: _Position | None = self
+        while position is not None and position.parent is not None:
+            moves.append(position.move)
+            position = position.parent
+        moves.reverse()
+        return moves
+
+    def history(self, player: int) -> str:
+        """A digest of everything ``player`` has known, in order, from the deal to here: its
+        view at every position and each move it made (SHA-256 over the views' JSON and the
+        moves' notation, chained from one position to the next). Two positions share it only
+        if the player saw the same views and made the same moves on the way to them: what
+        OpenSpiel calls perfect recall."""
+        trail = []
+        position: _Position | None = self
+        while position is not None and player not in position._histories:
+            trail.append(position)
+            position = position.parent
+        digest = "" if position is None else position._histories[player]
+        game = self.table.game
+        for step in reversed(trail):
+            hashed = hashlib.sha256(digest.encode())
+            parent = step.parent
+            if parent is not None and parent.player == player:
+                hashed.update(b"\x01" + str(game.format_move(step.move)).encode())
+            if step.state is not None:
+                hashed.update(b"\x00" + to_json(game.view(step.state, player)).encode())
+            digest = hashed.hexdigest()
+            step._histories[player] = digest
+        return digest
+
+
+def _chained(
+    table: Table,
+    state: Any,
+    seed: int | None,
+    histories: dict[int, str],
+    steps: list[tuple[Any, Any]],
+) -> _Position:
+    """The position that :meth:`_Position.__reduce__` pickled."""
+    position = _Position(table, state, seed)
+    position._histories.update(histories)
+    for after, move in steps:
+        position = _Position(table, after, seed, position, move)
+    return position
 
 
 class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
@@ -154,13 +249,33 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(table.game, constant_sum=total is not None), info, params)
 
     def _make_table(self, params: dict[str, Any]) -> Table:
-        """The table of the game this class was registered for, with the preset ``params``
-        names."""
+        """The table of the game this class was registered for, with the config ``params``
+        give: a whole config as the library's JSON (``config``), or else a preset's name
+        (``preset``)."""
         name = self.game_type.short_name.removeprefix("python_cardgames_")
         preset = params.get("preset", "default")
         if not isinstance(preset, str):
             raise InvalidConfigError("the preset parameter is a preset's name")
-        return make_table(name, preset)
+        config = params.get("config", "")
+        if not isinstance(config, str):
+            raise InvalidConfigError("the config parameter is a config as JSON text")
+        if not config:
+            return make_table(name, preset)
+        if preset != "default":
+            raise InvalidConfigError("give the config or a preset, not both")
+        if not config.startswith("{"):
+            config = _unpacked(config)
+        game = loadable_games()[name]
+        table = make_table(game, from_json(config, game.config_type))
+        # OpenSpiel writes a game's parameters into its name, which cannot hold JSON's commas
+        # and brackets: the name carries the config as URL-safe base64 of its JSON.
+        packed = base64.urlsafe_b64encode(to_json(table.config).encode()).decode()
+        params["config"] = packed.rstrip("=")
+        return table
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its name with its parameters: ``pyspiel.load_game`` makes it again."""
+        return pyspiel.load_game, (str(self),)
 
     def new_initial_state(self) -> CardgamesState:
         """The chance node that deals: one outcome per seed."""
@@ -203,6 +318,18 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]
         return state
 
 
+def _unpacked(text: str) -> str:
+    """The JSON that ``text``, URL-safe base64 (its padding left out or not), encodes;
+    ``InvalidConfigError`` if none."""
+    try:
+        padded = text + "=" * (-len(text) % 4)
+        return base64.urlsafe_b64decode(padded.encode("ascii")).decode()
+    except (ValueError, UnicodeError):
+        raise InvalidConfigError(
+            "the config parameter is a config's JSON, or that JSON in URL-safe base64"
+        ) from None
+
+
 class CardgamesState(pyspiel.State):  # type: ignore[misc]
     """A state of an OpenSpiel game of the library: the chance node that picks the seed, then
     the library's states."""
@@ -219,17 +346,14 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to move, ``CHANCE`` before the deal, ``TERMINAL`` once over."""
-        table, state = self._position.table, self._position.state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = table.game.current_player(state)
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+        return self._position.player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal actions of ``player`` (the player to move), in increasing order."""
-        if self._position.state is None or player != self.current_player():
+        position = self._position
+        if player != position.player:
             return []
-        return self._position.table.legal_actions(self._position.state)
+        return list(position.actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seeds, each as likely."""
@@ -249,19 +373,20 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
                 raise IllegalMoveError(f"a deal is one of the seeds 0 to {self._seeds - 1}")
             self._position = _Position(table, table.new_game(action), action)
             return
-        game = table.game
-        move = game.action_to_move(state, action)
-        after = game.apply_move(state, move)
-        moves = None if position.moves is None else (move, position.moves)
-        self._position = _Position(table, after, position.seed, moves)
+        move = position.actions().get(action)
+        if move is None:
+            raise IllegalMoveError("that action is not a legal move now")
+        after = table.game.apply_move(state, move)
+        self._position = _Position(table, after, position.seed, position, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The seed of a deal, or the move in the game's notation."""
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}"
-        game, state = self._position.table.game, self._position.state
-        if state is not None and player == self.current_player():
-            return str(game.format_move(game.action_to_move(state, action)))
+        position = self._position
+        move = position.actions().get(action) if player == position.player else None
+        if move is not None:
+            return str(position.table.game.format_move(move))
         return f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -282,11 +407,15 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         clone keeps this state's history of actions, which the hidden cards it deals anew
         need not follow: it is for search, not for serializing."""
         clone: CardgamesState = self.clone()
-        table, state = self._position.table, self._position.state
+        position = self._position
+        table, state = position.table, position.state
         if state is not None:
             seed = int(probability_sampler() * SEED_LIMIT) % SEED_LIMIT
             view = table.game.view(state, player_id)
-            clone._position = _Position(table, table.game.resample(view, seed=seed), None, None)
+            dealt = _Position(table, table.game.resample(view, seed=seed))
+            # The player cannot tell the two apart, so its history goes with the new deal.
+            dealt._histories[player_id] = position.history(player_id)
+            clone._position = dealt
         return clone
 
     def serialize(self) -> str:
@@ -301,19 +430,13 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
         table, state = position.table, position.state
         if state is None:
             return ""
-        if position.seed is None or position.moves is None:
+        if position.seed is None:
             raise InvalidStateError("a state dealt anew for search has no game to serialize")
-        moves = []
-        link = position.moves
-        while link:
-            move, link = link
-            moves.append(move)
-        moves.reverse()
         record = GameRecord(
             game=table.game.name,
             config=table.config,
             seed=position.seed,
-            moves=tuple(moves),
+            moves=tuple(position.moves()),
             outcome=table.game.outcome(state),
         )
         return record.to_json()
@@ -326,17 +449,22 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]
 
 
 class CardgamesObserver:
-    """An OpenSpiel observer (the ``PyObserver`` protocol) of a player's view."""
+    """An OpenSpiel observer (the ``PyObserver`` protocol) of a player's view: its
+    observation (the view now), or with ``perfect_recall`` its information state (every view
+    it has had and every move it has made, as a digest)."""
 
     def __init__(self, table: Table, iig_obs_type: Any = None) -> None:
         self.table = table
         self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
-        self.tensor = np.zeros(table.size, np.float32)
-        self.dict = {"observation": self.tensor.reshape(table.shape)}
+        # An information state has no tensor: no fixed-size array holds a whole history.
+        self.tensor = np.zeros(0 if self.perfect_recall else table.size, np.float32)
+        self.dict = {} if self.perfect_recall else {"observation": self.tensor.reshape(table.shape)}
 
     def set_from(self, state: CardgamesState, player: int) -> None:
         """Fill :attr:`tensor` with the game's ``observation`` of ``player``'s view (zeros at
         the chance node)."""
+        if self.perfect_recall:
+            return
         game_state = state.game_state
         if game_state is None:
             self.tensor.fill(0.0)
@@ -344,15 +472,14 @@ class CardgamesObserver:
             self.tensor[:] = self.table.observation(game_state, player)
 
     def string_from(self, state: CardgamesState, player: int) -> str:
-        """``player``'s view as JSON (information state) or as the game's ``render``
-        (observation)."""
-        game_state = state.game_state
-        if game_state is None:
+        """``player``'s information state (the digest of its history, see
+        :meth:`_Position.history`) or its observation (the game's ``render`` of its view)."""
+        position = state._position
+        if position.state is None:
             return f"player {player}: before the deal"
-        view = self.table.game.view(game_state, player)
         if self.perfect_recall:
-            return to_json(view)
-        return str(self.table.game.render(view))
+            return f"player {player}, history {position.history(player)}"
+        return str(self.table.game.render(self.table.game.view(position.state, player)))
 
 
 #: The returns of every game that ends sum to one number, given by the config, in these games
@@ -396,10 +523,10 @@ def _game_type(game: Game[Any, Any, Any, Any], *, constant_sum: bool | None = No
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": "default", "seeds": DEFAULT_SEEDS},
+        parameter_specification={"preset": "default", "seeds": DEFAULT_SEEDS, "config": ""},
     )
 
 
@@ -417,7 +544,14 @@ def _register() -> tuple[str, ...]:
         except Exception:  # another distribution's game, broken past loading: skip it alone
             continue
         if game_type.short_name not in known:
-            made = type(f"{name.title()}Game", (CardgamesGame,), {"game_type": game_type})
+            # Bound in this module under its own name, so that pickle finds the class.
+            title = f"{name.title()}Game"
+            made = type(
+                title,
+                (CardgamesGame,),
+                {"game_type": game_type, "__module__": __name__, "__qualname__": title},
+            )
+            globals()[title] = made
             pyspiel.register_game(game_type, made)
         names.append(name)
     return tuple(names)

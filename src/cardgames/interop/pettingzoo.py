@@ -176,11 +176,11 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation of the game now: its encoded view and its action mask."""
-        observation, mask = self.table.encode(self._state, self._seats[agent])
-        return {
-            "observation": np.asarray(observation, dtype=np.float32).reshape(self.table.shape),
-            "action_mask": np.asarray(mask, dtype=np.int8),
-        }
+        table, seat = self.table, self._seats[agent]
+        mask = np.zeros(table.actions, dtype=np.int8)
+        mask[list(table.mask_actions(self._state, seat))] = 1
+        observation = np.array(table.observation(self._state, seat), dtype=np.float32)
+        return {"observation": observation.reshape(table.shape), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The agent selected takes ``action``; an agent whose episode has ended steps with

@@ -25,10 +25,12 @@ from cardgames.lerally.agents.bots import ShedderBot
 from cardgames.lerally.agents.encoding import (
     action_mask,
     action_to_move,
+    legal_actions,
     move_to_action,
     num_actions,
     observation,
     observation_shape,
+    observe,
 )
 from cardgames.lerally.agents.evaluation import evaluate
 from cardgames.lerally.cards import (
@@ -105,6 +107,7 @@ __all__ = [
     "format_move",
     "heuristic_bot",
     "is_over",
+    "legal_actions",
     "legal_moves",
     "max_decisions",
     "max_rallies",
@@ -114,6 +117,7 @@ __all__ = [
     "num_players",
     "observation",
     "observation_shape",
+    "observe",
     "offense",
     "outcome",
     "parse_card",
@@ -152,7 +156,19 @@ def max_decisions(config: Config) -> int:
     return max_rallies(config) * config.rally_limit
 
 
-#: Presets: every player count and every match format at least once.
+#: The ``"tiny"`` preset, made for game theory: one game of singles with hands of two and a
+#: deck of two Crosscourt Forehands and two Baseline Winners, small enough for OpenSpiel's
+#: CFR and exploitability to walk every information state of a few deals.
+_TINY = Config(
+    cards=tuple(
+        CardType(entry.card, entry.name, 2)
+        for entry in DEFAULT_CARDS
+        if entry.name in ("Crosscourt Forehand", "Baseline Winner +2")
+    ),
+    hand_size=2,
+)
+
+#: Presets: every player count and every match format at least once, and a tiny game.
 PRESETS: Mapping[str, Config] = MappingProxyType(
     {
         "default": Config(),
@@ -162,6 +178,7 @@ PRESETS: Mapping[str, Config] = MappingProxyType(
         "one-set-doubles": Config(players=4, doubles=True, format=Format.ONE_SET),
         "best-of-three": Config(format=Format.ONE_GAME, best_of=3),
         "best-of-five-doubles": Config(players=4, doubles=True, format=Format.SHOT_GUN, best_of=5),
+        "tiny": _TINY,
     }
 )
 

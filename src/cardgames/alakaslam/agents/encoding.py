@@ -54,15 +54,18 @@ from cardgames.alakaslam.notation import describe
 from cardgames.alakaslam.rules import legal_moves
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.alakaslam.view import resample
+from cardgames.alakaslam.view import view as view_of
 from cardgames.errors import IllegalMoveError, excerpt
 
 __all__ = [
     "action_mask",
     "action_to_move",
+    "legal_actions",
     "move_to_action",
     "num_actions",
     "observation",
     "observation_shape",
+    "observe",
 ]
 
 
@@ -235,12 +238,33 @@ def action_mask(view: View) -> tuple[bool, ...]:
     return tuple(mask)
 
 
+def legal_actions(state_or_view: State | View) -> dict[int, Move]:
+    """The legal moves of the player who decides in ``state_or_view`` (for a view: of its
+    player, none when another player decides), keyed by their actions in increasing order."""
+    moves, me = _options(state_or_view)
+    layout = _layout(state_or_view.config)
+    actions, players = layout.actions, layout.players
+    found = {actions[_seated(move, -me, players)]: move for move in moves}
+    return dict(sorted(found.items()))
+
+
+def observe(state: State, player: int) -> list[float]:
+    """``observation(view(state, player))``, from the view made here of ``state``, which
+    ``view`` checks: the view itself is not checked again (that check deals a state from it)."""
+    return _observed(view_of(state, player))
+
+
 def observation(view: View) -> tuple[float, ...]:
     """``view`` as a flat vector of numbers, each in ``[0, 1]``, laid out as
     ``docs/rules/alakaslam.md`` shows; seats are counted from the viewer (0 is the viewer,
     then the seats after them in turn; for a spectator's view, from seat 0).
     ``InvalidViewError`` for a bad view."""
     _seen(view)
+    return tuple(_observed(view))
+
+
+def _observed(view: View) -> list[float]:
+    """The numbers of a view that is known to be good."""
     lay = _layout(view.config)
     out: list[float] = []
     # A spectator's view is laid out as seen from seat 0, with no hand.
@@ -305,7 +329,7 @@ def observation(view: View) -> tuple[float, ...]:
     out += pending
     out.append(view.discards_left / MAX_HIT_CARDS)
     out.append(min(view.shots / view.config.shot_limit, 1.0))
-    return tuple(out)
+    return out
 
 
 _PHASES = {phase: i for i, phase in enumerate(Phase)}

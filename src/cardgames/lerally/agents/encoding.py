@@ -30,14 +30,17 @@ from cardgames.lerally.notation import describe
 from cardgames.lerally.rules import legal_moves, view_moves
 from cardgames.lerally.score import side_of_player
 from cardgames.lerally.state import Score, State, View
+from cardgames.lerally.view import view as view_of
 
 __all__ = [
     "action_mask",
     "action_to_move",
+    "legal_actions",
     "move_to_action",
     "num_actions",
     "observation",
     "observation_shape",
+    "observe",
 ]
 
 #: The most games a side can hold in a set of each format, the finished match's last set
@@ -202,12 +205,31 @@ def action_mask(view: View) -> tuple[bool, ...]:
     return tuple(mask)
 
 
+def legal_actions(state_or_view: State | View) -> dict[int, Move]:
+    """The legal moves of the player to move in ``state_or_view`` (for a view: of its player,
+    none when another player is to move), keyed by their actions in increasing order."""
+    actions = _layout(state_or_view.config).actions
+    found = {actions[move]: move for move in _legal(state_or_view)}
+    return dict(sorted(found.items()))
+
+
 def observation(view: View) -> tuple[float, ...]:
     """``view`` as a flat vector of numbers, each in ``[0, 1]``, laid out as
     ``docs/rules/lerally.md`` shows; seats are counted from the viewer (0 is the viewer, then
     the players after them in turn; for a spectator's view, from seat 0). ``InvalidViewError``
     for a bad view."""
     _seen(view)
+    return tuple(_observed(view))
+
+
+def observe(state: State, player: int) -> list[float]:
+    """``observation(view(state, player))``, from the view made here of ``state``, which
+    ``view`` checks: the view itself is not checked again."""
+    return _observed(view_of(state, player))
+
+
+def _observed(view: View) -> list[float]:
+    """The numbers of a view that is known to be good."""
     config = view.config
     lay = _layout(config)
     out = [0.0] * lay.size
@@ -234,7 +256,7 @@ def observation(view: View) -> tuple[float, ...]:
     out[lay.hand_sizes + players] = view.deck_size / lay.cards
     _score(out, lay, view.score, side_of_player(config, me))
     out[lay.size - 1] = min(view.plays / config.rally_limit, 1.0)
-    return tuple(out)
+    return out
 
 
 def _score(out: list[float], lay: _Layout, score: Score, mine: int) -> None:
