@@ -31,6 +31,7 @@ import asyncio
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from cardgames.errors import CardgamesError
@@ -38,7 +39,14 @@ from cardgames.game import SPECTATOR, Bot, Game
 from cardgames.record import GameRecord
 from cardgames.registry import get_game
 from cardgames.serialization import from_json
-from cardgames.server.bots import BotRunner, Failure, ProcessBotRunner, decision_seed, seat_bot
+from cardgames.server.bots import (
+    BotRunner,
+    Failure,
+    ProcessBotRunner,
+    Trail,
+    decision_seed,
+    seat_bot,
+)
 from cardgames.server.live import Hub
 from cardgames.server.match import Match, Seat, outcome_from_json, outcome_json, replay
 from cardgames.server.refusals import ApiError
@@ -275,7 +283,12 @@ class Keeper:
                 version, state, game = match.version, match.state, match.game
                 legal = game.legal_moves(state)
                 seed = decision_seed(match.bot_seed, player, version + 1)
-                answer = await self.bots.choose(seat.bot, game.view(state, player), legal, seed)
+                trail = Trail(
+                    match.id, game.name, match.config_json, match.seed, match.notations(), version
+                )
+                answer = await self.bots.decide(
+                    seat.bot, trail, player, partial(game.view, state, player), legal, seed
+                )
                 try:
                     if not await self._locked(self._bot_move(match, player, version, answer)):
                         handed = True  # another process plays these bots: this one watches
