@@ -177,11 +177,13 @@ class Keeper:
 
     # --- finding a match and a seat ------------------------------------------------------------
 
-    async def find(self, match_id: str) -> Match:
-        """The match of that id, loaded from the store if need be; a ``404`` if none."""
+    async def find(self, match_id: str, *, fresh: bool = True) -> Match:
+        """The match of that id, loaded from the store if need be; a ``404`` if none. With a
+        shared store, a match in memory is first made the stored one, unless ``fresh`` is
+        false (for a caller that the store itself holds to the stored match)."""
         match = self._active.get(match_id)
         if match is not None:
-            if self._shared is not None:
+            if self._shared is not None and fresh:
                 await self._sync(match)
             return match
         match = self._finished.get(match_id)

@@ -53,6 +53,8 @@ __all__ = [
 DEFAULT_LIST = 500
 #: The longest move notation read, in characters (longer than any game's notation).
 MAX_NOTATION = 1000
+#: The refusals of a move that a process's old copy of a shared match could cause.
+_STALE = frozenset({403, 409, 422})
 #: The longest game or preset name looked at.
 _MAX_NAME = 64
 
@@ -265,8 +267,28 @@ class Lobby(Keeper):
         return match.picture(self.viewer(match, token, required=False))
 
     async def move(self, match_id: str, token: str | None, body: object, since: int | None) -> str:
-        """``POST /api/matches/{id}/moves``: play a move for the token's seat."""
-        match = await self.find(match_id)
+        """``POST /api/matches/{id}/moves``: play a move for the token's seat.
+
+        With a store that several processes share, the move is tried on the match as this
+        process holds it, without asking the store first whether another process changed it:
+        the store takes a move only if its number is the next one and the match is not over,
+        so a move tried on an old copy is never stored. Before any refusal that an old copy
+        could cause (a token, a version, a turn or a move it does not know), the match is made
+        the stored one and the move tried again, so the answer is the one the stored match
+        gives.
+        """
+        match = await self.find(match_id, fresh=False)
+        try:
+            return await self._try_move(match, token, body, since)
+        except ApiError as refused:
+            if self._shared is None or refused.status not in _STALE:
+                raise
+        await self._sync(match)
+        return await self._try_move(match, token, body, since)
+
+    async def _try_move(
+        self, match: Match, token: str | None, body: object, since: int | None
+    ) -> str:
         seat = self.viewer(match, token, required=True)
         if type(body) is not dict or set(body) != {"move", "version"}:
             raise ApiError(400, 'expected a JSON object {"move": "<notation>", "version": k}')
