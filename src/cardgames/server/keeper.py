@@ -8,7 +8,7 @@ durable (:meth:`Keeper._commit`), and the ``200`` is written after that. The wor
 match's lock runs as a task of its own (:meth:`Keeper._locked`), so a client that goes away
 mid-request cannot leave a stored move unapplied.
 
-**Starting again.** :meth:`Lobby.start` loads every match that is not over, replays each from
+**Starting again.** :meth:`Keeper.start` loads every match that is not over, replays each from
 its config and seed with the library's record check, and sets its bots going again.
 
 **Several processes.** With a store that several server processes share
