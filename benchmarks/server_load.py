@@ -26,6 +26,13 @@ It prints:
   holds every move: as many as the match's last version, and each move a client posted where
   the client posted it.
 
+With ``--db postgresql://...`` the server keeps its matches in that PostgreSQL database
+instead (an empty one is best; the moves counted are those stored during the run), and with
+``--db postgresql`` alone the benchmark makes a throw-away cluster for the run (``initdb`` in a
+temporary folder, on a free loopback port, with ``fsync`` on: the tests' cluster of
+``tests/pgcluster.py``). ``--processes N`` starts N server processes on the one PostgreSQL
+database and spreads the clients over them in turn; their processor time is added up.
+
 The client runs on the same machine as the server and takes its share of the processors, so the
 figures are what one machine does serving and loading itself; the target on two cores is 1,000
 moves a second with 40 matches, and a ``POST`` p99 under 100 ms.
@@ -35,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import importlib
 import json
 import os
 import random
@@ -46,6 +55,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +63,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import cardgames
 from cardgames import GameRecord
+
+# The tests' throw-away PostgreSQL cluster, for --db postgresql.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 #: The games the matches take in turn (their default presets).
 GAMES = ("alethi", "alakaslam", "lerally", "alakazum")
@@ -115,10 +128,10 @@ class Tally:
         self.record_problems: list[str] = []
 
 
-def start_server(db: Path, options: list[str]) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, options: list[str]) -> tuple[subprocess.Popen[str], str]:
     """``cardgames serve`` on a free port; the process and its address."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardgames", "serve", "--port", "0", "--db", str(db), *options],
+        [sys.executable, "-m", "cardgames", "serve", "--port", "0", "--db", db, *options],
         stdout=subprocess.PIPE,
         text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
@@ -204,7 +217,8 @@ async def play_one(
 
 
 async def client(number: int, url: str, tally: Tally, end: float) -> None:
-    """One client: matches one after another, from its own loopback address."""
+    """One client: matches one after another, from its own loopback address, all on the
+    server at ``url``."""
     host, port = url.removeprefix("http://").rsplit(":", 1)
     http = Http(host, int(port), f"127.0.0.{10 + number % 240}")
     rng = random.Random(number)
@@ -216,12 +230,13 @@ async def client(number: int, url: str, tally: Tally, end: float) -> None:
         await http.close()
 
 
-async def load(url: str, matches: int, seconds: float) -> tuple[Tally, float]:
-    """Run the clients; what they measured and how long they ran."""
+async def load(urls: list[str], matches: int, seconds: float) -> tuple[Tally, float]:
+    """Run the clients, spread over the servers at ``urls`` in turn; what they measured and
+    how long they ran."""
     tally = Tally()
     start = time.monotonic()
     end = start + seconds
-    await asyncio.gather(*(client(i, url, tally, end) for i in range(matches)))
+    await asyncio.gather(*(client(i, urls[i % len(urls)], tally, end) for i in range(matches)))
     return tally, time.monotonic() - start
 
 
@@ -236,33 +251,42 @@ def main(argv: list[str] | None = None) -> int:
         help="load a server that is already running here (to profile it) instead of starting "
         "one; the moves applied are then counted from the finished matches' records",
     )
+    parser.add_argument(
+        "--db",
+        help="where the server keeps its matches: a fresh SQLite file unless this says "
+        "postgresql://... (a PostgreSQL database) or postgresql (a throw-away cluster)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (PostgreSQL only; default 1)",
+    )
     args = parser.parse_args(argv)
+    postgresql = args.db is not None and args.db.startswith("postgres")
+    if args.processes < 1 or (args.processes > 1 and not postgresql):
+        parser.error("--processes above 1 needs a PostgreSQL --db")
+    if args.db is not None and not postgresql:
+        parser.error("--db is postgresql or a postgresql:// address (SQLite is the default)")
     server_cpu = bots_cpu = client_cpu = 0.0
     if args.url:
-        tally, took = asyncio.run(load(args.url, args.matches, args.seconds))
+        tally, took = asyncio.run(load([args.url], args.matches, args.seconds))
         applied = tally.server_moves
     else:
-        with tempfile.TemporaryDirectory() as folder:
-            db = Path(folder) / "load.sqlite3"
-            process, url = start_server(db, [])
-            try:
-                server_before = process_seconds(process.pid)
-                bots_before = sum(map(process_seconds, children(process.pid)))
-                client_before = own_seconds()
-                tally, took = asyncio.run(load(url, args.matches, args.seconds))
-                server_cpu = process_seconds(process.pid) - server_before
-                bots_cpu = sum(map(process_seconds, children(process.pid))) - bots_before
-                client_cpu = own_seconds() - client_before
-            finally:
-                process.terminate()
-                process.wait(timeout=60)
-            applied = count_moves(db)
+        with contextlib.ExitStack() as stack:
+            store = stack.enter_context(_store(args.db))
+            before = store.moves()
+            measured = _run_servers(store.address, args.processes, args.matches, args.seconds)
+            tally, took, server_cpu, bots_cpu, client_cpu = measured
+            applied = store.moves() - before
     latencies = sorted(tally.latencies)
     p50 = statistics.median(latencies) if latencies else float("nan")
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else 0.0
     server_errors = sum(n for status, n in tally.statuses.items() if status >= 500)
     refusals = {s: n for s, n in sorted(tally.statuses.items()) if 400 <= s < 500}
     results = {
+        "store": "postgresql" if postgresql else "sqlite",
+        "processes": args.processes,
         "matches": args.matches,
         "seconds": round(took, 2),
         "moves_per_second": round(applied / took, 1),
@@ -282,9 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
     else:
+        where = "SQLite" if not postgresql else f"PostgreSQL, {args.processes} server process"
+        where += "es" if args.processes > 1 else ""
         print(
-            f"server load: {args.matches} matches at once for {took:.1f} s, each a client "
-            "against bot:greedy"
+            f"server load ({where}): {args.matches} matches at once for {took:.1f} s, each a "
+            "client against bot:greedy"
         )
         print(
             f"  moves a second: {results['moves_per_second']:,.0f} applied "
@@ -310,6 +336,79 @@ def main(argv: list[str] | None = None) -> int:
         for problem in tally.record_problems[:10]:
             print(f"    {problem}")
     return 0 if server_errors == 0 and results["records_whole"] else 1
+
+
+def _run_servers(
+    db: str, processes: int, matches: int, seconds: float
+) -> tuple[Tally, float, float, float, float]:
+    """Start ``processes`` servers on ``db`` and load them; what the clients measured, how long
+    they ran, and the processor time of the servers, of their bots and of the clients."""
+    started: list[subprocess.Popen[str]] = []
+    try:
+        urls = []
+        for _ in range(processes):
+            process, url = start_server(db, [])
+            started.append(process)
+            urls.append(url)
+        pids = [process.pid for process in started]
+
+        def servers() -> float:
+            return sum(map(process_seconds, pids))
+
+        def bots() -> float:
+            return sum(process_seconds(child) for pid in pids for child in children(pid))
+
+        server_before, bots_before, client_before = servers(), bots(), own_seconds()
+        tally, took = asyncio.run(load(urls, matches, seconds))
+        server_cpu = servers() - server_before
+        bots_cpu = bots() - bots_before
+        client_cpu = own_seconds() - client_before
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            process.wait(timeout=60)
+    return tally, took, server_cpu, bots_cpu, client_cpu
+
+
+class _Store:
+    """Where the servers keep their matches, and how many moves it holds."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+
+    def moves(self) -> int:
+        """How many moves the store holds now (every applied move is stored)."""
+        if self.address.startswith("postgres"):
+            import psycopg
+
+            with psycopg.connect(self.address) as connection:
+                found = connection.execute("SELECT to_regclass('moves')").fetchone()
+                if found is None or found[0] is None:
+                    return 0  # no server has made its tables yet
+                row = connection.execute("SELECT count(*) FROM moves").fetchone()
+                return 0 if row is None else int(row[0])
+        if not Path(self.address).exists():
+            return 0
+        return count_moves(Path(self.address))
+
+
+@contextlib.contextmanager
+def _store(db: str | None) -> Iterator[_Store]:
+    """The store of a run: a fresh SQLite file (``None``), a throw-away PostgreSQL cluster
+    (``postgresql``) or the PostgreSQL database ``db`` names."""
+    if db is None:
+        with tempfile.TemporaryDirectory() as folder:
+            yield _Store(str(Path(folder) / "load.sqlite3"))
+    elif db == "postgresql":
+        pgcluster: Any = importlib.import_module("pgcluster")  # tests/pgcluster.py
+        reason = pgcluster.missing_reason()
+        if reason is not None:
+            raise SystemExit(f"no throw-away PostgreSQL cluster: {reason}")
+        with pgcluster.cluster(fsync=True) as made:
+            yield _Store(made.create_database("load"))
+    else:
+        yield _Store(db)
 
 
 def process_seconds(pid: int) -> float:

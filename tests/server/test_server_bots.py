@@ -22,10 +22,12 @@ import cardgames
 from cardgames import Forfeit, GameRecord
 from cardgames.errors import UnknownBotError
 from cardgames.ismcts import ISMCTSBot
+from cardgames.serialization import to_json
 from cardgames.server.bots import (
     BotRunner,
     Failure,
     ProcessBotRunner,
+    Trail,
     decision_seed,
     seat_bot,
 )
@@ -242,5 +244,53 @@ def test_bots_in_worker_processes_fail_as_clearly_and_an_overrun_is_stopped() ->
         finally:
             runner.close()
         assert not runner._all
+
+    asyncio.run(scenario())
+
+
+def test_a_worker_deals_the_matchs_state_from_its_trail() -> None:
+    """``decide`` sends a worker the match's trail, not the view: the worker's bot chooses
+    what it would choose from the view (the same seed, the same move), a worker that holds
+    the match is sent only the moves it has not seen, one that lost it is sent the whole
+    trail, and one that cannot replay the trail is sent the view."""
+
+    async def scenario() -> None:
+        runner = ProcessBotRunner(time_limit=10.0, processes=1)
+        await runner.start()
+        try:
+            game = cardgames.get_game("alakazum")
+            config = game.config_type()
+            state = game.new_game(config, seed=5)
+            notations: list[str] = []
+            rng = random.Random(0)
+            (worker,) = runner._all
+            for turn in range(6):
+                for _ in range(3):
+                    move = rng.choice(game.legal_moves(state))
+                    notations.append(game.format_move(move))
+                    state = game.apply_move(state, move)
+                player = game.current_player(state)
+                assert player is not None
+                legal = game.legal_moves(state)
+                bot = game.heuristic_bot()
+                trail = Trail("m1", game.name, to_json(config), 5, notations, len(notations))
+                if turn == 3:
+                    worker.known["m1"] = 1  # the worker holds another version: resent whole
+                shown = lambda: pytest.fail("the view was sent")  # noqa: E731
+                chosen = await runner.decide(bot, trail, player, shown, legal, 9)
+                expected = await runner.choose(bot, game.view(state, player), legal, 9)
+                assert chosen is expected
+                assert worker.known["m1"] == len(notations)
+            broken = Trail("m2", game.name, to_json(config), 5, ["not a move"], 1)
+            first = game.new_game(config, seed=5)
+            player = game.current_player(first)
+            assert player is not None
+            legal = game.legal_moves(first)
+            fallback = await runner.decide(
+                game.heuristic_bot(), broken, player, lambda: game.view(first, player), legal, 1
+            )
+            assert fallback in legal
+        finally:
+            runner.close()
 
     asyncio.run(scenario())

@@ -16,6 +16,16 @@ time is up, fails: ``choose`` returns a :class:`Failure` saying which, and the m
 forfeited by that seat. The reason never quotes the bot's exception, whose text could tell
 what the bot saw to everybody reading the match's story.
 
+**What a worker is sent.** Pickling a view for every decision cost the server about as much
+as a greedy bot's whole move, so a worker deals the match's state itself: :meth:`decide` sends
+a :class:`Trail` (the match's game, config, seed and the notation of the moves the worker has
+not seen yet), the worker keeps the state it reached for each match it decided for lately,
+plays the new moves on it, and hands the bot the view and the legal moves worked out from that
+state, as the server would have. The bot still sees its view only; the worker is the server's
+own process, and the seed never leaves it. A worker that does not hold the match (it started
+since, or let it go) says so and is sent the whole trail; one that cannot replay it has the
+view sent as before.
+
 A bot's generator is made for each decision from a secret of the match (its ``bot_seed``), the
 seat and the move number (:func:`decision_seed`), so a bot carries on after a restart exactly
 as it would have, with no generator state to store.
@@ -31,7 +41,8 @@ import queue
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -44,6 +55,7 @@ from cardgames.game import Bot, Game
 from cardgames.ismcts import ISMCTSBot
 from cardgames.registry import GAMES
 from cardgames.rng import derive_seed
+from cardgames.serialization import from_json
 
 __all__ = [
     "BOT_PREFIX",
@@ -54,6 +66,7 @@ __all__ = [
     "BotRunner",
     "Failure",
     "ProcessBotRunner",
+    "Trail",
     "decision_seed",
     "seat_bot",
 ]
@@ -73,6 +86,22 @@ DEFAULT_WORKERS = 2
 _HANDOVER = 60.0
 #: The share of the time limit a search bot is given as its own budget.
 _SEARCH_SHARE = 0.5
+#: How many matches' states a worker process keeps (the least lately decided for go first).
+_KEPT_MATCHES = 1024
+
+
+@attrs.frozen
+class Trail:
+    """What a worker process needs to deal a match's state itself: the match, its game, the
+    config's JSON, the seed, and the notation of the first ``version`` moves (the match's own
+    list, read up to ``version`` only)."""
+
+    match: str
+    game: str
+    config: str
+    seed: int
+    moves: Sequence[str]
+    version: int
 
 
 @attrs.frozen
@@ -190,6 +219,19 @@ class BotRunner:
         """Stop taking decisions; one under way is dropped when the process ends."""
         self._workers.close(self.threads)
 
+    async def decide(
+        self,
+        bot: Bot[Any, Any],
+        trail: Trail,
+        player: int,
+        view: Callable[[], Any],
+        legal: Sequence[Any],
+        seed: int,
+    ) -> Any:
+        """The move of the bot of ``player`` in the match of ``trail``, as :meth:`choose`,
+        shown ``view()``."""
+        return await self.choose(bot, view(), legal, seed)
+
     async def choose(self, bot: Bot[Any, Any], view: Any, legal: Sequence[Any], seed: int) -> Any:
         """The bot's move (one of ``legal``, the very object), or a :class:`Failure`; the bot
         draws from ``random.Random(seed)``."""
@@ -239,6 +281,8 @@ class _Process:
         )
         self.process.start()
         theirs.close()
+        #: The version of each match whose state the worker holds, as far as the server knows.
+        self.known: OrderedDict[str, int] = OrderedDict()
 
     def stop(self) -> None:
         """End the process now, whatever it is doing."""
@@ -248,23 +292,82 @@ class _Process:
         self.process.join(timeout=5)
 
 
+class _Dealt:
+    """The states a worker process reached, one per match it decided for lately."""
+
+    def __init__(self) -> None:
+        self._states: OrderedDict[str, tuple[Game[Any, Any, Any, Any], Any, int]] = OrderedDict()
+
+    def state(
+        self, match: tuple[str, str, str | None, int], start: int, moves: Sequence[str]
+    ) -> tuple[Game[Any, Any, Any, Any], Any] | None:
+        """The game and the state of ``match`` (its id, game, config's JSON and seed; the
+        config only when ``start`` is 0) after its first ``start`` moves and then ``moves``;
+        ``None`` if this worker does not hold the match after ``start`` moves."""
+        match_id, name, config, seed = match
+        kept = self._states.pop(match_id, None)
+        if start == 0:
+            assert config is not None
+            game = GAMES[name]
+            state = game.new_game(from_json(config, game.config_type), seed=seed)
+        elif kept is None or kept[2] != start:
+            return None
+        else:
+            game, state, _ = kept
+        for text in moves:
+            state = game.apply_move(state, game.parse_move(state, text))
+        self._states[match_id] = (game, state, start + len(moves))
+        while len(self._states) > _KEPT_MATCHES:
+            self._states.popitem(last=False)
+        return game, state
+
+
 def _serve_bots(pipe: Connection) -> None:
-    """A worker process: for each ``(bot, view, legal, seed)`` it is sent, say ``("started",)``
-    once it holds the decision, then answer ``("move", index, seconds)`` or ``("error",
-    exception's class name, seconds)``; stop when the server's end of the pipe closes."""
+    """A worker process: for each decision it is sent, ``("view", bot, view, legal, seed)`` or
+    ``("trail", bot, match, start, moves, player, seed)`` (whose view and legal moves it works
+    out from the match's state), say ``("started",)`` once it holds the decision, then answer
+    ``("move", index, seconds, notation)`` or ``("error", exception's class name, seconds)``;
+    to a trail it cannot follow it answers ``("resend",)`` (it does not hold the match) or
+    ``("fallback",)`` (the moves do not replay). It stops when the server's end of the pipe
+    closes."""
     for name in GAMES:  # every game imported now, not while a bot's clock runs
         GAMES[name]
+    dealt = _Dealt()
     while True:
         try:
-            bot, view, legal, seed = pipe.recv()
-            pipe.send(("started",))
+            job = pipe.recv()
         except (EOFError, OSError):
+            return
+        game = None
+        if job[0] == "trail":
+            _, bot, match, begin, moves, player, seed = job
+            try:
+                found = dealt.state(match, begin, moves)
+                if found is not None:
+                    game, state = found
+                    view, legal = game.view(state, player), game.legal_moves(state)
+            except Exception:  # told to the server, which sends the view instead
+                found = None
+                begin = -1
+            if found is None:
+                try:
+                    pipe.send(("resend",) if begin > 0 else ("fallback",))
+                except (OSError, ValueError):
+                    return
+                continue
+        else:
+            _, bot, view, legal, seed = job
+        try:
+            pipe.send(("started",))
+        except (OSError, ValueError):
             return
         start = time.perf_counter()
         try:
             move = bot.choose(view, legal, random.Random(seed))
             index = next((i for i, m in enumerate(legal) if m == move), -1)
-            answer: tuple[str, Any, float] = ("move", index, time.perf_counter() - start)
+            took = time.perf_counter() - start
+            shown = game.format_move(legal[index]) if game is not None and index >= 0 else None
+            answer: tuple[Any, ...] = ("move", index, took, shown)
         except Exception as exc:  # told to the server by its class only
             answer = ("error", type(exc).__name__, time.perf_counter() - start)
         try:
@@ -331,12 +434,74 @@ class ProcessBotRunner:
         self._starting.add(task)
         task.add_done_callback(self._starting.discard)
 
+    async def decide(
+        self,
+        bot: Bot[Any, Any],
+        trail: Trail,
+        player: int,
+        view: Callable[[], Any],
+        legal: Sequence[Any],
+        seed: int,
+    ) -> Any:
+        """The move of the bot of ``player`` in the match of ``trail``, as :meth:`choose`: the
+        worker deals the state from the trail and works out the view and the legal moves
+        (``view()`` is sent only to a worker that cannot)."""
+        if self._idle is None:
+            raise RuntimeError("the bots' processes have not been started")
+        worker = await self._idle.get()
+        known = worker.known.pop(trail.match, 0)
+        begin = known if 0 < known <= trail.version else 0
+        for _ in range(2):
+            moves = tuple(trail.moves[begin : trail.version])
+            config = trail.config if begin == 0 else None
+            match = (trail.match, trail.game, config, trail.seed)
+            job = ("trail", bot, match, begin, moves, player, seed)
+            answer = await self._ask(worker, job, legal)
+            if answer == ("resend",):
+                begin = 0
+                continue
+            break
+        if answer == ("fallback",):
+            self._idle.put_nowait(worker)
+            return await self.choose(bot, view(), legal, seed)
+        if not isinstance(answer, Failure):
+            worker.known[trail.match] = trail.version
+            while len(worker.known) > _KEPT_MATCHES:
+                worker.known.popitem(last=False)
+            self._idle.put_nowait(worker)
+            index, shown = answer
+            if shown is not None and not (
+                0 <= index < len(legal) and GAMES[trail.game].format_move(legal[index]) == shown
+            ):
+                # The worker's state is not the server's: never play a move from it.
+                return Failure("answered with a move that is not legal")
+            return self._move(index, legal)
+        return answer
+
     async def choose(self, bot: Bot[Any, Any], view: Any, legal: Sequence[Any], seed: int) -> Any:
         """The bot's move (one of ``legal``, the very object), or a :class:`Failure`; the bot
         draws from ``random.Random(seed)``."""
         if self._idle is None:
             raise RuntimeError("the bots' processes have not been started")
         worker = await self._idle.get()
+        answer = await self._ask(worker, ("view", bot, view, legal, seed), legal)
+        if isinstance(answer, Failure):
+            return answer
+        self._idle.put_nowait(worker)
+        return self._move(answer[0], legal)
+
+    @staticmethod
+    def _move(index: int, legal: Sequence[Any]) -> Any:
+        if not 0 <= index < len(legal):
+            return Failure("answered with a move that is not legal")
+        return legal[index]
+
+    async def _ask(self, worker: _Process, job: tuple[Any, ...], legal: Sequence[Any]) -> Any:
+        """Send ``job`` to ``worker`` and wait for its answer: ``(index, notation)`` of the move
+        chosen, a :class:`Failure` (the worker is then replaced or back among the idle), or
+        ``("resend",)`` / ``("fallback",)`` from a worker that cannot follow a trail (the
+        caller still holds the worker)."""
+        assert self._idle is not None
         loop = asyncio.get_running_loop()
         replies: asyncio.Queue[Any] = asyncio.Queue()
 
@@ -349,12 +514,14 @@ class ProcessBotRunner:
 
         fileno = worker.pipe.fileno()
         try:
-            worker.pipe.send((bot, view, legal, seed))
+            worker.pipe.send(job)
             loop.add_reader(fileno, readable)
             try:
                 # The clock starts once the worker holds the decision (unpickled, its game's
-                # modules imported), then runs for the time limit.
+                # modules imported, the match's state dealt), then runs for the time limit.
                 reply = await asyncio.wait_for(replies.get(), _HANDOVER)
+                if reply in (("resend",), ("fallback",)):
+                    return reply
                 if not isinstance(reply, BaseException):
                     reply = await asyncio.wait_for(replies.get(), self.time_limit)
             finally:
@@ -371,12 +538,10 @@ class ProcessBotRunner:
         if isinstance(reply, BaseException):
             self._replace(worker)
             return Failure("stopped while choosing a move (its process ended)")
-        self._idle.put_nowait(worker)
-        kind, found, took = reply
-        if kind == "error":
-            return Failure(f"failed while choosing a move ({found})")
-        if took > self.time_limit:
+        kind, found, took = reply[:3]
+        if kind == "error" or took > self.time_limit:
+            self._idle.put_nowait(worker)
+            if kind == "error":
+                return Failure(f"failed while choosing a move ({found})")
             return Failure(f"did not choose a move within {self.time_limit:g} s")
-        if not 0 <= found < len(legal):
-            return Failure("answered with a move that is not legal")
-        return legal[found]
+        return found, reply[3]

@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from cardgames.server.lobby import ApiError
+from cardgames.server.refusals import ApiError
 from cardgames.server.settings import MAX_BODY
 
 __all__ = ["MAX_CLIENTS", "Guard", "RateLimiter", "deny", "error_body", "read_body"]

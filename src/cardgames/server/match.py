@@ -154,6 +154,8 @@ class Match:
         self._stories: dict[int, tuple[list[str], list[int]]] = {}
         # viewer -> (version, the SVG picture of the viewer's view)
         self._pictures: dict[int, tuple[int, str]] = {}
+        # the notation of each move so far, written as they are asked for
+        self._notations: list[str] = []
 
     # --- what the match is now -----------------------------------------------------------------
 
@@ -228,6 +230,15 @@ class Match:
         """Take ``move`` (one of the legal moves now), which led to ``after``."""
         self.moves.append(move)
         self.states.append(after)
+
+    def notations(self) -> list[str]:
+        """The notation of every move so far, in order (the list is kept: read it, do not
+        change it)."""
+        notations, moves = self._notations, self.moves
+        if len(notations) < len(moves):
+            format_move = self.game.format_move
+            notations.extend(format_move(move) for move in moves[len(notations) :])
+        return notations
 
     # --- what a viewer is sent -----------------------------------------------------------------
 
