@@ -338,9 +338,12 @@ class Match:
         if kept is not None and kept[0] == version:
             return kept[1]
         game, state = self.game, self.state
+        # Every move's action in one pass (move_to_action would work out the whole listing
+        # again for each move), listed in the order of legal_moves.
+        action_of = {move: action for action, move in game.legal_actions(state).items()}
         text = quote(
             [
-                {"notation": game.format_move(move), "action": game.move_to_action(state, move)}
+                {"notation": game.format_move(move), "action": action_of[move]}
                 for move in game.legal_moves(state)
             ]
         )
