@@ -52,9 +52,9 @@ from cardgames.alethi.rules import (
     outcome,
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
+from cardgames.alethi.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alethi.text.picture import render_svg
 from cardgames.alethi.text.render import render
-from cardgames.alethi.text.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alethi.view import check_view, resample, view
 from cardgames.define import define_game
 from cardgames.game import Game, Playout
