@@ -70,9 +70,9 @@ from cardgames.alakazum.rules import (
 )
 from cardgames.alakazum.spells import energy
 from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
+from cardgames.alakazum.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alakazum.text.picture import render_svg
 from cardgames.alakazum.text.render import render
-from cardgames.alakazum.text.story import EVENT_TYPES, Event, events, format_event
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
