@@ -20,7 +20,7 @@ from types import MappingProxyType
 import attrs
 
 from cardgames._surface import public_dir
-from cardgames.alethi import codec as _codec
+from cardgames.alethi import documents as _documents
 from cardgames.alethi.agents.bots import GreedyBot
 from cardgames.alethi.agents.encoding import (
     action_mask,
@@ -192,4 +192,4 @@ GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="alethi", playout=Playout("random", limit=60)
 )
 
-_codec.register()
+_documents.register()

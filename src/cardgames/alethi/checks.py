@@ -92,7 +92,7 @@ def check_state(state: State) -> State:
 
 
 #: States that passed this check by the time they were made: the reader of JSON checks the
-#: states it reads as it reads them (see :mod:`~cardgames.alethi.loading`). By identity, a
+#: states it reads as it reads them (see :mod:`~cardgames.alethi.documents`). By identity, a
 #: few at a time: loading asks for the check at once.
 _VOUCHED = Passed(16)
 
