@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cardgames._surface import public_dir
-from cardgames.alakazum import codec as _codec
+from cardgames.alakazum import documents as _documents
 from cardgames.alakazum.agents.bots import CollectorBot
 from cardgames.alakazum.agents.encoding import (
     action_mask,
@@ -78,7 +78,7 @@ from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
 
-_codec.register()
+_documents.register()
 
 __all__ = [
     "ALAKAZUM_POINTS",
