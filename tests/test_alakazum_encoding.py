@@ -15,7 +15,7 @@ import pytest
 
 from cardgames import alakazum
 from cardgames.alakazum.agents import encoding
-from cardgames.alakazum.identities import identities
+from cardgames.alakazum.agents.numbering import identities
 from cardgames.errors import (
     IllegalMoveError,
     InvalidConfigError,

@@ -25,14 +25,14 @@ from cardgames import alakaslam, alakazum, alethi, lerally
 from cardgames.alakaslam import checks as slam_checks
 from cardgames.alakaslam.cards import is_card as slam_is_card
 from cardgames.alakazum import checks as zum_checks
-from cardgames.alakazum import wellformed
+from cardgames.alakazum import shapes
 from cardgames.alakazum.cards import Card as ZumCard
 from cardgames.alakazum.cards import Enemy, Kind, is_enemy
 from cardgames.alakazum.cards import is_card as zum_is_card
 from cardgames.alakazum.config import cards_by_name
+from cardgames.alakazum.shapes import config_card_ids
 from cardgames.alakazum.spells import FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import every_card
-from cardgames.alakazum.wellformed import config_card_ids
 from cardgames.alethi import checks as alethi_checks
 from cardgames.alethi import documents
 from cardgames.alethi._fast.board import Board
@@ -72,7 +72,7 @@ def ref_zones(state: alakazum.State) -> str | None:
             return "every hand must be a tuple of hand cards"
         if list(hand) != sorted(hand, key=lambda c: c.name):
             return "every hand must be sorted by name"
-    if not wellformed.counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
+    if not shapes.counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
         return f"seen must hold {n} counts, each at most the forest deck's size"
     if sum(state.seen) > FOREST_MAGIC_CARDS or len(state.held) > FOREST_MAGIC_CARDS:
         return f"a Magic of the forest holds and shows at most {FOREST_MAGIC_CARDS} cards"
@@ -194,7 +194,7 @@ def test_the_alakazum_checks_keep_step_with_their_references() -> None:
                         assert _same_words(zum_checks._conserved(variant), ref_conserved(variant))
                     for name in ("forest", "market", "held"):
                         value = getattr(variant, name)
-                        assert wellformed.cards_ok(value, ids) == ref_cards_ok(value, ids)
+                        assert shapes.cards_ok(value, ids) == ref_cards_ok(value, ids)
                     checked += 1
     assert checked > 1000
 

@@ -29,8 +29,8 @@ from cardgames._engine import ByIdentity, MoveReader, slot_filler
 from cardgames.alakazum.cards import Card, Enemy, Kind, Level
 from cardgames.alakazum.checks import vouched
 from cardgames.alakazum.config import Config, cards_by_name
+from cardgames.alakazum.shapes import config_problem
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.wellformed import config_problem
 from cardgames.rng import Rng
 
 __all__ = ["state_reader"]
