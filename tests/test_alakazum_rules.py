@@ -11,6 +11,7 @@ the tests assert the facts of a card they rely on before using them.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -2156,6 +2157,51 @@ def test_deja_vu_is_not_offered_a_second_time_in_a_turn() -> None:
     assert casts(state, Spell.DEJA_VU) == []
     reason = refusal(state, Cast(Spell.DEJA_VU, ("Magic hat 1", "Magic hat 3")))
     assert "a Deja Vu was cast this turn already" in reason
+
+
+def test_a_move_of_a_kind_not_open_now_is_refused_with_what_is_open() -> None:
+    """A move of a kind no legal move has is refused with the kinds that are open now."""
+    state = new_game(seed=3)
+    assert refusal(state, Pass()) == (
+        "pass: player 0 may not pass now; they may choose a starting character"
+    )
+    two = table(teams=[["Olentzero", "Moura"], ["Fallera", "Lamia"]])
+    reason = refusal(two, Sacrifice("Moura"))
+    assert "player 0 may not sacrifice a character now; they may " in reason
+    assert "fight" in reason and "pass" in reason
+
+
+def test_a_choice_not_open_names_the_field_and_the_open_choices() -> None:
+    """A move of a kind that is open, with a field no legal move takes, names that field and
+    the values the legal moves take (the state's, never the move's)."""
+    state = new_game(seed=3)
+    starting = sorted(m.character for m in legal_moves(state) if isinstance(m, Choose))
+    outsider = next(c.name for c in deck.FOREST if c.is_character and c.name not in starting)
+    reason = refusal(state, Choose(outsider))
+    assert reason.startswith(f"choose {outsider}: the character must be one of ")
+    assert all(name in reason for name in starting)
+    two = table(teams=[["Olentzero", "Moura"], ["Fallera", "Lamia"]])
+    assert refusal(two, Fight(1, "Dimoni")).endswith("the target must be one of Fallera, Lamia")
+
+
+def test_every_refusal_in_random_games_gives_a_reason_beyond_the_phase() -> None:
+    """Moves legal elsewhere in a game, tried where they are not, are refused with the rule
+    or the choice that fails: never only "not legal in this phase"."""
+    rng = random.Random(7)
+    for seed in range(3):
+        state = new_game(seed=seed)
+        states: list[State] = []
+        tried: list[Move] = []
+        while outcome(state) is None:
+            moves = legal_moves(state)
+            states.append(state)
+            tried.extend(moves)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
+        for here in states[::4]:
+            legal = set(legal_moves(here))
+            for move in rng.sample(tried, 30):
+                if move not in legal:
+                    assert "not legal in the" not in refusal(here, move)
 
 
 @pytest.mark.rule("alakazum", "miserable-witch")

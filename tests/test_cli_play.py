@@ -329,3 +329,32 @@ def test_the_person_s_moves_are_listed_like_the_bots(tmp_path: Path) -> None:
     game = cardgames.get_game("alethi")
     first = session.record.moves[0]
     assert f"   1. red (you): {game.format_move(first)}\n" in session.out
+
+
+def test_a_person_choosing_a_starting_character_sees_what_each_one_is(tmp_path: Path) -> None:
+    """In Alakazum!'s choose phase each character on offer is told with its culture, its
+    combat, points and resistance by level, and its personalities."""
+    session = run(tmp_path, "alakazum", ["q", "y"], "--bots", "you,random")
+    out = " ".join(session.out.split())  # the lines as one, however they were wrapped
+    assert "the starting characters:" in out
+    state = cardgames.get_game("alakazum").new_game(session.record.config, seed=3)
+    told = out.split("the starting characters:", 1)[1]
+    for card in state.start_row:
+        line = told.split(f"{card.name}: ", 1)[1].split(";", 2)
+        assert line[0] == f"{card.culture.full_name} ({card.culture.value}) character"
+        assert "resistance " + "/".join(str(r) for r in card.resistance) in line[1]
+    assert "Moura: Galician (GAL)" in out and "very magical (1 energy)" in out
+
+
+def test_help_offers_a_card_lookup_and_it_tells_any_card(tmp_path: Path) -> None:
+    answers = ["help", "card maruxa", "card Die potion +1", "card", "card no such card", "q", "y"]
+    session = run(tmp_path, "alakazum", answers, "--bots", "you,random")
+    out = " ".join(session.out.split())
+    assert "card NAME look a card up" in out
+    assert "Maruxa: Galician (GAL) character; at levels A/B/C combat 1/2/3" in out
+    assert "very magical (2 energy)" in out
+    assert "Die potion +1: a hand card (die potion, die +1), market" in out
+    assert "card NAME: name the card" in out
+    assert "no card of this game has that name" in out
+    other = run(tmp_path, "alethi", ["card king", "q", "y"], "--first-player", "red")
+    assert "alethi has no cards to look up by name" in other.out

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import Game, GameRecord, IllegalMoveError, InvalidStateError, Outcome
 from cardgames.bench import game_playouts
+from cardgames.testing import check_story
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -461,6 +462,17 @@ def test_events_are_a_function_of_the_viewers_views(
                 assert game.events(other, m, other_after, viewer=p) == game.events(
                     state, m, after, viewer=p
                 ), f"viewer {p} is told of hidden cards by {game.format_move(m)!r}"
+
+
+@each_game
+def test_the_story_agrees_with_the_states(game: AnyGame, config: Any, played: Played) -> None:
+    """Each move's events, read in order and told to each viewer, agree with the states they
+    tell of: the cells, cards, players, rolls and scores are those of ``before`` and
+    ``after`` (the game's story check, run by ``cardgames.testing.check_game`` too)."""
+    for step, after in zip(played.steps, played.steps[1:], strict=False):
+        for p in (None, *viewers(game, config)):
+            told = game.events(step.state, step.move, after.state, viewer=p)
+            check_story(game, step.state, step.move, after.state, told, p)
 
 
 @attrs.frozen

@@ -105,7 +105,7 @@ def test_the_last_move_tells_the_end(name: str) -> None:
 PRIVATE: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     "alethi": {},
     "lerally": {"PickedUp": ("player", ("cards",))},
-    "alakaslam": {"HandChanged": ("player", ("gained", "lost"))},
+    "alakaslam": {"HandChanged": ("player", ("discarded", "drawn"))},
     "alakazum": {"HandChanged": ("player", ("gained", "lost"))},
 }
 
@@ -292,20 +292,30 @@ SAMPLES = [
     (alakaslam, alakaslam.story.Decided(2, None, 3), "Player 2 played 3 cards face down."),
     (
         alakaslam,
-        alakaslam.story.BallLanded(alakaslam.Cell(1, 4)),
-        "The ball landed on column 1, row 4.",
+        alakaslam.story.BallLanded(alakaslam.Cell(1, 3)),
+        "The ball landed on b4.",
     ),
     (alakaslam, alakaslam.story.Discarded((alakaslam.parse_card("R2"),)), "Discarded: R2."),
     (alakaslam, alakaslam.story.HandChanged(1, 1, None, None), "Player 1 now holds 1 card."),
     (
         alakaslam,
-        alakaslam.story.HandChanged(0, 5, (alakaslam.parse_card("B1"),), ()),
-        "Player 0 gained B1; now holds 5 cards.",
+        alakaslam.story.HandChanged(0, 5, (), (alakaslam.parse_card("B1"),)),
+        "Player 0 drew B1; now holds 5 cards.",
+    ),
+    (
+        alakaslam,
+        alakaslam.story.HandChanged(
+            0,
+            5,
+            (alakaslam.parse_card("B1"), alakaslam.parse_card("R1")),
+            (alakaslam.parse_card("R0"),),
+        ),
+        "Player 0 discarded B1, R1 and drew R0; now holds 5 cards.",
     ),
     (
         alakaslam,
         alakaslam.story.PointWon(1, alakaslam.Fault.OUT, (0, 1)),
-        "Side 1 won the point (0-1): the shot went out.",
+        "Side B won the point (0-1): the shot went out.",
     ),
     (alakaslam, alakaslam.story.MatchOver((1,), "won the match"), "Player 1 won the match."),
     (
@@ -319,6 +329,7 @@ SAMPLES = [
     (alakazum, alakazum.story.CombatWon(None, "Merlin"), "The forest's Merlin won the combat."),
     (alakazum, alakazum.story.Joined(2, "Merlin"), "Merlin joined player 2's team."),
     (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
+    (alakazum, alakazum.story.TurnBegan(1, 4), "Turn 4: player 1's turn begins."),
     (
         alakazum,
         alakazum.story.LevelledUp(0, "Merlin", alakazum.Level.B),

@@ -25,7 +25,7 @@ from cardgames import alakaslam, alakazum, alethi, lerally
 from cardgames.alakaslam.config import MAX_COUNT
 from cardgames.cli import main
 from cardgames.errors import CardgamesError, InvalidPlayerError, InvalidStateError
-from cardgames.svg import ROW_CARDS, Canvas, clean, repr_svg
+from cardgames.svg import ROW_CARDS, Canvas, card_row, clean, repr_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = sorted(cardgames.GAMES)
@@ -227,6 +227,27 @@ def test_the_shared_drawing() -> None:
         repr_svg(object())
 
 
+def test_card_rows_wrap_and_texts_shrink_to_their_room() -> None:
+    """A row too long for its room goes on to further rows (and says where it ends); a text
+    or a card line too long for its room is set smaller, and cut only below the smallest
+    size."""
+    canvas = Canvas(640, 400, "rows")
+    faces = [([f"C{i}"], "#ffffff", "#222222") for i in range(12)]
+    bottom = card_row(canvas, 10, 10, 200, faces, width=40, height=50)
+    assert bottom == 10 + 3 * 50 + 2 * 6  # four cards a row: 4 * 40 + 3 * 6 <= 200
+    canvas.text(10, 300, "x" * 30, size=14, room=150)
+    canvas.text(10, 330, "y" * 200, size=14, room=150, limit=200)
+    canvas.card(300, 300, 60, 40, lines=["soulcaster"], size=12)
+    root = parse(canvas.finish())
+    boxes = [r for r in root.iter(f"{SVG}rect") if r.get("width") == "40"]
+    assert sorted({float(r.get("y", "0")) for r in boxes})[:3] == [10, 66, 122]
+    shown = {t.text: t for t in root.iter(f"{SVG}text")}
+    assert float(shown["x" * 30].get("font-size", "0")) == pytest.approx(150 / (30 * 0.6), 0.02)
+    cut = next(t for t in shown if t and t.startswith("y"))
+    assert cut.endswith("\u2026") and len(cut) < 200
+    assert "soulcaster" in shown
+
+
 def record_file(tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
     argv = ["play", "lerally", "--bots", "greedy,random", "--seed", "4", "--quiet"]
@@ -291,6 +312,15 @@ def test_the_pictures_of_the_docs_are_what_the_commands_make(picture: str, tmp_p
     assert main(["replay", str(record), "--svg", str(frames), *view], stdout=io.StringIO()) == 0
     made = (frames / f"{frame:03d}.svg").read_text(encoding="utf-8")
     assert (DOCS / picture).read_text(encoding="utf-8") == made
+
+
+def test_the_alethi_rules_picture_is_what_render_svg_draws() -> None:
+    """The rules page shows the table at the start of a game as the library draws it."""
+    drawn = alethi.render_svg(alethi.new_game(seed=1))
+    shown = (DOCS.parent / "alethi-table.svg").read_text(encoding="utf-8")
+    assert shown == drawn
+    page = (DOCS.parent.parent / "rules" / "alethi.md").read_text(encoding="utf-8")
+    assert "](../images/alethi-table.svg)" in page
 
 
 def test_the_largest_hand_the_checks_accept_draws_a_bounded_picture() -> None:

@@ -71,6 +71,25 @@ def train(
     return policy, rewards
 
 
+def random_win_rate(episodes: int, *, seed: int = 1) -> float:
+    """The share of ``episodes`` matches a player choosing uniformly among its legal actions
+    wins against the random bot, in the same environment: the line a learning agent has to
+    climb above."""
+    env = cardgames_gym.env("lerally", CONFIG, opponents="random")
+    rng = np.random.default_rng(seed)
+    wins = 0.0
+    _, info = env.reset(seed=seed)
+    for _ in range(episodes):
+        done = False
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            _, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+            done = terminated or truncated
+        wins += float(reward)
+        _, info = env.reset()
+    return wins / max(1, episodes)
+
+
 class PolicyBot:
     """The trained policy as a ``cardgames`` bot: the legal action it scores highest."""
 
@@ -97,10 +116,15 @@ def moving_average(values: Sequence[float], window: int) -> list[float]:
 
 
 def learning_curve_svg(
-    curve: Sequence[float], *, first: int = 1, width: int = 640, height: int = 320
+    curve: Sequence[float],
+    *,
+    first: int = 1,
+    baseline: float | None = None,
+    width: int = 640,
+    height: int = 320,
 ) -> str:
     """A line chart of ``curve`` (values in [0, 1], one per episode from episode ``first``) as
-    SVG text."""
+    SVG text, with ``baseline`` (the random player's win rate) as a dashed line across it."""
     left, right, top, bottom = 50, 20, 20, 40
     plot_w, plot_h = width - left - right, height - top - bottom
 
@@ -126,8 +150,17 @@ def learning_curve_svg(
         parts.append(f'<text x="{x(i):.1f}" y="{height - 22}" text-anchor="middle">{label}</text>')
     step = max(1, len(curve) // 400)  # a few hundred points draw the same line
     points = " ".join(f"{x(i):.1f},{y(curve[i]):.1f}" for i in range(0, len(curve), step))
+    if baseline is not None:
+        parts.append(
+            f'<line x1="{left}" y1="{y(baseline):.1f}" x2="{width - right}" '
+            f'y2="{y(baseline):.1f}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="6 4"/>'
+            f'<text x="{width - right - 4}" y="{y(baseline) + 16:.1f}" text-anchor="end" '
+            f'fill="#d62728">random player: {baseline:.2f}</text>'
+        )
     parts += [
         f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>',
+        f'<text x="{left + 8}" y="{top + 14}" fill="#1f77b4">REINFORCE, over the last '
+        f"{first} episodes</text>",
         f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">episode</text>',
         f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" '
         f'transform="rotate(-90 14 {top + plot_h / 2})">win rate vs random</text>',
@@ -141,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:
     parser.add_argument("--episodes", type=int, default=3000)
     parser.add_argument("--games", type=int, default=400, help="tournament games")
     parser.add_argument("--plot", type=Path, default=None, help="where to write the SVG")
+    parser.add_argument(
+        "--baseline-episodes", type=int, default=1000, help="matches of the random player"
+    )
     args = parser.parse_args(argv)
 
     policy, rewards = train(args.episodes)
@@ -149,8 +185,11 @@ def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:
     # whole window has been played, so its first points are not the luck of a few episodes.
     curve = moving_average(rewards, window)[window - 1 :]
     print(f"win rate over the last {window} training episodes: {curve[-1]:.2f}")
+    baseline = random_win_rate(args.baseline_episodes)
+    print(f"win rate of a random player over {args.baseline_episodes} matches: {baseline:.2f}")
     if args.plot is not None:
-        args.plot.write_text(learning_curve_svg(curve, first=window), encoding="utf-8")
+        svg = learning_curve_svg(curve, first=window, baseline=baseline)
+        args.plot.write_text(svg, encoding="utf-8")
 
     result = arena.tournament(
         "lerally", [PolicyBot(policy), "random"], games=args.games, config=CONFIG, seed=1

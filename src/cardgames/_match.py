@@ -14,7 +14,7 @@ from typing import Any, TypeVar, overload
 
 from cardgames._bot_process import BotFault, BotProcess, InProcess, Seats, check_time_limit
 from cardgames.bots import Bot, make_bot
-from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt
+from cardgames.errors import CardgamesError, IllegalMoveError, InvalidConfigError, excerpt, kind_of
 from cardgames.game import Game
 from cardgames.record import Forfeit, GameRecord, _name_problem
 from cardgames.registry import get_game
@@ -231,7 +231,7 @@ def config_of(game: Game[Any, Any, Any, Any], config: object) -> Any:
     if type(cfg) is not game.config_type:
         article = "an" if game.name[:1] in "aeiou" else "a"
         raise InvalidConfigError(
-            f"expected {article} {game.name} Config or None, got {type(config).__name__}"
+            f"expected {article} {game.name} Config or None, got {kind_of(config)}"
         )
     game.check_config(cfg)
     return cfg

@@ -29,6 +29,7 @@ from cardgames.errors import (
     InvalidConfigError,
     InvalidMoveError,
     InvalidStateError,
+    kind_of,
 )
 from cardgames.svg import Canvas, check_names
 
@@ -102,7 +103,7 @@ def config_check(config_type: type, game: str) -> Callable[[Any], None]:
     def check_config(config: Any) -> None:
         """Raise ``InvalidConfigError`` unless ``config`` is a config this game can play."""
         if type(config) is not config_type:
-            raise InvalidConfigError(f"expected a {game} Config, got {type(config).__name__[:40]}")
+            raise InvalidConfigError(f"expected a {game} Config, got {kind_of(config)}")
         try:
             attrs.validate(cast(Any, config))
         except (TypeError, ValueError) as exc:

@@ -6,6 +6,8 @@ bad input are also :class:`ValueError`, so callers may catch either.
 
 from __future__ import annotations
 
+import sys
+
 from cardgames._surface import public_dir
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "UnknownGameError",
     "UnknownNameError",
     "excerpt",
+    "kind_of",
 ]
 
 #: The longest message any of the library's errors carries, in characters. Errors about input
@@ -65,6 +68,25 @@ def excerpt(value: object) -> str:
         noun = "item" if size == 1 else "items"
         return f"a {type(value).__name__} of {size} {noun}"
     return f"a {type(value).__name__}"
+
+
+def kind_of(value: object) -> str:
+    """What ``value`` is, for a message that says what was given instead of what was expected:
+    a game's class named with its game (``a lerally View``), anything else by its type
+    (``a str``); never the value itself.
+
+    >>> kind_of("a state")
+    'a str'
+    """
+    cls = type(value)
+    name = cls.__name__[:40]
+    parts = cls.__module__.split(".")
+    for end in range(len(parts) - 1, 0, -1):  # the innermost package that is a game's
+        game = getattr(sys.modules.get(".".join(parts[:end])), "GAME", None)
+        if isinstance(getattr(game, "name", None), str):
+            name = f"{game.name[:40]} {name}"  # type: ignore[union-attr]
+            break
+    return f"{'an' if name[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {name}"
 
 
 class CardgamesError(Exception):

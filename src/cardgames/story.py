@@ -18,6 +18,11 @@ own for these three classes included; :func:`telling` makes a game's ``events`` 
 that is the game's own (what the move did), and does what every game's ``events`` does first:
 check both states, that the move leads from one to the other, and the viewer.
 
+Every game's story is held to the states it tells of: :func:`story_check` gives the check of
+a game's events (the one the game registered with :func:`register_story_check`, else
+:func:`shared_facts`, the facts of the kit's own classes), and the conformance suite
+(:func:`cardgames.testing.check_game`) runs it on every move of its random games.
+
 A game that does not tell its own events gets them from :func:`cardgames.define.define_game`:
 a :class:`Decided` per move, told to each viewer as the viewer's view shows it, and a
 :class:`GameOver` at the end (see :func:`decision_events`).
@@ -29,23 +34,25 @@ import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 import attrs
 from attrs.validators import instance_of
 
 from cardgames._surface import public_dir
 from cardgames.errors import IllegalMoveError, InvalidPlayerError, InvalidStateError, excerpt
-from cardgames.game import MAX_PLAYERS, SPECTATOR, Outcome
+from cardgames.game import MAX_PLAYERS, SPECTATOR, Game, Outcome
 
 __all__ = [
     "MOST_COUNT",
     "Decided",
     "GameOver",
     "HandChanged",
+    "StoryCheck",
     "cards_or_none",
     "check_viewer",
     "checked_transition",
+    "counted",
     "decision_events",
     "event_sentences",
     "hand_changes",
@@ -53,6 +60,9 @@ __all__ = [
     "is_optional_text",
     "is_player",
     "plural",
+    "register_story_check",
+    "shared_facts",
+    "story_check",
     "telling",
     "told_end",
     "told_hand",
@@ -398,6 +408,115 @@ def event_class(base: type[E], module: str, doc: str | None = None) -> type[E]:
     subclass: Any = type(base.__name__, (base,), namespace)
     made: type[E] = attrs.frozen(subclass)
     return made
+
+
+# --- the story held to the states --------------------------------------------------------------
+
+
+class StoryCheck(Protocol):
+    """The check of one game's events: what is untrue in ``told``, the events of
+    ``game.events(before, move, after, viewer=viewer)``, about ``before`` and ``after`` (one
+    short sentence per wrong fact; none when the story agrees with the states)."""
+
+    def __call__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        before: Any,
+        move: Any,
+        after: Any,
+        told: tuple[Any, ...],
+        viewer: int | None,
+    ) -> list[str]: ...
+
+
+_STORY_CHECKS: dict[str, StoryCheck] = {}
+
+
+def register_story_check(game: str, check: StoryCheck) -> None:
+    """Make ``check`` the check of the events of the game named ``game`` (its story module
+    registers it, next to the events it checks)."""
+    _STORY_CHECKS[game] = check
+
+
+def story_check(game: str) -> StoryCheck:
+    """The check of the events of the game named ``game``: the one it registered, else
+    :func:`shared_facts`."""
+    return _STORY_CHECKS.get(game, shared_facts)
+
+
+def counted(cards: Sequence[Any] | None) -> Counter[Any]:
+    """The cards, counted (none for ``None``)."""
+    return Counter(cards or ())
+
+
+def shared_facts(
+    game: Game[Any, Any, Any, Any],
+    before: Any,
+    move: Any,
+    after: Any,
+    told: tuple[Any, ...],
+    viewer: int | None,
+    *,
+    hands: Callable[[Any], Sequence[Sequence[Any]]] | None = None,
+) -> list[str]:
+    """What is untrue in ``told`` of the facts the kit's classes state, against ``before`` and
+    ``after``: a :class:`Decided` first, by the player to move in ``before`` and (told to
+    everybody) of the very move; a :class:`GameOver` last, exactly when ``after`` is over,
+    with its winners and reason; and, given the players' ``hands`` (of a state, each card as
+    the events hold it), a :class:`HandChanged` of each hand whose size changed, of that
+    hand's size, and its ``gained`` and ``lost`` (told to the hand's player only) the
+    difference of the hand's cards."""
+    wrong: list[str] = []
+    decided = [e for e in told if isinstance(e, Decided)]
+    if decided:
+        event = decided[0]
+        if told[0] is not event or len(decided) > 1:
+            wrong.append("the decision is not told once, first")
+        if event.player != game.current_player(before):
+            wrong.append("the decision is told of a player who was not to move")
+        if viewer is None and event.move is not None and event.move != game.format_move(move):
+            wrong.append("the decision is told as another move")
+    ends = [e for e in told if isinstance(e, GameOver)]
+    result = game.outcome(after)
+    if result is None:
+        if ends:
+            wrong.append("the end is told of a game that goes on")
+    elif len(ends) != 1 or told[-1] is not ends[0]:
+        wrong.append("the end of the game is not told once, last")
+    elif ends[0].winners != tuple(sorted(result.winners)) or ends[0].reason != result.reason:
+        wrong.append("the end is told with other winners or another reason")
+    if hands is not None:
+        wrong.extend(_hand_facts(hands(before), hands(after), told, viewer))
+    return wrong
+
+
+def _hand_facts(
+    before: Sequence[Sequence[Any]],
+    after: Sequence[Sequence[Any]],
+    told: tuple[Any, ...],
+    viewer: int | None,
+) -> list[str]:
+    wrong: list[str] = []
+    changed = {e.player: e for e in told if isinstance(e, HandChanged)}
+    for player, (old, new) in enumerate(zip(before, after, strict=True)):
+        event = changed.pop(player, None)
+        if event is None:
+            if len(old) != len(new):
+                wrong.append(f"the change of player {player}'s hand size is not told")
+            continue
+        if event.size != len(new):
+            wrong.append(f"player {player}'s hand is told of another size")
+        if event.gained is None or event.lost is None:
+            if viewer is None or viewer == player:
+                wrong.append(f"player {player} is not told the cards of their own hand")
+            continue
+        if viewer is not None and viewer != player:
+            wrong.append(f"another player's cards are told to player {viewer}")
+        if counted(old) + counted(event.gained) != counted(new) + counted(event.lost):
+            wrong.append(f"the cards told of player {player}'s hand are not those it changed by")
+    if changed:
+        wrong.append("a hand change is told of no player's hand")
+    return wrong
 
 
 __dir__ = public_dir(__all__)

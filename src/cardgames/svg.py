@@ -15,6 +15,7 @@ class of the table.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -36,6 +37,7 @@ __all__ = [
     "clean",
     "register_picture",
     "repr_svg",
+    "text_width",
     "wrap",
 ]
 
@@ -57,6 +59,15 @@ NAME_SHOWN: Final = 32
 ROW_CARDS = 40
 #: The font every text of a picture is set in.
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
+#: The width of one character as a share of the font size, set plain and bold: a little more
+#: than the fonts of :data:`FONT` take on average, so that a text measured with it fits.
+WIDTH_FACTOR: Final = 0.6
+BOLD_FACTOR: Final = 0.66
+#: The smallest font size a text is shrunk to so that it fits its room.
+MIN_SIZE: Final = 6.5
+#: The room between a card's edge and its text, and between two cards of a row.
+CARD_PAD: Final = 3
+CARD_GAP: Final = 6
 
 #: Unicode categories that are not text: control and format characters, lone surrogates,
 #: unassigned and private code points. XML cannot carry some of them, and none reads well.
@@ -83,6 +94,20 @@ def wrap(text: str, width: int, lines: int = 2) -> list[str]:
         else:
             out[-1] += " " + word
     return out or [""]
+
+
+def text_width(content: str, size: float, *, bold: bool = False) -> float:
+    """About how wide ``content`` is drawn at font ``size``, in pixels."""
+    return len(content) * size * (BOLD_FACTOR if bold else WIDTH_FACTOR)
+
+
+def _fitted(content: str, size: float, room: float, bold: bool) -> tuple[float, int]:
+    """The font size (at most ``size``, at least :data:`MIN_SIZE`) at which ``content`` fits
+    ``room`` pixels, and how many of its characters fit there at that size."""
+    factor = BOLD_FACTOR if bold else WIDTH_FACTOR
+    if content:  # a tenth of a pixel down, as the picture writes sizes, so that it still fits
+        size = max(MIN_SIZE, min(size, math.floor(room / (len(content) * factor) * 10) / 10))
+    return size, max(3, int(room / (size * factor) + 1e-9))
 
 
 def _number(value: float) -> str:
@@ -188,10 +213,16 @@ class Canvas:
         anchor: str = "start",
         bold: bool = False,
         limit: int = 60,
+        room: float | None = None,
     ) -> None:
         """``content`` with its baseline at ``y``; ``anchor`` is ``start``, ``middle`` or
         ``end`` (where ``x`` is on the text). The text is cleaned (:func:`clean`, at most
-        ``limit`` characters) and escaped, so anything from a state may be passed."""
+        ``limit`` characters) and escaped, so anything from a state may be passed. With a
+        ``room`` (in pixels) a text too long for it is set smaller, down to
+        :data:`MIN_SIZE`, and only then cut."""
+        if room is not None:
+            size, fits = _fitted(clean(content, limit), size, room, bold)
+            limit = min(limit, fits)
         attributes = _attributes(
             {
                 "x": x,
@@ -220,7 +251,8 @@ class Canvas:
         size: float = 11,
     ) -> None:
         """A card with rounded corners, its top left corner at (``x``, ``y``): face up with up
-        to a few ``lines`` of text centred on it, or face down (its ``back``, no text)."""
+        to a few ``lines`` of text centred on it, or face down (its ``back``, no text). Lines
+        too long or too many for the card are set smaller than ``size`` until they fit."""
         kind = "card back" if face_down else "card"
         self._parts.append(f"<g class={quoteattr(kind)}>")
         radius = min(width, height) / 8
@@ -238,9 +270,15 @@ class Canvas:
             )
         else:
             self.rect(x, y, width, height, fill=fill, stroke=stroke, rx=radius)
+            room = width - 2 * CARD_PAD
+            # every line's height and the gaps between them within the card (the lines are
+            # centred on their baselines, so the last one's descent is what reaches furthest)
+            size = min(size, (height - 2 * CARD_PAD) / (1.25 * max(0, len(lines) - 1) + 1.15))
+            size = math.floor(size * 10) / 10
+            for index, content in enumerate(lines):
+                size = min(size, _fitted(clean(content), size, room, index == 0)[0])
             step = size * 1.25
             top = y + height / 2 - step * (len(lines) - 1) / 2 + size * 0.35
-            limit = max(3, int(width / (size * 0.6)))
             for index, content in enumerate(lines):
                 self.text(
                     x + width / 2,
@@ -250,7 +288,7 @@ class Canvas:
                     fill=ink,
                     anchor="middle",
                     bold=index == 0,
-                    limit=limit,
+                    limit=_fitted("", size, room, index == 0)[1],
                 )
         self._parts.append("</g>")
 
@@ -322,24 +360,30 @@ def card_row(
     width: float = 40,
     height: float = 56,
     size: float = 11,
-) -> None:
+) -> float:
     """A row of cards from (``x``, ``y``) within ``room`` pixels: first ``faces`` face up (each
-    its lines of text, its fill and its ink), then ``backs`` face down. The cards overlap when
-    they would not fit side by side; past :data:`ROW_CARDS` cards the rest are counted in a
-    ``+N`` after the row instead of drawn, so a picture stays small whatever a hand holds."""
+    its lines of text, its fill and its ink), then ``backs`` face down; the bottom of the row.
+    Cards that do not fit side by side go on to further rows, one under the other; past
+    :data:`ROW_CARDS` cards the rest are counted in a ``+N`` after the last card instead of
+    drawn, so a picture stays small whatever a hand holds."""
     shown_faces = faces[:ROW_CARDS]
     shown_backs = max(0, min(backs, ROW_CARDS - len(shown_faces)))
     count = len(shown_faces) + shown_backs
     if not count:
-        return
+        return y
     rest = len(faces) + backs - count
-    if rest:
-        room -= 50
-    step = width + 6 if count == 1 else min(width + 6, (room - width) / (count - 1))
+    across = max(1, int((room - (50 if rest else 0) + CARD_GAP) // (width + CARD_GAP)))
+
+    def corner(index: int) -> tuple[float, float]:
+        row, column = divmod(index, across)
+        return x + column * (width + CARD_GAP), y + row * (height + CARD_GAP)
+
     for index, (lines, fill, ink) in enumerate(shown_faces):
-        canvas.card(x + index * step, y, width, height, lines=lines, fill=fill, ink=ink, size=size)
+        left, top = corner(index)
+        canvas.card(left, top, width, height, lines=lines, fill=fill, ink=ink, size=size)
     for index in range(len(shown_faces), count):
-        canvas.card(x + index * step, y, width, height, face_down=True)
+        canvas.card(*corner(index), width, height, face_down=True)
+    left, top = corner(count - 1)
     if rest:
-        end = x + (count - 1) * step + width + 8
-        canvas.text(end, y + height / 2 + 5, f"+{rest}", size=13, fill=MUTED)
+        canvas.text(left + width + 8, top + height / 2 + 5, f"+{rest}", size=13, fill=MUTED)
+    return top + height

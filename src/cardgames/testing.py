@@ -17,7 +17,8 @@ conserved; the length within ``max_decisions``; a well-formed outcome and evalua
 JSON round trips of states, views and moves, and the notation's; the states the rules make
 accepted by ``check_state``, their views by ``check_view``; pickles equal; views that
 resampled states show the same and leave the player to move the same moves; events of the
-game's event types, told and written for every viewer; replays identical. A property that does
+game's event types, told and written for every viewer, and true to the states they tell of
+(:func:`check_story`); replays identical. A property that does
 not hold raises :class:`ConformanceError`, naming the check, the preset and the seed that
 play the failing game again.
 """
@@ -42,8 +43,9 @@ from cardgames.errors import (
 )
 from cardgames.game import SPECTATOR, Game, Outcome
 from cardgames.serialization import from_json, to_json
+from cardgames.story import story_check
 
-__all__ = ["ConformanceError", "check_game"]
+__all__ = ["ConformanceError", "check_game", "check_story"]
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -212,12 +214,36 @@ class _Checker:
                     self.expect(type(event) in kinds, "an event is not of the game's event types")
                     self.expect(from_json(to_json(event), type(event)) == event, "an event's JSON")
                     self.expect(type(game.format_event(event)) is str, "format_event")
+                check_story(game, before.state, before.move, after.state, told, viewer, self.where)
 
     def check_replay(self, seed: int, steps: Sequence[_Step]) -> None:
         state = self.game.new_game(self.config, seed=seed)
         for step in steps[:-1]:
             state = self.game.apply_move(state, step.move)
         self.expect(state == steps[-1].state, "the seed and the moves replay another game")
+
+
+def check_story(
+    game: AnyGame,
+    before: Any,
+    move: Any,
+    after: Any,
+    told: tuple[Any, ...],
+    viewer: int | None = None,
+    where: str | None = None,
+) -> None:
+    """Raise :class:`ConformanceError` unless ``told``, the events of ``move`` from ``before``
+    to ``after`` told to ``viewer``, agree with the two states: the cells, cards, players,
+    rolls and scores they tell are those of ``before`` and ``after``, read in order (the
+    game's own check, :func:`cardgames.story.story_check`). ``where`` names the game in the
+    message."""
+    wrong = story_check(game.name)(game, before, move, after, told, viewer)
+    if wrong:
+        said = "everybody" if viewer is None else f"viewer {viewer}"
+        raise ConformanceError(
+            f"{where or game.name}: the story of {game.format_move(move)!r} told to {said} "
+            f"is untrue: {'; '.join(wrong)}"
+        )
 
 
 def check_game(

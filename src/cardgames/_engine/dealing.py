@@ -12,6 +12,7 @@ from cardgames.errors import (
     InvalidStateError,
     InvalidViewError,
     excerpt,
+    kind_of,
 )
 from cardgames.rng import check_seed
 from cardgames.story import check_viewer
@@ -71,7 +72,7 @@ def resample_checked(
     back for its player (so a malformed view, or one that no playable state has, never turns
     into a state, nor into a raw Python error)."""
     if type(view) is not view_type:
-        raise InvalidViewError(f"expected a View of {game}, got {type(view).__name__}")
+        raise InvalidViewError(f"expected a View of {game}, got {kind_of(view)}")
     check_seed(seed)
     player: Any = getattr(view, "player", None)
     try:

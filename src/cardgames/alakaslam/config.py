@@ -18,7 +18,7 @@ from cardgames.alakaslam.cards import (
     Character,
     Colour,
 )
-from cardgames.errors import CardgamesError, InvalidConfigError, excerpt
+from cardgames.errors import CardgamesError, InvalidConfigError, excerpt, kind_of
 
 __all__ = [
     "DOUBLES_COLUMNS",
@@ -151,7 +151,7 @@ def check_config(config: Config) -> None:
     playable config's are refused by their length before their items are looked at.
     """
     if type(config) is not Config:
-        raise InvalidConfigError(f"expected an alakaslam Config, got {type(config).__name__}")
+        raise InvalidConfigError(f"expected an alakaslam Config, got {kind_of(config)}")
     _PASSED.check(config, _check)
 
 

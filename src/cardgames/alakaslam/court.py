@@ -4,6 +4,10 @@ Columns are counted from the blue edge (column 0, the left) to the red edge; row
 baseline (row 0) to the far one (row 3). The net lies between rows 1 and 2. Side 0 (player 0,
 or players 0 and 2 in doubles) defends rows 0-1 and hits toward higher rows; side 1 defends rows
 2-3 and hits toward lower rows. Singles use 3 columns, doubles 4.
+
+Those numbers are the code's. Whatever a user reads (the notation, the story, the text and SVG
+pictures) names a cell as the notation does, ``a1`` to ``d4`` (:attr:`Cell.name`: rows from 1)
+and a side by its letter (:func:`side_name`: side A is side 0, side B side 1).
 """
 
 from enum import StrEnum
@@ -13,11 +17,13 @@ from cardgames import _kept
 
 __all__ = [
     "ROWS",
+    "SIDES",
     "Cell",
     "Court",
     "Landing",
     "court_for",
     "is_cell",
+    "side_name",
 ]
 
 #: Rows of the court, baseline to baseline.
@@ -38,6 +44,15 @@ class Cell(NamedTuple):
     def name(self) -> str:
         """The cell's notation: column letter from the blue edge, row number: ``a1`` .. ``d4``."""
         return f"{chr(ord('a') + self.col)}{self.row + 1}"
+
+
+#: The letter of each side: side A (players 0 and 2) defends rows 1-2, side B rows 3-4.
+SIDES = "AB"
+
+
+def side_name(side: int) -> str:
+    """The letter of side ``side`` (0 or 1), as the court, the pictures and the story name it."""
+    return SIDES[side]
 
 
 class Landing(StrEnum):

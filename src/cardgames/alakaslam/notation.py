@@ -1,7 +1,7 @@
 """AlakaSLAM's move notation.
 
 Cells are named like a chess board: the column letter counted from the blue edge (``a``), then
-the row from side 0's baseline (``1``). Cards by their short names: ``R2`` a red Hit-2, ``B0`` a
+the row from side A's baseline (``1``). Cards by their short names: ``R2`` a red Hit-2, ``B0`` a
 blue Hit-0, ``E1`` an Enchant-1.
 
 =======================  ======================================================

@@ -38,7 +38,7 @@ from cardgames.alakaslam.moves import DECLINE, DONE, Move
 from cardgames.alakaslam.notation import describe
 from cardgames.alakaslam.plays import Play, PlayIndex, play_problem
 from cardgames.alakaslam.state import Phase, State, View
-from cardgames.errors import IllegalMoveError, InvalidStateError
+from cardgames.errors import IllegalMoveError, InvalidStateError, kind_of
 from cardgames.rng import Rng, check_seed
 
 # Enum members read on the move path, as module names: on Python 3.11 reading a member
@@ -70,7 +70,7 @@ def checked(state: object) -> State:
     if type(state) is not State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
-        raise InvalidStateError(f"expected an alakaslam State, got {type(state).__name__}{extra}")
+        raise InvalidStateError(f"expected an alakaslam State, got {kind_of(state)}{extra}")
     try:
         memo = state._memo
     except AttributeError:  # a State made without its fields (State.__new__)

@@ -14,7 +14,7 @@ from cardgames.alakaslam.moves import Hit, Move
 from cardgames.alakaslam.plays import most_enchantments
 from cardgames.alakaslam.rules import checked, why_unplayable
 from cardgames.alakaslam.state import State, View
-from cardgames.errors import InvalidViewError
+from cardgames.errors import InvalidViewError, kind_of
 from cardgames.game import SPECTATOR
 from cardgames.rng import Rng, check_seed
 
@@ -113,7 +113,7 @@ def _resample(view: object, seed: int) -> State:
     """Deal what ``view`` hides, then hold the state dealt to every fact a state must meet and
     ask that it show ``view`` again: a view is valid exactly when some playable state has it."""
     if type(view) is not View:
-        raise InvalidViewError(f"expected a View of alakaslam, got {type(view).__name__}")
+        raise InvalidViewError(f"expected a View of alakaslam, got {kind_of(view)}")
     check_seed(seed)
     problem = _view_problem(view)
     if problem is not None:

@@ -23,7 +23,7 @@ from cardgames.alakazum.cards import (
     is_enemy,
     plain_name,
 )
-from cardgames.errors import InvalidConfigError, excerpt
+from cardgames.errors import InvalidConfigError, excerpt, kind_of
 
 __all__ = ["HAND_SIZE", "Config", "all_cards", "cards_by_name", "check_config"]
 
@@ -117,7 +117,7 @@ def _check_list(name: str, cards: object) -> None:
 def check_config(config: Config) -> None:
     """Raise ``InvalidConfigError`` if the config cannot be played."""
     if not isinstance(config, Config):
-        raise InvalidConfigError(f"expected an alakazum Config, got {type(config).__name__}")
+        raise InvalidConfigError(f"expected an alakazum Config, got {kind_of(config)}")
     _PASSED.check(config, _check)
 
 

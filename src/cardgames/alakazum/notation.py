@@ -44,7 +44,7 @@ from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.state import State, View
 from cardgames.alakazum.view import check_view
-from cardgames.errors import InvalidMoveError, excerpt
+from cardgames.errors import InvalidMoveError, excerpt, kind_of
 
 __all__ = ["MAX_NOTATION", "describe", "format_move", "parse_move"]
 
@@ -176,7 +176,7 @@ def parse_move(state: State | View, text: str) -> moves.Move:
     read as a move or names a card the game does not have, and ``InvalidStateError`` (or
     ``InvalidViewError``) if ``state`` is not a playable state (or a view of one)."""
     if type(state) is not State and type(state) is not View:
-        raise InvalidMoveError(f"expected an alakazum State or View, got {type(state).__name__}")
+        raise InvalidMoveError(f"expected an alakazum State or View, got {kind_of(state)}")
     if not isinstance(text, str):
         raise InvalidMoveError(f"expected notation text, got {type(text).__name__}")
     if len(text) > MAX_NOTATION:

@@ -307,10 +307,84 @@ def why_illegal(state: State, move: object) -> str:
         and phase is not _PHASE_ACTION
     ):
         return f"{what}: actions are taken in the action phase; now it is {phase.value}"
-    reason = _broken_condition(state, move) if moves.well_formed(move) else None
+    reason = None
+    if moves.well_formed(move):
+        reason = _broken_condition(state, move)
+        if reason is None:
+            reason = _unlike_the_legal_moves(move, legal_moves(state), player)
     if reason is not None:
         return f"{what}: {reason}"
     return f"{what}: not legal in the {phase.value} phase for player {player}"
+
+
+#: What a move of each kind does, in the words of a refusal.
+_DOES = {
+    moves.Choose: "choose a starting character",
+    moves.Fighter: "send a fighter",
+    moves.Support: "support the combat",
+    moves.Drink: "drink a potion",
+    moves.Pass: "pass",
+    moves.Market: "go to the market",
+    moves.UseObject: "give an object",
+    moves.Fight: "fight",
+    moves.Cast: "cast a spell",
+    moves.Train: "train a character",
+    moves.Peek: "peek at an enemy",
+    moves.Swap: "swap characters",
+    moves.Raise: "raise a character",
+    moves.Alakazum: "cast an Alakazum",
+    moves.Doll: "cancel with a voodoo doll",
+    moves.GiveCard: "give a card",
+    moves.GiveHalf: "give half of the hand",
+    moves.Sacrifice: "sacrifice a character",
+    moves.PassDie: "pass the die",
+    moves.Keep: "keep a card",
+    moves.Place: "place a card",
+    moves.Take: "take a card",
+}
+#: The most choices a refusal lists.
+_LISTED = 8
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_shown(v) for v in value) + ")" if value else "none"
+    return str(getattr(value, "value", value))
+
+
+def _unlike_the_legal_moves(
+    move: object, legal: tuple[moves.Move, ...], player: int | None
+) -> str | None:
+    """Where a well-formed ``move`` parts from every legal move, read off the same list
+    :func:`legal_moves` gives: no move of its kind is legal now (and what is), or the first
+    of its fields, in order, whose value no legal move that agrees on the fields before it
+    takes, with the values that are open. The values named are the state's, never the
+    move's. ``None`` if no such place is found."""
+    kind = type(move)
+    alike = [m for m in legal if type(m) is kind]
+    if not legal:
+        return None
+    if not alike:
+        open_now = sorted({_DOES[type(m)] for m in legal})
+        return (
+            f"player {player} may not {_DOES.get(kind, 'do that')} now; "
+            f"they may {', '.join(open_now[:-1])}{' or ' if len(open_now) > 1 else ''}"
+            f"{open_now[-1]}"
+        )
+    if not attrs.has(kind):
+        return None
+    for field in attrs.fields(kind):
+        value = getattr(move, field.name)
+        choices = [getattr(m, field.name) for m in alike]
+        if value not in choices:
+            shown = list(dict.fromkeys(_shown(c) for c in choices))
+            more = ", ..." if len(shown) > _LISTED else ""
+            one_of = "one of " if len(shown) > 1 else ""
+            return f"the {field.name} must be {one_of}{', '.join(shown[:_LISTED])}{more}"
+        alike = [m for m in alike if getattr(m, field.name) == value]
+    return None
 
 
 def _broken_condition(state: State, move: moves.Move) -> str | None:

@@ -29,6 +29,7 @@ from cardgames.alakazum.turn import ACTIONS
 from cardgames.errors import (
     InvalidStateError,
     InvalidViewError,
+    kind_of,
 )
 from cardgames.game import SPECTATOR, Outcome
 from cardgames.rng import Rng
@@ -253,7 +254,7 @@ def view_problem(view: object) -> str | None:
         hint = (
             " (a state is not a view; view(state, player) makes one)" if type(view) is State else ""
         )
-        return f"expected a View of alakazum, got {type(view).__name__}{hint}"
+        return f"expected a View of alakazum, got {kind_of(view)}{hint}"
     problem = shapes.config_problem(view.config)
     if problem is not None:
         return problem

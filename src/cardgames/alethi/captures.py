@@ -3,7 +3,8 @@ enemy attack than its health turns face down.
 
 The rule is stated here once. :func:`outweighs` is the condition (strictly more than the
 card's health), :func:`general_bonus` what a General adds, :func:`pressure` the attack on one
-card; the moves' :func:`capture`, the check of a hand-made or loaded state, the set-up and the
+card (:func:`pressing` the same attack card by card, as the story tells it); the moves'
+:func:`capture`, the check of a hand-made or loaded state, the set-up and the
 greedy bot all go through them. :func:`capture` judges only the cards a change can reach;
 :func:`fallen` judges every card; ``reference.captures`` is the plain procedure both are held
 to.
@@ -25,6 +26,7 @@ __all__ = [
     "fallen",
     "general_bonus",
     "outweighs",
+    "pressing",
     "pressure",
     "swapped",
     "turned_down",
@@ -68,6 +70,21 @@ def pressure(board: Board, key: int, attack: Mapping[Kind, int]) -> int:
             if boosts:
                 total += general_bonus(board, enemy, n)
     return total
+
+
+def pressing(board: Board, key: int, attack: Mapping[Kind, int]) -> list[tuple[int, int, int]]:
+    """The attack on the card on ``key`` card by card: ``(key, attack, bonus)`` of each
+    uncaptured enemy card touching it, its attack from the ``attack`` table and its
+    :func:`general_bonus`, in the order of the cells around. :func:`pressure` is their sum
+    (kept apart: the capture check runs on every change, and needs only the sum)."""
+    cards = board.cards
+    enemy = 1 - cards[key].owner
+    attackers = board.standing[enemy]
+    return [
+        (n, attack[cards[n].kind], general_bonus(board, enemy, n))
+        for n in around_of(key)
+        if n in attackers
+    ]
 
 
 def fallen(board: Board, attack: Mapping[Kind, int], health: Mapping[Kind, int]) -> list[int]:

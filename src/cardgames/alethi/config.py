@@ -10,7 +10,7 @@ import attrs
 
 from cardgames._engine import Passed
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Kind
-from cardgames.errors import InvalidConfigError, excerpt
+from cardgames.errors import InvalidConfigError, excerpt, kind_of
 from cardgames.rng import check_seed
 
 __all__ = [
@@ -64,7 +64,7 @@ def check_config_type(config: object) -> None:
     """Raise ``InvalidConfigError`` unless ``config`` is an alethi ``Config`` (its fields not
     checked: for functions that read none of them)."""
     if type(config) is not Config:
-        raise InvalidConfigError(f"expected an alethi Config, got {type(config).__name__}")
+        raise InvalidConfigError(f"expected an alethi Config, got {kind_of(config)}")
 
 
 #: The configs that passed :func:`check_config`.

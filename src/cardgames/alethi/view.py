@@ -8,7 +8,13 @@ from cardgames.alethi.cards import Colour
 from cardgames.alethi.checks import check_state, checked, playable_board, trust, unreachable
 from cardgames.alethi.config import check_seed
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidPlayerError, InvalidStateError, InvalidViewError, excerpt
+from cardgames.errors import (
+    InvalidPlayerError,
+    InvalidStateError,
+    InvalidViewError,
+    excerpt,
+    kind_of,
+)
 from cardgames.game import SPECTATOR
 from cardgames.rng import Rng
 
@@ -37,7 +43,7 @@ def _state_of(view: object, rng: Rng) -> State:
     """The state that ``view`` shows, with ``rng``, unchecked; ``InvalidViewError`` unless
     ``view`` is an alethi View of a seated player."""
     if type(view) is not View:
-        raise InvalidViewError(f"expected an alethi View, got {type(view).__name__}")
+        raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
     if type(view.player) is not Colour and (type(view.player) is not int or view.player != -1):
         raise InvalidViewError(
             "not a valid alethi view: player must be red, blue or SPECTATOR, "
@@ -89,7 +95,7 @@ def check_table(table: object, *, reachable: bool) -> None:
     elif type(table) is View:
         _checked_state_of(table, _CHECK_RNG, reachable=reachable)
     else:
-        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
+        raise InvalidStateError(f"expected an alethi State or View, got {kind_of(table)}")
 
 
 def resample(view: View, *, seed: int) -> State:
@@ -98,6 +104,6 @@ def resample(view: View, *, seed: int) -> State:
     ``view`` must pass :func:`check_view`; ``InvalidViewError`` says why when it does not.
     """
     if type(view) is not View:
-        raise InvalidViewError(f"expected an alethi View, got {type(view).__name__}")
+        raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
     check_seed(seed)
     return _checked_state_of(view, Rng.from_seed(seed), reachable=True)

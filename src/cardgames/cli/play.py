@@ -92,6 +92,8 @@ Answer with:
              'cardgames rules GAME' ends with the game's notation)
   moves      list your legal moves again
   abilities  the characters at the table and their rules (AlakaSLAM)
+  card NAME  look a card up: a character's culture, combat, points, resistance and
+             personalities, what a hand card gives (Alakazum!)
   table      draw the table again
   undo       go back to your previous decision (the bots' moves since then are undone too)
   help       this text
@@ -532,6 +534,8 @@ class _PersonGame:
                 self._show(legal)
             elif word in ABILITY_WORDS:
                 self._abilities()
+            elif word == "card" or word.startswith("card "):
+                self._card(answer.strip()[4:].strip())
             elif word in ("undo", "u"):
                 return _UNDO
             elif word in ("quit", "q", "exit"):
@@ -583,6 +587,20 @@ class _PersonGame:
             self.console.say(
                 textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    ")
             )
+
+    def _card(self, name: str) -> None:
+        """The Alakazum! card named ``name`` in words, or why there is none to tell."""
+        if self.game.name != "alakazum":
+            self.console.say(f"{self.game.name} has no cards to look up by name")
+            return
+        if not name:
+            self.console.say("card NAME: name the card, e.g. 'card Moura'")
+            return
+        card = tables.find_alakazum_card(self.config, name)
+        if card is None:
+            self.console.say("no card of this game has that name")
+            return
+        self.console.say(textwrap.fill(tables.alakazum_card(card), 100, subsequent_indent="    "))
 
     # The record -------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import attrs
 
 from cardgames import _kept
 from cardgames._engine import Passed
-from cardgames.errors import InvalidConfigError, excerpt
+from cardgames.errors import InvalidConfigError, excerpt, kind_of
 from cardgames.lerally.cards import (
     ATTACK_VALUES,
     DEFAULT_CARDS,
@@ -106,7 +106,7 @@ def check_config(config: Config) -> None:
     wrong value than a short excerpt.
     """
     if type(config) is not Config:  # a subclass could change what its properties say
-        raise InvalidConfigError(f"expected a lerally Config, got {type(config).__name__[:40]}")
+        raise InvalidConfigError(f"expected a lerally Config, got {kind_of(config)}")
     _PASSED.check(config, _check)
 
 

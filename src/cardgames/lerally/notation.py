@@ -17,7 +17,7 @@ Parsing ignores case and extra spaces, and takes a card name alone for ``play``.
 
 from __future__ import annotations
 
-from cardgames.errors import InvalidMoveError, excerpt
+from cardgames.errors import InvalidMoveError, excerpt, kind_of
 from cardgames.lerally.cards import Card, CardKind, Section, is_card, parse_card
 from cardgames.lerally.moves import MAX_LOB, MIN_LOB, Lob, Move, Offense, PickUp, Play
 from cardgames.lerally.state import State, View
@@ -100,7 +100,7 @@ def parse_move(state: object, text: str) -> Move:
     Lob(card=shot(Section.BASELINE_LEFT, Section.NET_RIGHT), count=2)
     """
     if type(state) not in (State, View):
-        raise InvalidMoveError(f"expected a lerally State or View, got {type(state).__name__[:40]}")
+        raise InvalidMoveError(f"expected a lerally State or View, got {kind_of(state)}")
     if not isinstance(text, str):
         raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__[:40]}")
     words = text.upper().split()

@@ -11,7 +11,7 @@ from cardgames.alakaslam.config import side_of
 from cardgames.alakaslam.court import Cell, Landing, court_for
 from cardgames.alakaslam.state import Phase, View
 from cardgames.alakaslam.view import check_view
-from cardgames.errors import IllegalMoveError, InvalidViewError
+from cardgames.errors import IllegalMoveError, InvalidViewError, kind_of
 
 __all__ = ["RallyBot"]
 
@@ -52,7 +52,7 @@ class RallyBot:
         its player's legal moves, as the arena gives them.
         """
         if type(view) is not View:
-            raise InvalidViewError(f"expected a View of alakaslam, got {type(view).__name__}")
+            raise InvalidViewError(f"expected a View of alakaslam, got {kind_of(view)}")
         if not legal_moves:
             raise IllegalMoveError("RallyBot was given no legal move to choose from")
         try:

@@ -34,8 +34,10 @@ FACES = {
     None: ("#e6dcf3", "#5b3a8c"),
 }
 EDGE = {Colour.BLUE: "#2f6fb3", Colour.RED: "#c0392b"}
-#: Height of one player's line (name and hand).
-PLAYER_H = 84
+#: The room between one player's hand and the next player's name.
+PLAYER_GAP = 28
+#: Where a player's character is told, on the line of their name.
+WHO_X = MARGIN + 260
 
 
 def _face(card: Card) -> tuple[Sequence[str], str, str]:
@@ -98,8 +100,8 @@ def _court(canvas: Canvas, s: State | View) -> float:
     return bottom + 24
 
 
-def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], y: float) -> None:
-    """One player's line: name, character and hand."""
+def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], y: float) -> float:
+    """One player's line: name, character and hand; the bottom of the hand."""
     who = "no character yet"
     if player < len(s.characters):
         own = s.characters[player]
@@ -107,19 +109,21 @@ def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], 
         who = own.full_name + (f" (as {copy.value.capitalize()})" if copy is not None else "")
     server = "  \u2022 serves" if player == s.server else ""
     canvas.circle(MARGIN + 8, y - 5, 8, fill=SIDE_COLOUR[player % 2])
-    canvas.text(MARGIN + 22, y, f"{names[player]}", bold=True, limit=30)
-    canvas.text(MARGIN + 260, y, f"{who}{server}", size=13, fill=MUTED, limit=50)
+    canvas.text(MARGIN + 22, y, f"{names[player]}", bold=True, limit=30, room=WHO_X - MARGIN - 30)
+    canvas.text(
+        WHO_X, y, f"{who}{server}", size=13, fill=MUTED, limit=50, room=WIDTH - MARGIN - WHO_X
+    )
+    room = WIDTH - 2 * MARGIN - 30
     if isinstance(s, View) and player != s.player:
         size = s.hand_sizes[player]
-        card_row(
-            canvas, MARGIN + 22, y + 8, WIDTH - 2 * MARGIN - 30, (), backs=size, width=34, height=48
-        )
-        return
+        bottom = card_row(canvas, MARGIN + 22, y + 8, room, (), backs=size, width=34, height=48)
+        return max(bottom, y + 8 + 48)
     hand = s.hand if isinstance(s, View) else s.hands[player]
     faces = [_face(card) for card in hand]
-    card_row(canvas, MARGIN + 22, y + 8, WIDTH - 2 * MARGIN - 30, faces, width=34, height=48)
+    bottom = card_row(canvas, MARGIN + 22, y + 8, room, faces, width=34, height=48)
     if not hand:
         canvas.text(MARGIN + 22, y + 30, "no cards", size=12, fill=MUTED)
+    return max(bottom, y + 8 + 48)
 
 
 def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = None) -> str:
@@ -138,26 +142,25 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
     mode = "doubles" if config.doubles else "singles"
     score = f"A {s.score[0]} \u2013 {s.score[1]} B"
     status = text.splitlines()[-1]
-    height = COURT_TOP + ROWS * CELL_H + 40 + config.players * PLAYER_H + 150
     title = f"AlakaSLAM {mode}, {score}: {status}"
     if isinstance(s, View):
         who = "a spectator" if s.player == SPECTATOR else seats[s.player]
         title += f" (as {who} sees it)"
-    canvas = Canvas(WIDTH, height, title)
+    canvas = Canvas(WIDTH, 0, title)
     canvas.text(MARGIN, 38, f"AlakaSLAM {mode}", size=22, bold=True)
     canvas.text(MARGIN + 260, 38, score, size=22, bold=True)
     canvas.text(MARGIN + 450, 38, f"first to {config.points_to_win}", size=14, fill=MUTED)
     canvas.text(MARGIN, 64, status, size=14, limit=100)
     y = _court(canvas, s) + 20
     for player in range(config.players):
-        _player(canvas, s, player, seats, y)
-        y += PLAYER_H
-    _table(canvas, s, y)
+        y = _player(canvas, s, player, seats, y) + PLAYER_GAP
+    canvas.height = _table(canvas, s, y) + 66
     return canvas.finish()
 
 
-def _table(canvas: Canvas, s: State | View, y: float) -> None:
-    """The deck, the discard pile, the hitter's face-down cards and the last point."""
+def _table(canvas: Canvas, s: State | View, y: float) -> float:
+    """The deck, the discard pile, the hitter's face-down cards and the last point; where the
+    last line of them is written."""
     deck = s.deck_size if isinstance(s, View) else len(s.deck)
     canvas.text(MARGIN, y, f"Deck: {deck} card{'' if deck == 1 else 's'}", size=13)
     canvas.text(MARGIN + 180, y, f"Discard pile: {len(s.discard)}", size=13)
@@ -167,9 +170,10 @@ def _table(canvas: Canvas, s: State | View, y: float) -> None:
     if count:
         canvas.text(MARGIN + 340, y, f"Played face down by p{s.hitter}: {count}", size=13)
         faces = [_face(card) for card in s.played]
-        card_row(
+        bottom = card_row(
             canvas, MARGIN + 340, y + 8, 300, faces, backs=count - len(faces), width=34, height=48
         )
+        y = max(y, bottom - 56)
     if s.last_point is not None:
         point = s.last_point
         canvas.text(
@@ -180,7 +184,9 @@ def _table(canvas: Canvas, s: State | View, y: float) -> None:
             size=13,
             fill=MUTED,
             limit=90,
+            room=WIDTH - 2 * MARGIN,
         )
+    return y + 80
 
 
 register_picture(render_svg, State, View)

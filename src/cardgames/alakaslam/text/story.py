@@ -1,6 +1,10 @@
 """What an AlakaSLAM move did, told as events: the decision itself, where the ball landed,
-the cards that went to the discard pile, what each hand gained and lost, the point won and why,
-and the end of the match.
+the cards that went to the discard pile, the cards each hand discarded and drew, the point won
+and why, and the end of the match.
+
+Cells are named as the notation and the court name them (``b3``: column ``b`` from the blue
+edge, row 3 from side A's baseline) and sides by their letters (side A: players 0 and 2,
+side B: players 1 and 3).
 
 A player is told the cards of their own hand; of another hand only its size. In doubles the
 cards of a hit or a support lie face down until the shot is played: only their player is told
@@ -16,32 +20,29 @@ which they are.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
 from attrs.validators import instance_of
 
+from cardgames import story
 from cardgames._engine import (
     MOST_COUNT,
     check_viewer,
     checked_transition,
-    hand_changes,
     is_count,
-    is_optional_text,
     is_player,
     plural,
-    told_end,
-    told_hand,
-    winners_valid,
 )
 from cardgames.alakaslam.cards import Card, is_card
-from cardgames.alakaslam.court import Cell
-from cardgames.alakaslam.moves import Hit, Move, Mulligan, Support
+from cardgames.alakaslam.court import Cell, side_name
+from cardgames.alakaslam.moves import Discard, DiscardStep, Hit, Move, Mulligan, Support
 from cardgames.alakaslam.notation import format_move
 from cardgames.alakaslam.rules import apply_move, checked
 from cardgames.alakaslam.state import Fault, State
 from cardgames.alakaslam.view import told_move
-from cardgames.errors import InvalidStateError
 
 __all__ = [
     "EVENT_TYPES",
@@ -52,15 +53,14 @@ __all__ = [
     "HandChanged",
     "MatchOver",
     "PointWon",
+    "check_story",
     "events",
     "format_event",
     "is_told_to",
 ]
 
 
-def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
-        raise ValueError(f"{attribute.name} must be cards")
+_cards = story.cards_or_none(is_card)
 
 
 def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -73,13 +73,11 @@ def _score(instance: object, attribute: attrs.Attribute[Any], value: object) -> 
 
 
 @attrs.frozen
-class Decided:
+class Decided(story.Decided):
     """``player`` made a decision, ``move`` in the game's notation; ``None`` when it was a
     face-down hit of ``cards`` cards that the viewer may not see (yet: the support's play,
     which follows, reveals both)."""
 
-    player: int = attrs.field(validator=is_player)
-    move: str | None = attrs.field(validator=is_optional_text)
     cards: int = attrs.field(default=0, validator=is_count)
 
 
@@ -99,13 +97,14 @@ class Discarded:
 
 @attrs.frozen
 class HandChanged:
-    """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` are the cards that
-    came in and went out, or ``None`` for a viewer who may not see that hand."""
+    """``player``'s hand now holds ``size`` cards; ``discarded`` are the cards that left it
+    (played, discarded, or the whole hand of a mulligan) and ``drawn`` those drawn into it,
+    each sorted, or ``None`` for a viewer who may not see that hand."""
 
     player: int = attrs.field(validator=is_player)
     size: int = attrs.field(validator=is_count)
-    gained: tuple[Card, ...] | None = attrs.field(validator=_cards)
-    lost: tuple[Card, ...] | None = attrs.field(validator=_cards)
+    discarded: tuple[Card, ...] | None = attrs.field(validator=_cards)
+    drawn: tuple[Card, ...] | None = attrs.field(validator=_cards)
 
 
 @attrs.frozen
@@ -118,11 +117,8 @@ class PointWon:
 
 
 @attrs.frozen
-class MatchOver:
+class MatchOver(story.GameOver):
     """The match ended: ``winners`` (none for a draw) and the outcome's ``reason``."""
-
-    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
-    reason: str = attrs.field(validator=instance_of(str))
 
 
 #: Any AlakaSLAM event.
@@ -155,20 +151,39 @@ def _decided(before: State, after: State, viewer: int | None) -> Decided:
     return Decided(player, format_move(told))
 
 
-def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[Event]:
-    changes = hand_changes(before.hands, after.hands, viewer, key=lambda card: card)
-    told: list[Event] = [HandChanged(*change) for change in changes]
-    if isinstance(move, Mulligan):  # the whole hand went, and a new one came
+def left_hand(before: State, move: Move) -> tuple[Card, ...]:
+    """The cards ``move`` takes out of its player's hand: the cards of a hit or a support, the
+    card of a discard (or of a step paid with one), the whole hand of a mulligan. No other
+    move takes a card from a hand; the others only draw."""
+    if isinstance(move, Mulligan):
         player = before.to_move
         assert player is not None
-        for index, event in enumerate(told):
-            if (
-                isinstance(event, HandChanged)
-                and event.player == player
-                and event.gained is not None
-            ):
-                old, new = before.hands[player], after.hands[player]
-                told[index] = HandChanged(player, len(new), new, old)
+        return before.hands[player]
+    if isinstance(move, Hit | Support):
+        return tuple(move.cards)
+    if isinstance(move, Discard | DiscardStep):
+        return (move.card,)
+    return ()
+
+
+def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[Event]:
+    """Each hand that changed: what left it and what was drawn into it."""
+    told: list[Event] = []
+    mover = before.to_move
+    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        left = left_hand(before, move) if player == mover else ()
+        kept = Counter(old)
+        kept.subtract(left)
+        drawn = Counter(new)
+        drawn.subtract(kept.elements())
+        if not left and not +drawn:
+            continue
+        if is_told_to(viewer, player):
+            told.append(
+                HandChanged(player, len(new), tuple(sorted(left)), tuple(sorted(drawn.elements())))
+            )
+        else:
+            told.append(HandChanged(player, len(new), None, None))
     return told
 
 
@@ -215,23 +230,107 @@ _FAULTS = {
 }
 
 
+def _told_decided(event: Decided) -> str:
+    if event.move is None:
+        return f"Player {event.player} played {plural(event.cards, 'card')} face down."
+    return f"Player {event.player}: {event.move}."
+
+
+def _told_hand(event: HandChanged) -> str:
+    holds = f"now holds {plural(event.size, 'card')}"
+    if event.discarded is None or event.drawn is None:
+        return f"Player {event.player} {holds}."
+    changes = [
+        f"{verb} {_codes(cards)}"
+        for verb, cards in (("discarded", event.discarded), ("drew", event.drawn))
+        if cards
+    ]
+    return f"Player {event.player} {' and '.join(changes)}; {holds}."
+
+
+def _told_point(event: PointWon) -> str:
+    score = "-".join(str(points) for points in event.score)
+    return f"Side {side_name(event.side)} won the point ({score}): {_FAULTS[event.fault]}."
+
+
+#: The sentence of each of the game's own events; the kit tells the end of the match.
+_SENTENCES: dict[type, Callable[[Any], str]] = {
+    Decided: _told_decided,
+    BallLanded: lambda e: f"The ball landed on {e.cell.name}.",
+    Discarded: lambda e: f"Discarded: {_codes(e.cards)}.",
+    HandChanged: _told_hand,
+    PointWon: _told_point,
+}
+
+_format_event = story.event_sentences("alakaslam", _SENTENCES, nobody="The match ended in a draw")
+
+
 def format_event(event: Event) -> str:
-    """The event in one short sentence, e.g. ``"Side 1 won the point: the shot went out."``."""
-    if isinstance(event, Decided):
-        if event.move is None:
-            return f"Player {event.player} played {plural(event.cards, 'card')} face down."
-        return f"Player {event.player}: {event.move}."
-    if isinstance(event, BallLanded):
-        return f"The ball landed on column {event.cell.col}, row {event.cell.row}."
-    if isinstance(event, Discarded):
-        return f"Discarded: {_codes(event.cards)}."
-    if isinstance(event, HandChanged):
-        gained = None if event.gained is None else [card.code for card in event.gained]
-        lost = None if event.lost is None else [card.code for card in event.lost]
-        return told_hand(event.player, event.size, gained, lost)
-    if isinstance(event, PointWon):
-        score = "-".join(str(points) for points in event.score)
-        return f"Side {event.side} won the point ({score}): {_FAULTS[event.fault]}."
-    if isinstance(event, MatchOver):
-        return told_end(event.winners, event.reason, nobody="The match ended in a draw")
-    raise InvalidStateError(f"not an alakaslam event: a {type(event).__name__}")
+    """The event in one short sentence, e.g. ``"Side B won the point (0-1): the shot went
+    out."``."""
+    return _format_event(event)
+
+
+# --- the story held to the states ------------------------------------------------------------
+
+
+def check_story(
+    game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
+    decision, the cell the ball landed on, the cards discarded, the hands, the point won and
+    its score, and the end."""
+    wrong = story.shared_facts(game, before, move, after, told, viewer)
+    wrong.extend(_hand_facts(before, move, after, told, viewer))
+    for event in told:
+        if isinstance(event, BallLanded) and event.cell != after.ball:
+            wrong.append("the ball is told to land on a cell it is not on")
+        elif isinstance(event, Discarded):
+            if after.discard[len(after.discard) - len(event.cards) :] != event.cards:
+                wrong.append("the cards told discarded are not the top of the discard pile")
+        elif isinstance(event, PointWon):
+            point = after.last_point
+            if point is None or (event.side, event.fault) != (point.side, point.fault):
+                wrong.append("the point is told won by another side or fault")
+            if event.score != after.score or after.score == before.score:
+                wrong.append("the point is told with another score")
+    if after.score != before.score and not any(isinstance(e, PointWon) for e in told):
+        wrong.append("the point won is not told")
+    return wrong
+
+
+def _hand_facts(
+    before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in the hands told: each hand that changed is told once, of its size;
+    its own player is told what left it (the move's own cards) and what was drawn, which
+    make the hand of ``before`` that of ``after``; the others are told no card of it."""
+    changed = {e.player: e for e in told if isinstance(e, HandChanged)}
+    if len(changed) != sum(isinstance(e, HandChanged) for e in told):
+        return ["a hand change is told twice"]
+    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        event = changed.get(player)
+        if event is None:
+            if Counter(old) != Counter(new):
+                return [f"the change of player {player}'s hand is not told"]
+            continue
+        if event.size != len(new):
+            return [f"player {player}'s hand is told of another size"]
+        if event.discarded is None or event.drawn is None:
+            if is_told_to(viewer, player):
+                return [f"player {player} is not told the cards of their own hand"]
+            continue
+        if not is_told_to(viewer, player):
+            return [f"another player's cards are told to player {viewer}"]
+        if player != before.to_move and event.discarded:
+            return [f"player {player} is told to discard on another player's move"]
+        if player == before.to_move and Counter(event.discarded) != Counter(
+            left_hand(before, move)
+        ):
+            return ["the cards told to leave the hand are not those the move took"]
+        if Counter(old) + Counter(event.drawn) != Counter(new) + Counter(event.discarded):
+            return [f"the cards told of player {player}'s hand are not those it changed by"]
+    return []
+
+
+story.register_story_check("alakaslam", check_story)

@@ -11,7 +11,7 @@ from cardgames.alakazum import moves
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind, Level
 from cardgames.alakazum.ending import culture_totals
 from cardgames.alakazum.state import Member, Phase, View
-from cardgames.errors import InvalidConfigError, InvalidViewError
+from cardgames.errors import InvalidConfigError, InvalidViewError, kind_of
 
 __all__ = ["CollectorBot"]
 
@@ -48,7 +48,7 @@ class CollectorBot:
         :func:`cardgames.alakazum.check_view`).
         """
         if type(view) is not View:
-            raise InvalidViewError(f"expected an alakazum View, got {type(view).__name__}")
+            raise InvalidViewError(f"expected an alakazum View, got {kind_of(view)}")
         if not isinstance(rng, random.Random):
             raise InvalidConfigError(f"rng must be a random.Random, got {type(rng).__name__}")
         try:

@@ -48,7 +48,7 @@ from cardgames.alakazum.moves import (
 )
 from cardgames.alakazum.rules import legal_moves
 from cardgames.alakazum.state import State, View
-from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError
+from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
 
 __all__ = [
     "action_mask",
@@ -146,7 +146,7 @@ def _legal(table: State | View) -> tuple[tuple[Move, ...], list[int], Identities
         me = state.to_move
         return moves, [] if me is None else [_action(ids, me, m) for m in moves], ids
     if type(table) is not View:
-        raise InvalidStateError(f"expected an alakazum State or View, got {type(table).__name__}")
+        raise InvalidStateError(f"expected an alakazum State or View, got {kind_of(table)}")
     moves = legal_from_view(table)
     ids = identities(table.config)
     return moves, _actions(ids, table.player, moves), ids

@@ -39,7 +39,7 @@ from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import Phase, State, View, every_card
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
-from cardgames.errors import InvalidStateError, excerpt
+from cardgames.errors import InvalidStateError, excerpt, kind_of
 from cardgames.game import Outcome
 from cardgames.rng import Rng
 
@@ -69,7 +69,7 @@ def checked(state: object) -> State:
     if type(state) is not State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
-        raise InvalidStateError(f"expected an alakazum State, got {type(state).__name__}{extra}")
+        raise InvalidStateError(f"expected an alakazum State, got {kind_of(state)}{extra}")
     if getattr(state, "_memo", None) is None:
         if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):
             raise InvalidStateError(

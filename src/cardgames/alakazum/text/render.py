@@ -6,7 +6,7 @@ from cardgames.alakazum.cards import Card, Enemy
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import check_view
-from cardgames.errors import InvalidStateError
+from cardgames.errors import InvalidStateError, kind_of
 
 __all__ = ["render"]
 
@@ -49,9 +49,7 @@ def render(state_or_view: State | View) -> str:
     if type(state_or_view) is View:
         v = check_view(state_or_view)  # refuses a view that no playable state has
     elif type(state_or_view) is not State:
-        raise InvalidStateError(
-            f"expected an alakazum State or View, got {type(state_or_view).__name__}"
-        )
+        raise InvalidStateError(f"expected an alakazum State or View, got {kind_of(state_or_view)}")
     else:
         from cardgames.alakazum.view import view
 

@@ -16,21 +16,19 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import attrs
 from attrs.validators import instance_of
 
+from cardgames import story
 from cardgames._engine import (
     check_viewer,
     checked_transition,
     hand_changes,
     is_count,
-    is_optional_text,
     is_player,
-    told_end,
-    told_hand,
-    winners_valid,
 )
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.checks import checked
@@ -38,10 +36,9 @@ from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import Move, PassDie
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
-from cardgames.alakazum.state import State
-from cardgames.alakazum.traps import SANTA_EXPLODES_BELOW, SANTA_MAX_PASSES
+from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.traps import santa_explodes
 from cardgames.alakazum.view import told_move
-from cardgames.errors import InvalidStateError
 
 __all__ = [
     "EVENT_TYPES",
@@ -58,14 +55,14 @@ __all__ = [
     "Met",
     "SantaRolled",
     "TrapSprung",
+    "TurnBegan",
+    "check_story",
     "events",
     "format_event",
 ]
 
 
-def _names(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or any(type(n) is not str for n in value)):
-        raise ValueError(f"{attribute.name} must be card names")
+_names = story.cards_or_none(lambda name: type(name) is str)
 
 
 def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -83,13 +80,20 @@ _TRAP_KINDS = {
 
 
 @attrs.frozen
-class Decided:
+class Decided(story.Decided):
     """``player`` made a decision, ``move`` in the game's notation, or ``None`` when the
     viewer may not know which (a card given to another player, the choices of a Magic of
     the forest)."""
 
+
+@attrs.frozen
+class TurnBegan:
+    """``player``'s turn began, number ``turn`` counted from 1 (as the table's picture counts
+    it): what follows it in a move's events (the draws of thrifty characters and from the
+    forest, a trap, a character met) happened in that turn."""
+
     player: int = attrs.field(validator=is_player)
-    move: str | None = attrs.field(validator=is_optional_text)
+    turn: int = attrs.field(validator=is_count)
 
 
 @attrs.frozen
@@ -170,27 +174,20 @@ class Buried:
 
 
 @attrs.frozen
-class HandChanged:
+class HandChanged(story.HandChanged):
     """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` name the cards that
     came in and went out, or are ``None`` for a viewer who may not see that hand."""
 
-    player: int = attrs.field(validator=is_player)
-    size: int = attrs.field(validator=is_count)
-    gained: tuple[str, ...] | None = attrs.field(validator=_names)
-    lost: tuple[str, ...] | None = attrs.field(validator=_names)
-
 
 @attrs.frozen
-class GameOver:
+class GameOver(story.GameOver):
     """The game ended: ``winners`` (none when everybody lost) and the outcome's ``reason``."""
-
-    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
-    reason: str = attrs.field(validator=instance_of(str))
 
 
 #: Any Alakazum! event.
 Event: TypeAlias = (
     Decided
+    | TurnBegan
     | Met
     | TrapSprung
     | SantaRolled
@@ -207,6 +204,7 @@ Event: TypeAlias = (
 #: Every class of Alakazum! event.
 EVENT_TYPES: tuple[type[Event], ...] = (
     Decided,
+    TurnBegan,
     Met,
     TrapSprung,
     SantaRolled,
@@ -282,7 +280,7 @@ def _forest(before: State, move: Move, after: State) -> list[Event]:
     santa = any(isinstance(e, TrapSprung) and e.kind is Kind.SANTA_CLAUS for e in told)
     if (santa or isinstance(move, PassDie)) and after.roll is not None:
         holder = move.player if isinstance(move, PassDie) else after.active
-        exploded = after.roll < SANTA_EXPLODES_BELOW or after.santa >= SANTA_MAX_PASSES
+        exploded = santa_explodes(after.roll, after.santa)
         told.append(SantaRolled(holder, after.roll, exploded))
     fight = after.combat
     if (
@@ -338,7 +336,18 @@ def events(
     joined, left, rose = _teams(before, after)
     old, new = before.cemetery, after.cemetery
     buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
-    told.extend(_forest(before, move, after))
+    forest = _forest(before, move, after)
+    turn: list[Event] = []
+    hands = _hands(before, after, viewer)
+    if _turn_began(before, after):
+        # What ended the turn is told first; then the next turn, under its player: their hand's
+        # change (the turn's first draws, and anything else the move did to it), the forest.
+        turn.append(TurnBegan(after.active, after.turn + 1))
+        turn.extend(e for e in hands if isinstance(e, HandChanged) and e.player == after.active)
+        hands = [e for e in hands if isinstance(e, HandChanged) and e.player != after.active]
+        turn.extend(forest)
+        forest = []
+    told.extend(forest)
     told.extend(_combat(before, after, joined, rose, buried))
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
@@ -347,47 +356,97 @@ def events(
     told.extend(joined)
     if buried:
         told.append(Buried(buried))
-    told.extend(_hands(before, after, viewer))
+    told.extend(hands)
+    told.extend(turn)
     if after.result is not None:
         told.append(GameOver(tuple(sorted(after.result.winners)), after.result.reason))
     return tuple(told)
+
+
+def _turn_began(before: State, after: State) -> bool:
+    """Whether a turn began during the move: the turn passed to the next player, or the
+    choice of starting characters ended and the first turn began (not the end of the last
+    turn, which begins no other)."""
+    if after.start_row or after.turn >= after.config.turn_limit:
+        return False
+    return after.turn != before.turn or bool(before.start_row)
 
 
 def _listed(names: tuple[str, ...]) -> str:
     return ", ".join(names) or "nothing"
 
 
+def _told_santa(event: SantaRolled) -> str:
+    then = "it exploded" if event.exploded else "they hand it on"
+    return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
+
+
+def _told_combat(event: CombatWon) -> str:
+    if event.winner is None:
+        return f"The forest's {event.opponent} won the combat."
+    return f"Player {event.winner} won the combat against {event.opponent}."
+
+
+#: The sentence of each of the game's own events; the kit tells the decision (a hidden one as
+#: a hidden choice), a hand's change and the end.
+_SENTENCES: dict[type, Callable[[Any], str]] = {
+    TurnBegan: lambda e: f"Turn {e.turn}: player {e.player}'s turn begins.",
+    Met: lambda e: f"Player {e.player} met {e.character} in the forest.",
+    TrapSprung: lambda e: f"Player {e.player} fell into the trap {e.trap}: {_TRAP_KINDS[e.kind]}.",
+    SantaRolled: _told_santa,
+    AlakazumFailed: lambda e: f"Player {e.player}'s Alakazum with {e.culture.value} failed.",
+    CombatWon: _told_combat,
+    LevelledUp: lambda e: f"Player {e.player}'s {e.character} rose to level {e.level.name}.",
+    Joined: lambda e: f"{e.character} joined player {e.player}'s team.",
+    Left: lambda e: f"{e.character} left player {e.player}'s team.",
+    Buried: lambda e: f"To the cemetery: {_listed(e.cards)}.",
+}
+
+_format_event = story.event_sentences("alakazum", _SENTENCES)
+
+
 def format_event(event: Event) -> str:
     """The event in one short sentence, e.g. ``"Player 1 won the combat against Merlin."``."""
-    if isinstance(event, Decided):
-        if event.move is None:
-            return f"Player {event.player} made a hidden choice."
-        return f"Player {event.player}: {event.move}."
-    if isinstance(event, Met):
-        return f"Player {event.player} met {event.character} in the forest."
-    if isinstance(event, TrapSprung):
-        return f"Player {event.player} fell into the trap {event.trap}: {_TRAP_KINDS[event.kind]}."
-    if isinstance(event, SantaRolled):
-        then = "it exploded" if event.exploded else "they hand it on"
-        return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
-    if isinstance(event, AlakazumFailed):
-        return f"Player {event.player}'s Alakazum with {event.culture.value} failed."
-    if isinstance(event, CombatWon):
-        if event.winner is None:
-            return f"The forest's {event.opponent} won the combat."
-        return f"Player {event.winner} won the combat against {event.opponent}."
-    if isinstance(event, LevelledUp):
-        return f"Player {event.player}'s {event.character} rose to level {event.level.name}."
-    if isinstance(event, Joined):
-        return f"{event.character} joined player {event.player}'s team."
-    if isinstance(event, Left):
-        return f"{event.character} left player {event.player}'s team."
-    if isinstance(event, Buried):
-        return f"To the cemetery: {_listed(event.cards)}."
-    if isinstance(event, HandChanged):
-        gained = None if event.gained is None else list(event.gained)
-        lost = None if event.lost is None else list(event.lost)
-        return told_hand(event.player, event.size, gained, lost)
-    if isinstance(event, GameOver):
-        return told_end(event.winners, event.reason, nobody="The game ended with no winner")
-    raise InvalidStateError(f"not an alakazum event: a {type(event).__name__}")
+    return _format_event(event)
+
+
+# --- the story held to the states ------------------------------------------------------------
+
+
+def _santa_facts(move: Move, after: State, told: tuple[Any, ...]) -> list[str]:
+    """What is untrue in the rolls of Santa Claus' die: the roll is the one ``after`` keeps,
+    it explodes as the rule says, and it is told of the player who holds the die (the one it
+    was handed to; the one who must hand it on, when it did not go off)."""
+    rolls = [e for e in told if isinstance(e, SantaRolled)]
+    if isinstance(move, PassDie) and len(rolls) != 1:
+        return ["the roll of the die handed on is not told once"]
+    for event in rolls:
+        if event.roll != after.roll:
+            return ["Santa Claus' die is told to roll another number"]
+        if event.exploded != santa_explodes(event.roll, after.santa):
+            return ["Santa Claus' die is told to explode otherwise than it did"]
+        if isinstance(move, PassDie) and event.player != move.player:
+            return ["Santa Claus' roll is told of a player the die was not handed to"]
+        if not event.exploded and (after.phase is not Phase.SANTA or after.to_move != event.player):
+            return ["Santa Claus' roll is told of a player who does not hold the die"]
+    return []
+
+
+def _hand_names(state: State) -> list[list[str]]:
+    return [[card.name for card in hand] for hand in state.hands]
+
+
+def check_story(
+    game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
+    decision, the hands, the rolls of Santa Claus' die, the turn begun and the end."""
+    wrong = story.shared_facts(game, before, move, after, told, viewer, hands=_hand_names)
+    wrong.extend(_santa_facts(move, after, told))
+    began = [e for e in told if isinstance(e, TurnBegan)]
+    if began != ([TurnBegan(after.active, after.turn + 1)] if _turn_began(before, after) else []):
+        wrong.append("a turn is told to begin otherwise than it began")
+    return wrong
+
+
+story.register_story_check("alakazum", check_story)

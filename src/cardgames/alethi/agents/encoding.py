@@ -38,7 +38,7 @@ from cardgames.alethi.moves import Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.rules import is_legal, legal_moves
 from cardgames.alethi.state import Phase, Placed, State, View
 from cardgames.alethi.view import playable_state_of
-from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError
+from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
 
 __all__ = [
     "DIRECTIONS",
@@ -112,7 +112,7 @@ def state_of(table: State | View) -> State:
     if type(table) is State:
         return checked(table)
     if type(table) is not View:
-        raise InvalidStateError(f"expected an alethi State or View, got {type(table).__name__}")
+        raise InvalidStateError(f"expected an alethi State or View, got {kind_of(table)}")
     kept = _REBUILT.get(id(table))
     if kept is not None and kept[0] is table:
         return kept[1]
@@ -291,7 +291,7 @@ def action_mask(view: View) -> tuple[bool, ...]:
     when another player decides, or the game is over). ``InvalidViewError`` for a view that
     ``check_view`` refuses."""
     if type(view) is not View:
-        raise InvalidViewError(f"expected an alethi View, got {type(view).__name__}")
+        raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
     state, deciding = _deciding(view)
     where = layout(state.config)
     mask = [False] * where.size
@@ -333,7 +333,7 @@ def observation(view: View) -> tuple[float, ...]:
     ``[-1, 1]``. ``InvalidViewError`` for a view that ``check_view`` refuses.
     """
     if type(view) is not View:
-        raise InvalidViewError(f"expected an alethi View, got {type(view).__name__}")
+        raise InvalidViewError(f"expected an alethi View, got {kind_of(view)}")
     state = state_of(view)
     config = state.config
     where = layout(config)

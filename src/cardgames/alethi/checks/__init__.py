@@ -18,7 +18,7 @@ from cardgames.alethi._fast import Board, Memo, bind
 from cardgames.alethi.checks.fields import card_problem, playable_board, stats
 from cardgames.alethi.checks.reach import unreachable
 from cardgames.alethi.state import State, View
-from cardgames.errors import InvalidStateError
+from cardgames.errors import InvalidStateError, kind_of
 
 #: The fields of a state, each of which a state to play from has (``State.__new__`` alone
 #: makes a shell without them).
@@ -49,7 +49,7 @@ def checked(state: object) -> State:
     if type(state) is not State:
         view = isinstance(state, View)
         hint = " (a view cannot stand for a state; resample() builds one)" if view else ""
-        raise InvalidStateError(f"expected an alethi State, got {type(state).__name__}{hint}")
+        raise InvalidStateError(f"expected an alethi State, got {kind_of(state)}{hint}")
     memo = getattr(state, "_memo", None)
     if type(memo) is not Memo or memo.owner != id(state):
         if not all(map(hasattr, itertools.repeat(state), _FIELD_NAMES)):

@@ -13,8 +13,8 @@ no message repeats what it was given beyond a short excerpt.
 
 from __future__ import annotations
 
-from cardgames.errors import InvalidStateError, InvalidViewError
-from cardgames.lerally.checks.parts import deck_counts, first_problem, type_name
+from cardgames.errors import InvalidStateError, InvalidViewError, kind_of
+from cardgames.lerally.checks.parts import deck_counts, first_problem
 from cardgames.lerally.checks.scores import score_problem
 from cardgames.lerally.checks.states import state_problem
 from cardgames.lerally.checks.views import view_problem
@@ -41,7 +41,7 @@ def checked(state: object) -> State:
     if type(state) is not State:
         hint = " (a view cannot stand for a state; resample() builds one)"
         extra = hint if isinstance(state, View) else ""
-        raise InvalidStateError(f"expected a lerally State, got {type_name(state)}{extra}")
+        raise InvalidStateError(f"expected a lerally State, got {kind_of(state)}{extra}")
     if getattr(state, "_memo", None) is None:
         problem = first_problem(state_problem, state)
         if problem is not None:
@@ -59,7 +59,7 @@ def check_view(view: View) -> View:
     """
     if type(view) is not View:
         hint = " (view(state, player) makes one of a state)" if isinstance(view, State) else ""
-        raise InvalidViewError(f"expected a View of lerally, got {type_name(view)}{hint}")
+        raise InvalidViewError(f"expected a View of lerally, got {kind_of(view)}{hint}")
     problem = first_problem(view_problem, view)
     if problem is not None:
         raise InvalidViewError(f"not a lerally view of any playable state: {problem}")

@@ -36,7 +36,10 @@ FACE = {
 SPECIAL = ("#dff0ee", "#1f6b63")
 #: The last cards of the pile drawn at most.
 PILE_SHOWN = 8
-PLAYER_H = 84
+#: The room between one player's hand and the next player's name.
+PLAYER_GAP = 28
+#: Where the line of who plays now starts, right of the score.
+STATUS_X = MARGIN + 400
 TEAMS = "AB"
 
 
@@ -63,11 +66,17 @@ def _court(canvas: Canvas, s: State | View) -> float:
             )
             canvas.text(x + 10, y + 22, section.value, size=15, bold=True)
             canvas.text(
-                x + 10, y + 40, f"{section.full_name}, {section.colour}", size=11, fill=MUTED
+                x + 10,
+                y + 40,
+                f"{section.full_name}, {section.colour}",
+                size=11,
+                fill=MUTED,
+                room=SECTION_W - 14,
             )
             if section is s.ball:
+                # under the section's names, in the free corner
                 canvas.circle(
-                    x + SECTION_W - 26, y + SECTION_H / 2 + 6, 10, fill="#d8e84a", stroke="#4a4a00"
+                    x + SECTION_W - 20, y + SECTION_H - 18, 10, fill="#d8e84a", stroke="#4a4a00"
                 )
     canvas.line(left - 6, COURT_TOP, left + 2 * SECTION_W + 6, COURT_TOP, width=4)
     canvas.text(left + 2 * SECTION_W + 12, COURT_TOP + 4, "net", size=12, fill=MUTED)
@@ -98,25 +107,33 @@ def _situation(canvas: Canvas, s: State | View, x: float, y: float) -> None:
         name = card_names(s.config).get(shown[-1])
         if name:
             canvas.text(
-                x, y + 114, f"On top: {shown[-1].code} {name}", size=12, fill=MUTED, limit=50
+                x,
+                y + 114,
+                f"On top: {shown[-1].code} {name}",
+                size=12,
+                fill=MUTED,
+                limit=50,
+                room=WIDTH - MARGIN - x,
             )
 
 
-def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], y: float) -> None:
+def _player(canvas: Canvas, s: State | View, player: int, names: Sequence[str], y: float) -> float:
+    """One player's line, name and hand size, over their hand; the bottom of the hand."""
     label = names[player]
     if player == s.server:
         label += "  \u2022 server"
-    canvas.text(MARGIN, y, label, bold=True, limit=50)
+    canvas.text(MARGIN, y, label, bold=True, limit=50, room=410)
     if isinstance(s, View) and player != s.player:
         size = s.hand_sizes[player]
         canvas.text(MARGIN + 420, y, f"{size} card{'' if size == 1 else 's'}", size=13, fill=MUTED)
-        card_row(canvas, MARGIN, y + 8, WIDTH - 2 * MARGIN, (), backs=size, width=34, height=48)
-        return
+        return card_row(
+            canvas, MARGIN, y + 8, WIDTH - 2 * MARGIN, (), backs=size, width=34, height=48
+        )
     hand = s.hand if isinstance(s, View) else s.hands[player]
     canvas.text(
         MARGIN + 420, y, f"{len(hand)} card{'' if len(hand) == 1 else 's'}", size=13, fill=MUTED
     )
-    card_row(
+    return card_row(
         canvas,
         MARGIN,
         y + 8,
@@ -149,21 +166,19 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
         ),
     )
     header, score, status = lines[0], lines[1], lines[-1]
-    height = COURT_TOP + 2 * SECTION_H + 50 + config.players * PLAYER_H + 40
     title = f"{header}; {score}; {status}"
     if isinstance(s, View):
         who = "a spectator" if s.player == SPECTATOR else seats[s.player]
         title += f" (as {who} sees it)"
-    canvas = Canvas(WIDTH, height, title)
-    canvas.text(MARGIN, 34, header, size=17, bold=True, limit=90)
-    canvas.text(MARGIN, 60, score, size=16, limit=90)
-    canvas.text(MARGIN + 400, 60, status, size=13, fill=MUTED, limit=60)
+    canvas = Canvas(WIDTH, 0, title)
+    canvas.text(MARGIN, 34, header, size=17, bold=True, limit=110, room=WIDTH - 2 * MARGIN)
+    canvas.text(MARGIN, 60, score, size=16, limit=90, room=STATUS_X - MARGIN - 10)
+    canvas.text(STATUS_X, 60, status, size=13, fill=MUTED, limit=80, room=WIDTH - MARGIN - STATUS_X)
     bottom = _court(canvas, s)
     _situation(canvas, s, MARGIN + 2 * SECTION_W + 90, COURT_TOP + 4)
     y = bottom + 40
     for player in range(config.players):
-        _player(canvas, s, player, seats, y)
-        y += PLAYER_H
+        y = _player(canvas, s, player, seats, y) + PLAYER_GAP
     deck = s.deck_size if isinstance(s, View) else len(s.deck)
     canvas.text(
         MARGIN,
@@ -172,6 +187,7 @@ def render_svg(state_or_view: State | View, *, names: Sequence[str] | None = Non
         size=13,
         fill=MUTED,
     )
+    canvas.height = y + 50
     return canvas.finish()
 
 

@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 import attrs
 from attrs.validators import instance_of
 
+from cardgames import story
 from cardgames._engine import (
     MOST_COUNT,
     check_viewer,
@@ -28,7 +29,6 @@ from cardgames._engine import (
     is_count,
     is_player,
     plural,
-    winners_valid,
 )
 from cardgames.errors import InvalidStateError
 from cardgames.lerally.cards import Card, CardKind, Section, is_card
@@ -52,6 +52,7 @@ __all__ = [
     "Played",
     "RallyWon",
     "SetWon",
+    "check_story",
     "events",
     "format_event",
 ]
@@ -62,9 +63,7 @@ def _card(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise ValueError(f"{attribute.name} must be a card")
 
 
-def _cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not tuple or not all(is_card(c) for c in value)):
-        raise ValueError(f"{attribute.name} must be cards or null")
+_cards = story.cards_or_none(is_card)
 
 
 def _counts(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -138,11 +137,8 @@ class Dealt:
 
 
 @attrs.frozen
-class MatchOver:
+class MatchOver(story.GameOver):
     """The match ended: ``winners`` and the outcome's ``reason``."""
-
-    winners: tuple[int, ...] = attrs.field(validator=winners_valid(int))
-    reason: str = attrs.field(validator=instance_of(str))
 
 
 #: Any Le Rally event.
@@ -273,3 +269,107 @@ def format_event(event: Event) -> str:
         who = "Player" if len(event.winners) == 1 else "Players"
         return f"{who} {names} {event.reason}."
     raise InvalidStateError(f"not a lerally event: a {type(event).__name__}")
+
+
+# --- the story held to the states ------------------------------------------------------------
+
+
+def _hand_facts(
+    before: State, after: State, told: tuple[Event, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in the cards told to leave and reach the hands, in a rally that goes on:
+    the hands of ``before`` changed by them must be those of ``after``."""
+    hands = [Counter(hand) for hand in before.hands]
+    sizes = [len(hand) for hand in before.hands]
+    unseen: set[int] = set()
+    for event in told:
+        if isinstance(event, Played | Lobbed):
+            count = event.count if isinstance(event, Lobbed) else 1
+            if hands[event.player][event.card] < count:
+                return [f"player {event.player} is told to play a card they did not hold"]
+            hands[event.player][event.card] -= count
+            sizes[event.player] -= count
+        elif isinstance(event, OffensePlayed):
+            held = [c for c in hands[event.player] if c.kind is CardKind.OFFENSE]
+            if not held or hands[event.player][held[0]] < 1:
+                return [f"player {event.player} is told to play an offense card they did not hold"]
+            hands[event.player][held[0]] -= 1
+            sizes[event.player] -= 1
+        elif isinstance(event, PickedUp):
+            sizes[event.player] += event.count
+            if event.cards is None:
+                unseen.add(event.player)
+            else:
+                hands[event.player].update(event.cards)
+    for player, hand in enumerate(after.hands):
+        if sizes[player] != len(hand):
+            return [f"the cards told to leave and reach player {player}'s hand are not its own"]
+        if player not in unseen and +hands[player] != Counter(hand):
+            return [f"the cards told to leave and reach player {player}'s hand are not its own"]
+    return []
+
+
+def _seen_facts(told: tuple[Event, ...], viewer: int | None) -> list[str]:
+    """The cards picked up are told to their player, and only to them."""
+    for event in told:
+        if isinstance(event, PickedUp):
+            sees = viewer is None or viewer == event.player
+            if sees != (event.cards is not None):
+                return [f"player {event.player}'s pick-up is told to the wrong viewers"]
+            if event.cards is not None and len(event.cards) != event.count:
+                return ["a pick-up is told of another number of cards"]
+    return []
+
+
+def _end_facts(before: State, after: State, told: tuple[Event, ...]) -> list[str]:
+    """What is untrue in the rally won, the set won and the next deal."""
+    rallies = [e for e in told if isinstance(e, RallyWon)]
+    if after.score == before.score:
+        return ["a rally is told won that goes on"] if rallies else []
+    won, score = after.last_rally, after.score
+    if len(rallies) != 1 or won is None:
+        return ["the rally won is not told once"]
+    rally = rallies[0]
+    if (rally.player, rally.side, rally.ending) != (won.player, won.side, won.ending):
+        return ["the rally is told won by another player, side or ending"]
+    if rally.games != score.games or rally.format is not after.config.format:
+        return ["the rally is told with another score"]
+    sets = [e for e in told if isinstance(e, SetWon)]
+    if (score.sets != before.score.sets) != bool(sets) or any(
+        e.sets != score.sets or e.side != won.side for e in sets
+    ):
+        return ["a set won is told otherwise than it was won"]
+    deals = [e for e in told if isinstance(e, Dealt)]
+    if after.result is None:
+        deal = (after.server, after.to_move, tuple(len(h) for h in after.hands))
+        if len(deals) != 1 or (deals[0].server, deals[0].leader, deals[0].sizes) != deal:
+            return ["the next deal is told otherwise than it was dealt"]
+    elif deals:
+        return ["a deal is told after the match ended"]
+    return []
+
+
+def check_story(
+    game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
+) -> list[str]:
+    """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
+    player who moved, the cards that left and reached each hand, who saw them, the rally and
+    set won, the next deal and the end."""
+    wrong = story.shared_facts(game, before, move, after, told, viewer)
+    first = told[0] if told else None
+    if not isinstance(first, Played | Lobbed | OffensePlayed | PickedUp):
+        return [*wrong, "the move itself is not told first"]
+    if first.player != before.to_move:
+        wrong.append("the move is told of a player who was not to move")
+    wrong.extend(_seen_facts(told, viewer))
+    if after.score == before.score:
+        wrong.extend(_hand_facts(before, after, told, viewer))
+    elif isinstance(first, Played) and first.card.kind is CardKind.JUST_OUT:
+        picked = [e for e in told if isinstance(e, PickedUp)]
+        if [e.player for e in picked] != [before.last]:
+            wrong.append("the Just Out's pick-up is told of a player who did not play last")
+    wrong.extend(_end_facts(before, after, told))
+    return wrong
+
+
+story.register_story_check("lerally", check_story)
