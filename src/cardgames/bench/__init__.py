@@ -97,13 +97,21 @@ from cardgames.bench.memory import (
     chess_memory,
     game_memory,
 )
+from cardgames.bench.report import (
+    NO_CHESS,
+    PlayoutResult,
+    Report,
+    json_rows,
+    render_json,
+    render_markdown,
+    render_text,
+)
 from cardgames.bench.roundtrip import (
     JsonResult,
     against_fen,
     fen_round_trip_us,
     json_figures,
 )
-from cardgames.bench.tables import NO_CHESS, json_rows, render_json, render_markdown, render_text
 from cardgames.errors import InvalidConfigError
 from cardgames.game import Game
 
@@ -160,23 +168,6 @@ class Contender:
     game: str
     preset: str
     run: Playouts
-
-
-@attrs.frozen
-class PlayoutResult:
-    """The playout figures of one contender."""
-
-    game: str
-    preset: str
-    playouts: int  # per slice
-    decisions: int  # per slice
-    decisions_per_second: float  # best round
-    decisions_per_second_median: float
-    games_per_second: float  # best round
-    ratio: float | None  # best decisions/s over best chess plies/s
-    ratio_median_of_rounds: float | None
-    ratio_target: float | None
-    meets_target: bool | None
 
 
 def game_playouts(game: Game[Any, Any, Any, Any], config: Any) -> Playouts:
@@ -335,24 +326,6 @@ def measure_json(
         return results
     fen_us = min(fen_times)
     return [against_fen(result, fen_us) for result in results]
-
-
-@attrs.frozen
-class Report:
-    """Everything one run measured, and where."""
-
-    date: str
-    python: str
-    platform: str
-    cores: int | None
-    seconds_budget: float
-    seconds_taken: float
-    rounds: int
-    statistic: str
-    chess_version: str | None
-    playouts: list[PlayoutResult]
-    json: list[JsonResult]
-    memory: list[MemoryResult] = attrs.Factory(list)
 
 
 def _share(end: float, parts: int) -> float:

@@ -1,5 +1,6 @@
-"""How a bench report is shown: its tables (one row per game preset, the headings first), as
-aligned text for people, as Markdown for ``docs/performance.md`` and as JSON for programs.
+"""A bench run's report: its figures (:class:`Report`, one :class:`PlayoutResult` a contender)
+and how they are shown, as tables (one row per game preset, the headings first) of aligned
+text for people, Markdown for ``docs/performance.md`` and JSON for programs.
 """
 
 from __future__ import annotations
@@ -7,16 +8,17 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-if TYPE_CHECKING:
-    from cardgames.bench import Report
-    from cardgames.bench.roundtrip import JsonResult
+from cardgames.bench.memory import MemoryResult
+from cardgames.bench.roundtrip import JsonResult
 
 __all__ = [
     "NO_CHESS",
+    "PlayoutResult",
+    "Report",
     "context_line",
     "json_rows",
     "markdown_table",
@@ -27,6 +29,42 @@ __all__ = [
     "render_text",
     "text_table",
 ]
+
+
+@attrs.frozen
+class PlayoutResult:
+    """The playout figures of one contender."""
+
+    game: str
+    preset: str
+    playouts: int  # per slice
+    decisions: int  # per slice
+    decisions_per_second: float  # best round
+    decisions_per_second_median: float
+    games_per_second: float  # best round
+    ratio: float | None  # best decisions/s over best chess plies/s
+    ratio_median_of_rounds: float | None
+    ratio_target: float | None
+    meets_target: bool | None
+
+
+@attrs.frozen
+class Report:
+    """Everything one run measured, and where."""
+
+    date: str
+    python: str
+    platform: str
+    cores: int | None
+    seconds_budget: float
+    seconds_taken: float
+    rounds: int
+    statistic: str
+    chess_version: str | None
+    playouts: list[PlayoutResult]
+    json: list[JsonResult]
+    memory: list[MemoryResult] = attrs.Factory(list)
+
 
 #: The line a report without python-chess carries.
 NO_CHESS = (
