@@ -14,8 +14,8 @@ import attrs
 import pytest
 
 from cardgames import alakazum
-from cardgames.alakazum import encoding
-from cardgames.alakazum.identities import identities
+from cardgames.alakazum.agents import encoding
+from cardgames.alakazum.agents.numbering import identities
 from cardgames.errors import (
     IllegalMoveError,
     InvalidConfigError,

@@ -1,6 +1,6 @@
 """Alakazum!'s quick JSON road for states, in lock-step with the general one it stands in front of.
 
-The quick reader (:mod:`cardgames.alakazum.quick_json`) structures and checks a state in one
+The quick reader (:mod:`cardgames.alakazum.documents.reading`) structures and checks a state in one
 pass and marks it as checked; the quick writer writes a checked state straight from its fields.
 Over every state of seeded random games, and over documents changed to break each rule in many
 ways, the quick reader must take only documents that the general hook reads into a state the
@@ -23,7 +23,7 @@ import pytest
 import cardgames
 import random_play
 from cardgames import alakazum
-from cardgames.alakazum import checks, codec
+from cardgames.alakazum import checks, documents
 from cardgames.alakazum.draft import TRUSTED
 from cardgames.alakazum.generate import generate
 from cardgames.errors import SerializationError
@@ -32,10 +32,10 @@ from cardgames.serialization import converter
 SEEDS = range(3)
 PRESETS = ("default", "expansion-3", "five")
 
-_CODECS = codec._codecs()
-GENERAL_WRITE, GENERAL_READ = codec._hooks(alakazum.State, _CODECS)
-QUICK_READ = codec._state_reader(_CODECS)
-QUICK_WRITE, _ = codec._quick_state_hooks((GENERAL_WRITE, GENERAL_READ), _CODECS)
+_CODECS = documents._codecs()
+GENERAL_WRITE, GENERAL_READ = documents._hooks(alakazum.State, _CODECS)
+QUICK_READ = documents._state_reader(_CODECS)
+QUICK_WRITE, _ = documents._quick_state_hooks((GENERAL_WRITE, GENERAL_READ), _CODECS)
 
 
 def random_states(config: alakazum.Config, seed: int) -> Iterator[alakazum.State]:
@@ -239,7 +239,7 @@ def general_hook_only() -> Iterator[None]:
     try:
         yield
     finally:
-        codec.register()
+        documents.register()
 
 
 def test_from_json_loads_or_refuses_as_the_general_road_does(general_hook_only: None) -> None:
@@ -253,7 +253,7 @@ def test_from_json_loads_or_refuses_as_the_general_road_does(general_hook_only: 
             if index % 15 == 0:
                 texts.extend(_document(v) for v in changed_documents(data, state, rng))
     general = [loaded(text) for text in texts]
-    codec.register()
+    documents.register()
     quick = [loaded(text) for text in texts]
     assert quick == general
     assert sum(kind == "refused" for kind, _ in general) > 500
@@ -302,7 +302,7 @@ def _mid_game_documents() -> Iterator[str]:
 def test_a_field_of_another_type_gets_the_general_roads_answer(general_hook_only: None) -> None:
     texts = list(_mid_game_documents())
     general = [loaded(text) for text in texts]
-    codec.register()
+    documents.register()
     assert [loaded(text) for text in texts] == general
     assert sum(kind == "refused" for kind, _ in general) > len(texts) // 2
 

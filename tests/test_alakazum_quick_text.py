@@ -1,6 +1,6 @@
 """Alakazum!'s quick text writer of states, in lock-step with the hook and the encoder.
 
-:mod:`cardgames.alakazum.quick_text` writes a checked state's JSON text straight from its
+:mod:`cardgames.alakazum.documents.writing` writes a checked state's JSON text straight from its
 fields. Over every state of seeded random games of several presets, it must write exactly what
 the encoder writes of the general hook's dict, and ``to_json`` exactly the document it wrote
 before; a state it cannot vouch for (unchecked, a member whose card is not the config's own
@@ -17,14 +17,15 @@ import cardgames
 import random_play
 from cardgames import alakazum
 from cardgames._converter import text_writer
-from cardgames.alakazum import codec, quick_text
+from cardgames.alakazum import documents
 from cardgames.alakazum.cards import Kind
+from cardgames.alakazum.documents import writing
 from general_writer import GeneralWriter
 
 PRESETS = ("default", "expansion-3", "five", "expansion-5")
 SEEDS = range(3)
 
-GENERAL_WRITE, _ = codec._hooks(alakazum.State, codec._codecs())
+GENERAL_WRITE, _ = documents._hooks(alakazum.State, documents._codecs())
 GENERAL = GeneralWriter("alakazum", GENERAL_WRITE)
 general_text, general_document = GENERAL.text, GENERAL.document
 WRITE = text_writer(alakazum.State)
@@ -88,8 +89,8 @@ def test_a_config_whose_names_the_encoder_escapes_goes_to_the_encoder() -> None:
     old = next(card for card in cards if card.kind is Kind.CHARACTER)
     new = old._replace(name='Mou"ra\\')
     config = alakazum.Config(forest=tuple(new if card == old else card for card in cards))
-    assert not quick_text._plain_names(config)
-    assert quick_text._plain_names(base)
+    assert not writing._plain_names(config)
+    assert writing._plain_names(base)
     for state in random_states(config, 3):
         assert WRITE(state) == general_text(state)
         assert cardgames.from_json(cardgames.to_json(state), alakazum.State) == state

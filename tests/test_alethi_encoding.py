@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from cardgames import alethi
-from cardgames.alethi import encoding
+from cardgames.alethi.agents import encoding
 from cardgames.alethi.cards import CardType, Cell, Kind
 from cardgames.errors import (
     IllegalMoveError,

@@ -14,7 +14,7 @@ import pytest
 import cardgames
 from cardgames import alethi
 from cardgames import errors as alethi_errors
-from cardgames.alethi import codec, reference, rules, scouting, soulcasting, throwing
+from cardgames.alethi import documents, reference, rules, scouting, soulcasting, throwing
 from cardgames.alethi._fast import board as board_module
 from cardgames.alethi._fast.board import Board, cell_of, key_of
 from cardgames.alethi.cards import CardType, Kind
@@ -338,11 +338,11 @@ def test_json_read_and_written_field_by_field_equals_the_converters_own(seed: in
     for config in configs(seed):
         for state in playout(config, seed):
             data = converter.unstructure(state, alethi.State)
-            assert json.dumps(data) == json.dumps(codec.generic_writer(state))
+            assert json.dumps(data) == json.dumps(documents.generic_writer(state))
             text = cardgames.to_json(state)
             loaded: alethi.State = cardgames.from_json(text, alethi.State)
             assert loaded == state and repr(loaded) == repr(state)
-            assert loaded == codec.generic_reader(json.loads(text)["data"], alethi.State)
+            assert loaded == documents.generic_reader(json.loads(text)["data"], alethi.State)
             assert alethi.legal_moves(loaded) == alethi.legal_moves(state)
     state = playout(alethi.Config(), seed)[5]
     text = cardgames.to_json(state)
@@ -357,7 +357,7 @@ def test_json_read_and_written_field_by_field_equals_the_converters_own(seed: in
         with pytest.raises(SerializationError) as quick:
             cardgames.from_json(bad, alethi.State)
         with pytest.raises(Exception) as plain:
-            codec.generic_reader(json.loads(bad)["data"], alethi.State)
+            documents.generic_reader(json.loads(bad)["data"], alethi.State)
         assert type(plain.value) is not type(quick.value) or str(plain.value) in str(quick.value)
 
 

@@ -1,6 +1,6 @@
 """Alethi's quick text writer of states, in lock-step with the hook and the encoder.
 
-:mod:`cardgames.alethi.quick_text` writes a checked state's JSON text straight from its fields.
+:mod:`cardgames.alethi.documents` writes a checked state's JSON text straight from its fields.
 Over every state of seeded random games of every preset (and of a few random armies, which the
 hook leaves to the converter), it must write exactly what the encoder writes of the hook's
 form, and ``to_json`` exactly the document it wrote before. Each road back to the hook and the
@@ -21,7 +21,7 @@ import random_play
 from cardgames import alethi, serialization
 from cardgames._converter import encode, text_writer
 from cardgames._engine import ByIdentity
-from cardgames.alethi import checks, codec, quick_text
+from cardgames.alethi import checks, documents
 from cardgames.alethi.cards import CardType, Kind
 from cardgames.alethi.config import Config
 from cardgames.alethi.state import Card, Placed
@@ -174,18 +174,18 @@ def test_values_written_alike_are_written_quickly_alike() -> None:
 
 def test_a_full_table_starts_anew() -> None:
     state = mid_game()
-    table: ByIdentity[Any, str] = ByIdentity(quick_text._placed_text, most=3)
+    table: ByIdentity[Any, str] = ByIdentity(documents._placed_text, most=3)
     field = HOOK(state)["field"]
     assert len(state.field) > 3
-    assert quick_text._join(table, state.field) == encode(field)[1:-1]
+    assert documents._join(table, state.field) == encode(field)[1:-1]
     assert 0 < len(table.kept) <= 3
     # Each entry holds its card, so that no other object can take the card's id meanwhile.
     assert all(id(entry[0]) == number for number, entry in table.kept.items())
-    again = quick_text._join(table, state.field[:2])
+    again = documents._join(table, state.field[:2])
     assert again == encode(field[:2])[1:-1]
-    twice = quick_text._join(table, state.field[:2])  # every text found at once
+    twice = documents._join(table, state.field[:2])  # every text found at once
     assert twice == again
-    fresh = quick_text._join(table, tuple(attrs.evolve(card) for card in state.field[:2]))
+    fresh = documents._join(table, tuple(attrs.evolve(card) for card in state.field[:2]))
     assert fresh == again
     assert len(table.kept) <= 3
 
@@ -195,4 +195,4 @@ def test_a_loaded_state_is_written_as_it_was_read() -> None:
     text = cardgames.to_json(state)
     loaded: alethi.State = cardgames.from_json(text, alethi.State)
     assert cardgames.to_json(loaded) == text == hook_document(state)
-    assert codec.generic_writer is not HOOK
+    assert documents.generic_writer is not HOOK

@@ -184,10 +184,8 @@ def test_alakaslam_plays_as_with_one_card_drawn_at_a_time(
     fast = [_playout(alakaslam, config, seed) for seed in range(25)]
     monkeypatch.setattr(alakaslam_draft.Draft, "draw", _reference_draw)
     monkeypatch.setattr(alakaslam_points, "discard_moves", _reference_discard_moves)
-    monkeypatch.setitem(
-        alakaslam_rules._LEGAL, alakaslam.Phase.LOSER_DISCARD, _reference_discard_moves
-    )
-    monkeypatch.setitem(alakaslam_rules._LEGAL, alakaslam.Phase.REFILL, _reference_discard_moves)
+    for phase in (alakaslam.Phase.LOSER_DISCARD, alakaslam.Phase.REFILL):
+        monkeypatch.setitem(alakaslam_rules.PHASE_MOVES, phase, _reference_discard_moves)
     for seed, steps in enumerate(fast):
         assert _playout(alakaslam, config, seed) == steps
 

@@ -25,16 +25,16 @@ from cardgames import alakaslam, alakazum, alethi, lerally
 from cardgames.alakaslam import checks as slam_checks
 from cardgames.alakaslam.cards import is_card as slam_is_card
 from cardgames.alakazum import checks as zum_checks
-from cardgames.alakazum import wellformed
+from cardgames.alakazum import shapes
 from cardgames.alakazum.cards import Card as ZumCard
 from cardgames.alakazum.cards import Enemy, Kind, is_enemy
 from cardgames.alakazum.cards import is_card as zum_is_card
 from cardgames.alakazum.config import cards_by_name
+from cardgames.alakazum.shapes import config_card_ids
 from cardgames.alakazum.spells import FOREST_MAGIC_CARDS
 from cardgames.alakazum.state import every_card
-from cardgames.alakazum.wellformed import config_card_ids
 from cardgames.alethi import checks as alethi_checks
-from cardgames.alethi import loading
+from cardgames.alethi import documents
 from cardgames.alethi._fast.board import Board
 from cardgames.alethi.config import stats as alethi_config_stats
 from cardgames.errors import CardgamesError, SerializationError
@@ -72,7 +72,7 @@ def ref_zones(state: alakazum.State) -> str | None:
             return "every hand must be a tuple of hand cards"
         if list(hand) != sorted(hand, key=lambda c: c.name):
             return "every hand must be sorted by name"
-    if not wellformed.counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
+    if not shapes.counts_ok(state.seen, n) or any(s > len(state.forest) for s in state.seen):
         return f"seen must hold {n} counts, each at most the forest deck's size"
     if sum(state.seen) > FOREST_MAGIC_CARDS or len(state.held) > FOREST_MAGIC_CARDS:
         return f"a Magic of the forest holds and shows at most {FOREST_MAGIC_CARDS} cards"
@@ -194,7 +194,7 @@ def test_the_alakazum_checks_keep_step_with_their_references() -> None:
                         assert _same_words(zum_checks._conserved(variant), ref_conserved(variant))
                     for name in ("forest", "market", "held"):
                         value = getattr(variant, name)
-                        assert wellformed.cards_ok(value, ids) == ref_cards_ok(value, ids)
+                        assert shapes.cards_ok(value, ids) == ref_cards_ok(value, ids)
                     checked += 1
     assert checked > 1000
 
@@ -407,8 +407,8 @@ def test_alethi_read_and_checked_in_one_pass_keeps_step_with_the_full_check() ->
                     variants += list(_alethi_mutations(data, chooser))
                 for number, variant in enumerate(variants):
                     try:
-                        loaded = loading.read(variant)
-                    except loading.UnusualError:
+                        loaded = documents.read(variant)
+                    except documents.UnusualError:
                         assert number or state.result is not None or preset == "specials"
                         continue
                     verdict = _alethi_verdict(loaded)
@@ -436,10 +436,10 @@ def test_alethi_reads_a_board_of_its_own_making_only_while_it_knows_the_board(
 ) -> None:
     """Should the board ever hold other parts than those the reader fills, the reader leaves
     the board to ``Board.build``, and still vouches for the states it checked."""
-    monkeypatch.setattr(loading, "_OWN_BUILD", False)
+    monkeypatch.setattr(documents, "_OWN_BUILD", False)
     for state in random_states(alethi.GAME, alethi.Config(), 0):
         if state.result is None:
-            loaded = loading.read(json.loads(cardgames.to_json(state))["data"])
+            loaded = documents.read(json.loads(cardgames.to_json(state))["data"])
             assert alethi_checks.vouched(loaded)
             assert alethi_checks.board_of(loaded).same_as(Board.build(loaded.field))
 
@@ -448,5 +448,5 @@ def test_alethi_reader_knows_every_part_of_todays_board() -> None:
     """The reader fills the board itself only while it knows every part of it; a renamed or
     new part would quietly send every load the slow way (``Board.build``), so the parts it
     fills are held to the board's slots here."""
-    assert tuple(sorted(Board.__slots__)) == loading._PARTS
-    assert loading._OWN_BUILD
+    assert tuple(sorted(Board.__slots__)) == documents._PARTS
+    assert documents._OWN_BUILD

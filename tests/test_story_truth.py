@@ -15,6 +15,8 @@ import pytest
 
 import cardgames
 from cardgames import alakaslam, alakazum, alethi, lerally, story
+from cardgames.alakazum.text import story as alakazum_story
+from cardgames.alethi.text import story as alethi_story
 from cardgames.lerally.cards import CardKind
 from cardgames.lerally.text import story as lerally_story
 from cardgames.testing import ConformanceError, check_game, check_story
@@ -73,7 +75,7 @@ def test_a_game_without_a_check_of_its_own_is_held_to_the_shared_facts() -> None
 @pytest.mark.rule("alethi", "scouting")
 def test_a_scout_told_backwards_fails_the_property(monkeypatch: pytest.MonkeyPatch) -> None:
     """Planted: the Scout's origin and destination swapped. check_game itself finds it."""
-    told = alethi.story._move_event
+    told = alethi_story._move_event
 
     def swapped(state: Any, move: Any) -> Any:
         event = told(state, move)
@@ -82,7 +84,7 @@ def test_a_scout_told_backwards_fails_the_property(monkeypatch: pytest.MonkeyPat
         return event
 
     check_game(alethi.GAME, games=3)  # the true story passes
-    monkeypatch.setattr(alethi.story, "_move_event", swapped)
+    monkeypatch.setattr(alethi_story, "_move_event", swapped)
     with pytest.raises(ConformanceError, match="scout"):
         check_game(alethi.GAME, games=3)
 
@@ -98,7 +100,7 @@ def test_a_santa_roll_told_of_the_passer_fails_the_property(
         game, lambda b, m, a: isinstance(m, alakazum.moves.PassDie), range(400)
     )
     told_everybody(game, before, move, after)
-    forest = alakazum.story._forest
+    forest = alakazum_story._forest
 
     def passer(b: Any, m: Any, a: Any) -> list[Any]:
         return [
@@ -106,7 +108,7 @@ def test_a_santa_roll_told_of_the_passer_fails_the_property(
             for e in forest(b, m, a)
         ]
 
-    monkeypatch.setattr(alakazum.story, "_forest", passer)
+    monkeypatch.setattr(alakazum_story, "_forest", passer)
     with pytest.raises(ConformanceError, match="Santa Claus"):
         told_everybody(game, before, move, after)
 

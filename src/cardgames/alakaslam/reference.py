@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 
-from cardgames.alakaslam import hitting, movement, points, rules, set_up
+from cardgames.alakaslam import movement, rules, set_up
 from cardgames.alakaslam.cards import Card
 from cardgames.alakaslam.config import Config, check_config, team
 from cardgames.alakaslam.court import Cell, Landing, court_for
@@ -66,19 +66,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (*steps, *_plays_of(state, player, False), last)
     if phase is Phase.SUPPORT:
         return _plays_of(state, player, True) or (DECLINE,)
-    by_phase = {
-        Phase.CHOOSE: set_up.choose_moves,
-        Phase.MULLIGAN: set_up.mulligan_moves,
-        Phase.CALL: set_up.call_moves,
-        Phase.PICK_SERVER: set_up.pick_server_moves,
-        Phase.COPY: set_up.copy_moves,
-        Phase.CORNER: set_up.corner_moves,
-        Phase.TARGET: hitting.target_moves,
-        Phase.AFTER: movement.after_moves,
-        Phase.LOSER_DISCARD: points.discard_moves,
-        Phase.REFILL: points.discard_moves,
-    }
-    return by_phase[phase](state, player)
+    # Every other phase's moves are one chapter function's list: the rules' own table names it.
+    return rules.PHASE_MOVES[phase](state, player)
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -230,12 +230,14 @@ def _legal(state: State) -> tuple[tuple[Move, ...], PlayIndex | None]:
         # must let it go.
         supports, index = hitting.open_plays(state, player, True)
         return supports or _DECLINE_ONLY, index
-    return _LEGAL[phase](state, player), None
+    return PHASE_MOVES[phase](state, player), None
 
 
 #: The legal moves of the phases decided by one list (the others, where a hit may be among
-#: the moves, are worked out above), from the chapter that holds the rule.
-_LEGAL: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
+#: the moves, are worked out above), from the chapter that holds the rule. The reference lists
+#: these phases' moves through this table too: it is the dispatch, and the rules are the
+#: chapters' functions it names.
+PHASE_MOVES: dict[Phase, Callable[[State, int], tuple[Move, ...]]] = {
     Phase.CHOOSE: set_up.choose_moves,
     Phase.MULLIGAN: set_up.mulligan_moves,
     Phase.CALL: set_up.call_moves,

@@ -19,20 +19,21 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cardgames._surface import public_dir
-from cardgames.alakazum import codec as _codec
-from cardgames.alakazum.bots import CollectorBot
-from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
-from cardgames.alakazum.checks import checked
-from cardgames.alakazum.config import Config, check_config
-from cardgames.alakazum.encoding import (
+from cardgames.alakazum import documents as _documents
+from cardgames.alakazum.agents.bots import CollectorBot
+from cardgames.alakazum.agents.encoding import (
     action_mask,
     action_to_move,
     legal_actions,
     move_to_action,
     num_actions,
 )
+from cardgames.alakazum.agents.evaluation import evaluate
+from cardgames.alakazum.agents.observation import observation, observation_shape, observe
+from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
+from cardgames.alakazum.checks import checked
+from cardgames.alakazum.config import Config, check_config
 from cardgames.alakazum.ending import ALAKAZUM_POINTS, culture_points
-from cardgames.alakazum.evaluation import evaluate
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     SPELL_COSTS,
@@ -63,9 +64,6 @@ from cardgames.alakazum.moves import (
     UseObject,
 )
 from cardgames.alakazum.notation import format_move, parse_move
-from cardgames.alakazum.observation import observation, observation_shape, observe
-from cardgames.alakazum.picture import render_svg
-from cardgames.alakazum.render import render
 from cardgames.alakazum.rules import (
     apply_move,
     legal_moves,
@@ -74,12 +72,14 @@ from cardgames.alakazum.rules import (
 from cardgames.alakazum.spells import energy
 from cardgames.alakazum.state import Combat, Member, Phase, State, View, every_card
 from cardgames.alakazum.story import EVENT_TYPES, Event, events, format_event
+from cardgames.alakazum.text.picture import render_svg
+from cardgames.alakazum.text.render import render
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.view import check_view, resample, view
 from cardgames.define import define_game, turn_queries
 from cardgames.game import Game, Playout
 
-_codec.register()
+_documents.register()
 
 __all__ = [
     "ALAKAZUM_POINTS",

@@ -15,8 +15,8 @@ from cardgames.alakazum import _fast
 from cardgames.alakazum.cards import Card, Culture, Enemy, alakazum_points
 from cardgames.alakazum.draft import Draft, Next, can_leave
 from cardgames.alakazum.moves import Alakazum, Move, Pass, Sacrifice
+from cardgames.alakazum.shapes import check_team_and_hand
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.wellformed import check_team_and_hand
 from cardgames.errors import InvalidStateError
 from cardgames.game import Outcome
 

@@ -32,8 +32,8 @@ from cardgames.alakazum.moves import (
     Take,
     Train,
 )
+from cardgames.alakazum.shapes import check_team_and_hand
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.wellformed import check_team_and_hand
 
 __all__ = [
     "DEJA_VU_ACTIONS",

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardgames._engine import check_observer, field_reader, resample_checked, slot_filler
-from cardgames.alakazum import wellformed
+from cardgames.alakazum import shapes
 from cardgames.alakazum.cards import Card, Culture, Enemy, is_enemy
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
@@ -255,19 +255,19 @@ def view_problem(view: object) -> str | None:
             " (a state is not a view; view(state, player) makes one)" if type(view) is State else ""
         )
         return f"expected a View of alakazum, got {kind_of(view)}{hint}"
-    problem = wellformed.config_problem(view.config)
+    problem = shapes.config_problem(view.config)
     if problem is not None:
         return problem
     config = view.config
     n = config.players
     total = len(all_cards(config))
-    if not (wellformed.is_player(view.player, n) or view.player == SPECTATOR):
+    if not (shapes.is_player(view.player, n) or view.player == SPECTATOR):
         return f"player must be a player 0-{n - 1} or SPECTATOR"
     if type(view.phase) is not Phase:
         return "phase must be a Phase"
-    if view.to_move is not None and not wellformed.is_player(view.to_move, n):
+    if view.to_move is not None and not shapes.is_player(view.to_move, n):
         return f"to_move must be a player 0-{n - 1} or None"
-    if not wellformed.is_player(view.active, n):
+    if not shapes.is_player(view.active, n):
         return f"active must be a player 0-{n - 1}"
     for name, high in (
         ("turn", config.turn_limit),
@@ -278,14 +278,14 @@ def view_problem(view: object) -> str | None:
         ("held_size", FOREST_MAGIC_CARDS),
         ("taking", MISERABLE_WITCH_CARDS),
     ):
-        if not wellformed.is_int(getattr(view, name), 0, high):
+        if not shapes.is_int(getattr(view, name), 0, high):
             return f"{name} must be an int 0-{high}"
     for name in ("forest_top", "market", "hand", "cemetery", "removed", "start_row", "held"):
         cards = getattr(view, name)
         if type(cards) is not tuple or len(cards) > total:
             return f"{name} must be a tuple of at most {total} cards"
     sizes = view.hand_sizes
-    if not wellformed.counts_ok(sizes, n) or any(size > total for size in sizes):
+    if not shapes.counts_ok(sizes, n) or any(size > total for size in sizes):
         return f"hand_sizes must hold {n} counts of at most {total} cards"
     if view.player == SPECTATOR:
         if view.hand or view.forest_top or view.held:
@@ -305,9 +305,9 @@ def view_problem(view: object) -> str | None:
         or not all(e is None or is_enemy(e) for e in enemies)
     ):
         return f"enemies must hold the {k} final enemies, None for those not seen"
-    if not wellformed.flags_ok(view.enemy_up, k):
+    if not shapes.flags_ok(view.enemy_up, k):
         return f"enemy_up must hold {k} flags"
-    if not wellformed.counts_ok(view.exchanges, n):
+    if not shapes.counts_ok(view.exchanges, n):
         return f"exchanges must hold {n} non-negative ints"
     if type(view.deja_vu) is not bool:
         return "deja_vu must be true or false"
@@ -316,13 +316,13 @@ def view_problem(view: object) -> str | None:
         if value is not None and type(value) is not kind:
             return f"{name} must be {what} or None"
     roll = view.roll
-    if roll is not None and (type(roll) is not int or roll not in wellformed.DIE_FACES):
+    if roll is not None and (type(roll) is not int or roll not in shapes.DIE_FACES):
         return "roll must be a die roll 1-6 or None"
     if view.pending is not None and not (
         isinstance(view.pending, MOVE_TYPES) and well_formed(view.pending)
     ):
         return "pending must be a well-formed move or None"
-    problem = wellformed.last_move_problem(view.last_mover, view.last_move, n)
+    problem = shapes.last_move_problem(view.last_mover, view.last_move, n)
     if problem is not None:
         return problem
     return _view_combat_problem(view.combat, config)
@@ -335,10 +335,10 @@ def _view_combat_problem(combat: object, config: Config) -> str | None:
         return None
     if type(combat) is not Combat:
         return "combat must be a Combat or None"
-    if not wellformed.card_ok(combat.opponent, wellformed.config_card_ids(config)):
+    if not shapes.card_ok(combat.opponent, shapes.config_card_ids(config)):
         return "a combat's opponent is a character"
     if type(combat.potions) is not tuple or not all(
-        wellformed.potion_ok(entry, config) for entry in combat.potions
+        shapes.potion_ok(entry, config) for entry in combat.potions
     ):
         return "a combat's potions are (side 0 or 1, potion card, points) triples"
     return None

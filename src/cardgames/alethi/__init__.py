@@ -20,15 +20,9 @@ from types import MappingProxyType
 import attrs
 
 from cardgames._surface import public_dir
-from cardgames.alethi import codec as _codec
-from cardgames.alethi.bots import GreedyBot
-from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
-from cardgames.alethi.config import (
-    Config,
-    check_config,
-    default_turn_limit,
-)
-from cardgames.alethi.encoding import (
+from cardgames.alethi import documents as _documents
+from cardgames.alethi.agents.bots import GreedyBot
+from cardgames.alethi.agents.encoding import (
     action_mask,
     action_to_move,
     legal_actions,
@@ -38,11 +32,15 @@ from cardgames.alethi.encoding import (
     observation_shape,
     observe,
 )
-from cardgames.alethi.evaluation import evaluate
+from cardgames.alethi.agents.evaluation import evaluate
+from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
+from cardgames.alethi.config import (
+    Config,
+    check_config,
+    default_turn_limit,
+)
 from cardgames.alethi.moves import MOVE_TYPES, Move, Pass, Scout, Soulcast, Throw
 from cardgames.alethi.notation import format_move, parse_move
-from cardgames.alethi.picture import render_svg
-from cardgames.alethi.render import render
 from cardgames.alethi.rules import (
     apply_move,
     check_state,
@@ -57,6 +55,8 @@ from cardgames.alethi.rules import (
 )
 from cardgames.alethi.state import Card, Phase, Placed, State, View
 from cardgames.alethi.story import EVENT_TYPES, Event, events, format_event
+from cardgames.alethi.text.picture import render_svg
+from cardgames.alethi.text.render import render
 from cardgames.alethi.view import check_view, resample, view
 from cardgames.define import define_game
 from cardgames.game import Game, Playout
@@ -211,4 +211,4 @@ GAME: Game[State, Move, View, Config] = define_game(
     __name__, name="alethi", playout=Playout("random", limit=60)
 )
 
-_codec.register()
+_documents.register()

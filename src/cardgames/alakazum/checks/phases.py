@@ -2,7 +2,7 @@
 fields that go with each phase (who decides, what is held, given, taken or announced).
 
 Part of :func:`cardgames.alakazum.checks.inconsistency`; an announced move and the moves of the
-player to decide are held to the rules' own legal moves (:mod:`.generate`).
+player to decide are held to the rules' own legal moves (:mod:`cardgames.alakazum.generate`).
 """
 
 from __future__ import annotations
@@ -17,11 +17,7 @@ from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.draft import DIE_SIDES
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import Alakazum, Cast, Fight, Market, Spell, UseObject
-from cardgames.alakazum.spells import MISERABLE_WITCH_CARDS, castable
-from cardgames.alakazum.state import Combat, Member, Phase, State, every_card
-from cardgames.alakazum.traps import santa_explodes
-from cardgames.alakazum.voodoo import asked_about_doll, doll_in_game
-from cardgames.alakazum.wellformed import (
+from cardgames.alakazum.shapes import (
     DIE_FACES,
     SIDES,
     card_ok,
@@ -30,6 +26,10 @@ from cardgames.alakazum.wellformed import (
     is_player,
     potion_ok,
 )
+from cardgames.alakazum.spells import MISERABLE_WITCH_CARDS, castable
+from cardgames.alakazum.state import Combat, Member, Phase, State, every_card
+from cardgames.alakazum.traps import santa_explodes
+from cardgames.alakazum.voodoo import asked_about_doll, doll_in_game
 
 __all__ = ["combat_problem", "nothing_to_do", "phase_fits"]
 

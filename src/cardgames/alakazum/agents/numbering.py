@@ -4,7 +4,7 @@ number moves and observations by.
 Every card has a fixed identity per config: its place among the distinct names of the config's
 card list (the forest cards, then the start cards), counted among the characters, among the
 hand cards, or among all cards. The blocks of the action space follow from them (see
-:mod:`cardgames.alakazum.encoding` and ``docs/rules/alakazum.md``).
+:mod:`cardgames.alakazum.agents.encoding` and ``docs/rules/alakazum.md``).
 """
 
 from __future__ import annotations

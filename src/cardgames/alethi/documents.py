@@ -1,52 +1,59 @@
-"""Alethi state documents written the usual way, read and checked in one pass.
+"""Alethi's JSON documents of states: one writer, and one pass that reads and checks.
 
-Loading a state checks it in full (:func:`~.checks.check_state`): the types, a field one can
-play from (its board built, no card that should have been captured, a decision for the side to
-move) and a position the rules can reach (every card of both armies once, the counters within
-bounds). Done object by object after the document is read, that check costs several times the
-reading. :func:`read` does both at once, for the documents that writing produces (a preset's
-config, a game going on): while it turns each JSON card into a card it also files the card
-into the board, so the board, the counts and each bound of the full check come out of that one
-pass; the state then carries the board for its first ``legal_moves``, and ``check_state`` knows
-it passed (:func:`~.checks.vouch`).
+A state of this game is read and written often (search, storage, the network), and the
+converter's walk of its classes costs several times the work; this module gives the converter
+one hook each way for :class:`State`, and the text writer in front of the encoder.
 
-Only the verdict "passes" is taken from here. A state this pass cannot vouch for (a broken one,
-or one it does not know well enough) is made all the same and left to the readable check,
-which refuses it with the reason, or accepts it; a document of any other shape raises
-:class:`UnusualError`, for the converter's own reader. The tests hold the reader to the
-full check over random games and broken states.
+:func:`read` reads a document written the usual way and runs the full check of a loaded state
+(:func:`~.checks.check_state`) in the same pass: while it turns each JSON card into a card it
+files the card into the board, so the board, the counts and every bound of the check come out
+of that one pass, and the state carries the board for its first ``legal_moves``
+(:func:`~.checks.vouch`). Only the verdict "passes" is taken from here: a state it cannot vouch
+for is made all the same and left to the readable check, which gives the reason. A document of
+another shape raises :class:`UnusualError`, for the converter's own hook.
+
+:func:`write_state` builds the JSON form straight from the fields; :func:`state_writer` joins
+the same text without the form, each card's text made once and kept by the card's identity
+(cards are frozen and live on through a game's states). Only a state whose memo is its own is
+written that way, and either writer takes only the default army, no turn limit, no result and
+fields of known types: any other state goes, whole, to the converter's hook and the encoder.
 """
 
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
-from cardgames._engine import slot_filler
-from cardgames.alethi._fast import LIMIT, STRIDE, Board, bind, counts_of
+from cardgames._engine import ByIdentity, slot_filler
+from cardgames.alethi._fast import LIMIT, STRIDE, Board, Memo, bind, counts_of
 from cardgames.alethi.captures import STRICTLY_MORE, outweighs, pressure
-from cardgames.alethi.cards import (
-    BLUE_START,
-    DEFAULT_ARMY,
-    PLAYERS,
-    RED_START,
-    Cell,
-    Colour,
-    Kind,
-)
+from cardgames.alethi.cards import BLUE_START, DEFAULT_ARMY, PLAYERS, RED_START, Cell, Colour, Kind
 from cardgames.alethi.checks import stats, vouch
 from cardgames.alethi.config import MAX_CARDS, Config, check_config
 from cardgames.alethi.state import Card, Phase, Placed, State, new_placed
 from cardgames.alethi.turn import has_options
 from cardgames.rng import Rng
 
-__all__ = ["CONFIGS", "DEFAULT", "UnusualError", "read"]
+__all__ = [
+    "CONFIGS",
+    "DEFAULT",
+    "UnusualError",
+    "read",
+    "read_state",
+    "register",
+    "state_writer",
+    "write_state",
+]
 
 
 class UnusualError(Exception):
-    """A document written otherwise than the usual way, left to the converter's own reader."""
+    """A document, or a state, of another shape than the usual one: the converter's own hook
+    reads or writes it."""
 
+
+# Reading: the document's values taken to a state and checked in the same pass.
 
 _COLOURS = (Colour.RED, Colour.BLUE)
 _KINDS: dict[str, Kind] = {kind.value: kind for kind in Kind}
@@ -357,16 +364,232 @@ def _of_kind(kinds: dict[Kind, int], up: list[Entry], kind: Kind) -> frozenset[i
 
 #: The parts of a board, as :meth:`Board.build` sets them: this module fills them itself while
 #: it checks, and leaves the board to ``Board.build`` should it ever hold other parts.
-_PARTS = (
-    "_targets",
-    "cards",
-    "generals",
-    "held",
-    "moves",
-    "owner",
-    "scouts",
-    "standing",
-    "table",
-    "throwable",
-)
+_PARTS: tuple[str, ...] = ("_targets", "cards", "generals", "held", "moves", "owner", "scouts")
+_PARTS += ("standing", "table", "throwable")
 _OWN_BUILD = tuple(sorted(Board.__slots__)) == _PARTS
+
+
+# Writing: the state's hook, and its text without the hook.
+
+
+def _plain(config: object) -> dict[str, int] | None:
+    """The JSON form of a config that :func:`read` reads, or ``None`` for another."""
+    if (
+        type(config) is not Config
+        or config.army is not DEFAULT_ARMY
+        or config.turn_limit is not None
+    ):
+        return None
+    first = config.first_player
+    if first is None:
+        return {}
+    return {"first_player": first} if type(first) is int and first in CONFIGS else None
+
+
+def read_state(fallback: Callable[[Any, Any], State]) -> Callable[[Any, Any], State]:
+    """The converter's hook for reading a state: :func:`read`, or else ``fallback``
+    (the converter's own hook) for a document written otherwise."""
+
+    def structure(data: Any, cls: Any) -> State:
+        try:
+            return read(data)
+        except UnusualError:
+            return fallback(data, cls)
+
+    return structure
+
+
+def _parts(
+    state: State,
+) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+    """The field, the cards soulcast out and the two barracks of a state that the writers of
+    this module write themselves: no result, and its parts of the types the rules give them
+    (:class:`UnusualError` for any other, which the converter's hook writes)."""
+    field, removed, barracks, rng = state.field, state.removed, state.barracks, state.rng
+    if (
+        state.result is not None
+        or type(field) is not tuple
+        or type(removed) is not tuple
+        or type(barracks) is not tuple
+        or len(barracks) != 2
+        or type(rng) is not Rng
+        or type(rng.state) is not int
+        or type(state.phase) is not Phase
+        or type(state.turn) is not int
+    ):
+        raise UnusualError
+    red, blue = barracks
+    if type(red) is not tuple or type(blue) is not tuple:
+        raise UnusualError
+    return field, removed, red, blue
+
+
+def write_state(fallback: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The converter's hook for writing a state: its JSON form built field by field, the
+    default config as its empty form; ``fallback`` (the converter's own hook) writes any state
+    of another config or with a result, and any malformed one."""
+
+    def unstructure(state: State) -> Any:
+        config = _plain(getattr(state, "config", None))
+        if type(state) is not State or config is None:
+            return fallback(state)
+        try:
+            field, removed, red, blue = _parts(state)
+        except UnusualError:
+            return fallback(state)
+        items = []
+        for card in field:
+            if type(card) is not Placed or type(card.captured) is not bool:
+                return fallback(state)
+            item = {"owner": card.owner, "kind": card.kind, "at": card.at}
+            if card.captured:
+                item["captured"] = True
+            items.append(item)
+        if any(type(gone) is not Card for gone in removed):
+            return fallback(state)
+        return {
+            "config": config,
+            "field": items,
+            "barracks": [list(red), list(blue)],
+            "removed": [{"owner": gone.owner, "kind": gone.kind} for gone in removed],
+            "to_move": state.to_move,
+            "phase": state.phase,
+            "turn": state.turn,
+            "result": None,
+            "rng": {"state": state.rng.state},
+        }
+
+    return unstructure
+
+
+#: A number's text, as the encoder writes an int (an IntEnum member as its value).
+_NUMBER = int.__repr__
+#: A kind's text, found by the kind (or by a string equal to it, which is written alike).
+_KIND_TEXT = {kind: f'"{kind.value}"' for kind in Kind}
+#: A phase's text.
+_PHASE_TEXT = {phase: f'"{phase.value}"' for phase in Phase}
+#: The most cards each identity table keeps before it is emptied and fills anew.
+_MOST_CARDS = 4096
+#: The text of a table's entry (its card, its text).
+_TEXT = operator.itemgetter(1)
+
+
+def _number(value: object) -> str:
+    """The text of a colour or a plain int (a bool or any other type: :class:`UnusualError`)."""
+    if type(value) is not Colour and type(value) is not int:
+        raise UnusualError
+    return _NUMBER(value)
+
+
+def _cell(at: object) -> str:
+    """The text of a cell: a list of its two ints."""
+    if (type(at) is not Cell and type(at) is not tuple) or len(at) != 2:
+        raise UnusualError
+    x, y = at
+    if type(x) is not int or type(y) is not int:
+        raise UnusualError
+    return f"[{_NUMBER(x)},{_NUMBER(y)}]"
+
+
+def _kind(kind: object) -> str:
+    """The text of a kind (another value: :class:`UnusualError`)."""
+    if type(kind) is not Kind:
+        raise UnusualError
+    return _KIND_TEXT[kind]
+
+
+def _placed_text(card: object) -> str:
+    """A card on the field as the hook writes it: ``captured`` only when it is."""
+    if type(card) is not Placed or type(card.captured) is not bool:
+        raise UnusualError
+    text = f'{{"owner":{_number(card.owner)},"kind":{_kind(card.kind)},"at":{_cell(card.at)}'
+    return text + (',"captured":true}' if card.captured else "}")
+
+
+def _card_text(card: object) -> str:
+    """A card off the field as the hook writes it."""
+    if type(card) is not Card:
+        raise UnusualError
+    return f'{{"owner":{_number(card.owner)},"kind":{_kind(card.kind)}}}'
+
+
+def _join(texts: ByIdentity[Any, str], cards: tuple[object, ...]) -> str:
+    """The texts of ``cards`` joined by commas, each made once and kept in ``texts`` by the
+    card's identity (each entry holds its card, so no other object takes its ``id`` while it
+    lasts); when every text is kept already they are found at C speed. A card the writer
+    cannot write raises ``UnusualError``."""
+    found = list(map(texts.kept.get, map(id, cards)))
+    if None not in found:
+        return ",".join(map(_TEXT, cast("list[tuple[object, str]]", found)))
+    return ",".join(map(texts, cards))
+
+
+def state_writer(
+    unstructure: Callable[[State], Any], encode: Callable[[Any], str]
+) -> Callable[[State], str]:
+    """The writer of a state's JSON text: what ``encode(unstructure(state))`` writes, given
+    the state's hook and the encoder of documents."""
+
+    def config_text(config: Config) -> str | None:
+        form = _plain(config)
+        return None if form is None else encode(form)
+
+    config_of = ByIdentity(config_text)
+    field_texts = ByIdentity(_placed_text, _MOST_CARDS)
+    removed_texts = ByIdentity(_card_text, _MOST_CARDS)
+
+    def write(state: State) -> str:
+        memo = getattr(state, "_memo", None)
+        if type(state) is State and type(memo) is Memo and memo.owner == id(state):
+            try:
+                return _text(state, config_of, field_texts, removed_texts)
+            except UnusualError:
+                pass
+        return encode(unstructure(state))
+
+    return write
+
+
+def _text(
+    state: State,
+    config_of: Callable[[Config], str | None],
+    field_texts: ByIdentity[Any, str],
+    removed_texts: ByIdentity[Any, str],
+) -> str:
+    """The text of a state whose memo is its own (a value the writer does not know for sure:
+    :class:`UnusualError`)."""
+    config = config_of(state.config)
+    if config is None:
+        raise UnusualError
+    field, removed, red, blue = _parts(state)
+    try:
+        kinds = _KIND_TEXT.__getitem__
+        barracks_text = f"[{','.join(map(kinds, red))}],[{','.join(map(kinds, blue))}]"
+    except (KeyError, TypeError):  # not a kind, or not hashable
+        raise UnusualError from None
+    return (
+        f'{{"config":{config},"field":[{_join(field_texts, field)}],'
+        f'"barracks":[{barracks_text}],"removed":[{_join(removed_texts, removed)}],'
+        f'"to_move":{_number(state.to_move)},"phase":{_PHASE_TEXT[state.phase]},'
+        f'"turn":{_NUMBER(state.turn)},"result":null,"rng":{{"state":{_NUMBER(state.rng.state)}}}}}'
+    )
+
+
+#: The converter's own hooks for a state, which the quick ones fall back on (and the tests
+#: hold them to).
+generic_reader: Callable[[Any, Any], State]
+generic_writer: Callable[[Any], Any]
+
+
+def register() -> None:
+    """Give the converter the hooks of this module (called once, when the game loads)."""
+    from cardgames._converter import encode, give_text_writer
+    from cardgames.serialization import converter
+
+    global generic_reader, generic_writer  # set once, when the game loads
+    generic_reader = converter.get_structure_hook(State)
+    generic_writer = converter.get_unstructure_hook(State)
+    converter.register_structure_hook(State, read_state(generic_reader))
+    unstructure = write_state(generic_writer)
+    converter.register_unstructure_hook(State, unstructure)
+    give_text_writer(unstructure, state_writer(unstructure, encode))

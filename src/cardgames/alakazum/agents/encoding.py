@@ -2,21 +2,22 @@
 mask of the legal moves worked out from a view.
 
 A move's action is its type's block, then its fields as the identities of the cards they name
-(:mod:`cardgames.alakazum.identities`), so that an index always means the same decision: "face
+(:mod:`cardgames.alakazum.agents.numbering`), so that an index always means the same decision: "face
 the forest with Moura", "drink Potion 2 as combat points". Other players are numbered from the
 side to move (1 is the next seat), final enemies by their place in the row, and a spell's hats
 as the multiset of hat names paid. The blocks and their sizes are in
 ``docs/rules/alakazum.md``. The mask comes from the view alone
-(:mod:`cardgames.alakazum.view_moves`).
+(:mod:`cardgames.alakazum.agents.from_view`).
 """
 
 from __future__ import annotations
 
 from cardgames._engine import find_move
+from cardgames.alakazum.agents.from_view import legal_from_view
+from cardgames.alakazum.agents.numbering import Identities, identities
 from cardgames.alakazum.cards import CULTURES
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, check_config
-from cardgames.alakazum.identities import Identities, identities
 from cardgames.alakazum.moves import (
     MOVE_TYPES,
     SPELL_COSTS,
@@ -47,7 +48,6 @@ from cardgames.alakazum.moves import (
 )
 from cardgames.alakazum.rules import legal_moves
 from cardgames.alakazum.state import State, View
-from cardgames.alakazum.view_moves import legal_from_view
 from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
 
 __all__ = [

@@ -5,6 +5,11 @@ config says what every card is, so states and views write each card (and final e
 name and read it back through the config's card lists: the document is short and quick to
 write and read. Fields equal to their default are left out, as everywhere in the library.
 Configs, moves and outcomes keep their usual JSON.
+
+This package is the game's one place for its documents: the forms of states and views and the
+hooks that the converter uses (here), the pass that reads a usual state document and checks it
+as it reads (:mod:`~cardgames.alakazum.documents.reading`), and the writer of a checked state's
+text straight from its fields (:mod:`~cardgames.alakazum.documents.writing`).
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ import cattrs
 
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config, cards_by_name
+from cardgames.alakazum.documents.reading import state_reader
+from cardgames.alakazum.documents.writing import state_writer
 from cardgames.alakazum.moves import Move, Spell
-from cardgames.alakazum.quick_json import state_reader
-from cardgames.alakazum.quick_text import state_writer
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.errors import SerializationError, excerpt
 from cardgames.game import Outcome
@@ -436,9 +441,9 @@ def _state_reader(codecs: dict[str, tuple[_Encode, _Decode]]) -> Callable[[Any],
 def _quick_state_hooks(
     general: tuple[Any, Any], codecs: dict[str, tuple[_Encode, _Decode]]
 ) -> tuple[Any, Any]:
-    """The hooks of states: the quick reader of :mod:`.quick_json` and a writer straight from
-    the fields, each in front of the general hook (``general``), which takes whatever they
-    leave."""
+    """The hooks of states: the quick reader of :mod:`~cardgames.alakazum.documents.reading`
+    and a writer straight from the fields, each in front of the general hook (``general``),
+    which takes whatever they leave."""
     general_unstructure, general_structure = general
     read = _state_reader(codecs)
 

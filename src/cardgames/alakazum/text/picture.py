@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from cardgames.alakazum.cards import Card, Culture, Enemy, Kind
 from cardgames.alakazum.ending import culture_totals
-from cardgames.alakazum.render import render
 from cardgames.alakazum.state import Member, State, View
+from cardgames.alakazum.text.render import render
 from cardgames.alakazum.view import view
 from cardgames.game import SPECTATOR
 from cardgames.svg import (

@@ -11,9 +11,9 @@ moves of a state does, where dealing the hidden cards (``resample``) costs sever
 from __future__ import annotations
 
 from cardgames._engine import field_reader, slot_filler
+from cardgames.alakazum.agents.numbering import identities
 from cardgames.alakazum.cards import Card
 from cardgames.alakazum.generate import generate
-from cardgames.alakazum.identities import identities
 from cardgames.alakazum.moves import Move
 from cardgames.alakazum.state import Member, State, View
 from cardgames.alakazum.view import view_problem

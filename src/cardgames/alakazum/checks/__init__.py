@@ -3,8 +3,9 @@ passes a state through, and the checks of its fields, its cards and its final en
 
 States built by the rules are trusted; a state made any other way (by hand, or loaded from
 JSON) is checked once, on first use, by :func:`inconsistency`: every field's type, the cards
-of the config all present once, and the fields that go with each phase (those are
-:mod:`.phase_checks`').
+of the config all present once, and the fields that go with each phase (those are in
+:mod:`~cardgames.alakazum.checks.phases`). The checks of single values that these checks, the
+view's and the chapters' share are :mod:`cardgames.alakazum.shapes`.
 """
 
 from __future__ import annotations
@@ -17,16 +18,12 @@ from collections import Counter
 import attrs
 
 from cardgames.alakazum.cards import MAX_NAME, Card, Culture, Enemy, Kind, is_enemy
+from cardgames.alakazum.checks.phases import combat_problem, nothing_to_do, phase_fits
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import TRUSTED
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import Move, Spell
-from cardgames.alakazum.phase_checks import combat_problem, nothing_to_do, phase_fits
-from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS
-from cardgames.alakazum.state import Phase, State, View, every_card
-from cardgames.alakazum.traps import SANTA_MAX_PASSES
-from cardgames.alakazum.turn import ACTIONS
-from cardgames.alakazum.wellformed import (
+from cardgames.alakazum.shapes import (
     DIE_FACES,
     cards_ok,
     config_card_ids,
@@ -38,6 +35,10 @@ from cardgames.alakazum.wellformed import (
     last_move_problem,
     member_ok,
 )
+from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS
+from cardgames.alakazum.state import Phase, State, View, every_card
+from cardgames.alakazum.traps import SANTA_MAX_PASSES
+from cardgames.alakazum.turn import ACTIONS
 from cardgames.errors import InvalidStateError, excerpt, kind_of
 from cardgames.game import Outcome
 from cardgames.rng import Rng

@@ -19,6 +19,7 @@ import attrs
 from cardgames import _kept
 from cardgames._engine import Passed, TupleChecker, all_cards_at_once
 from cardgames.alakaslam.cards import Card, CardKind, Character, Colour, is_card
+from cardgames.alakaslam.checks.turns import BETWEEN_POINTS, COURT_PHASES, half, turn_problem
 from cardgames.alakaslam.config import (
     LOSER_DISCARDS,
     MAX_HIT_CARDS,
@@ -28,11 +29,9 @@ from cardgames.alakaslam.config import (
     deck_counts,
     partner,
     side_of,
-    team,
 )
 from cardgames.alakaslam.court import Cell, court_for
 from cardgames.alakaslam.moves import MOVE_TYPES
-from cardgames.alakaslam.plays import enchantments, most_enchantments, play_sizes
 from cardgames.alakaslam.state import (
     Bind,
     Fault,
@@ -40,7 +39,6 @@ from cardgames.alakaslam.state import (
     Point,
     State,
     View,
-    has_ability,
     match_end,
 )
 from cardgames.game import Outcome
@@ -50,10 +48,8 @@ __all__ = ["COURT_PHASES", "last_move_problem", "state_problem", "vouch_fields"]
 
 # Enum members read by the checks, as module names: on Python 3.11 reading a member through
 # its class costs about ten times as much as reading a module name, and a check reads dozens.
-_ENCHANT = CardKind.ENCHANT
 _HIT = CardKind.HIT
 _SIMON = Character.SIMON
-_TOOTS = Character.TOOTS
 _NO_ANSWER = Fault.NO_ANSWER
 _AFTER = Phase.AFTER
 _CALL = Phase.CALL
@@ -61,7 +57,6 @@ _CHOOSE = Phase.CHOOSE
 _COPY = Phase.COPY
 _CORNER = Phase.CORNER
 _LOSER_DISCARD = Phase.LOSER_DISCARD
-_MOVE = Phase.MOVE
 _MULLIGAN = Phase.MULLIGAN
 _OVER = Phase.OVER
 _PICK_SERVER = Phase.PICK_SERVER
@@ -70,14 +65,10 @@ _SERVE = Phase.SERVE
 _SUPPORT = Phase.SUPPORT
 _TARGET = Phase.TARGET
 
-#: Phases of a point in play: the ball is on the court and a side is hitting or about to.
-COURT_PHASES = frozenset({_SERVE, _MOVE, _SUPPORT, _TARGET, _AFTER})
 #: Phases of a shot already hit (the hitter is known) but not finished.
 _SHOT_PHASES = frozenset({_SUPPORT, _TARGET, _AFTER})
 #: Phases before the first serve of the match, when nobody serves yet.
 _SET_UP_PHASES = frozenset({_CHOOSE, _MULLIGAN, _CALL, _PICK_SERVER})
-#: Phases between two points (after a point is won, before the next corner is picked).
-_BETWEEN_POINTS = frozenset({_LOSER_DISCARD, _REFILL})
 #: A hit holds at most one Enchantment, so a doubles shot (the hitter's play and the support's)
 #: leaves at most two waiting for a target.
 _MOST_PENDING = 2
@@ -133,7 +124,7 @@ def state_problem(state: State) -> str | None:
         or _phase_problem(state)
         or _history_problem(state)
         or _over_problem(state)
-        or _turn_problem(state)
+        or turn_problem(state)
         or last_move_problem(state)
     )
 
@@ -401,7 +392,7 @@ def _phase_problem(state: State) -> str | None:
         return "discards_left counts only in the loser-discard phase"
     if phase is _REFILL and len(hand) <= config.hand_size:
         return "only a player above the hand size discards in the refill phase"
-    if phase in _BETWEEN_POINTS and state.last_point is None:
+    if phase in BETWEEN_POINTS and state.last_point is None:
         return f"the {phase} phase comes only after a point"
     return None
 
@@ -457,158 +448,8 @@ def _over_problem(state: State) -> str | None:
     # the shot limit keeps its hitter and where the ball landed.
     if (state.ball is None) != (state.hitter is None):
         return "a match ends with both its last hitter and its ball, or neither"
-    if state.hitter is not None and state.ball not in _half(state, 1 - side_of(state.hitter)):
+    if state.hitter is not None and state.ball not in half(state, 1 - side_of(state.hitter)):
         return "the last shot must have landed in the opponents' half"
     if state.pending or state.discards_left or state.serving or state.played:
         return "a finished match has no Enchantment waiting, discard left or serve in the air"
-    return None
-
-
-def _half(state: State, side: int) -> frozenset[Cell]:
-    return court_for(state.config.columns).halves[side]
-
-
-def _turn_problem(state: State) -> str | None:
-    """The players, the ball, the shot and the binds of the phase being played."""
-    phase = state.phase
-    mover = state.to_move
-    config = state.config
-    n = config.players
-    if phase is _OVER or mover is None:
-        return None
-    queue = state.queue
-    # Phases with a single decision-maker, and those whose waiting players follow an order.
-    if phase in (_CALL, _PICK_SERVER, _COPY, _CORNER, _SERVE) and queue:
-        return f"nobody waits in the {phase} phase"
-    if phase in (_SUPPORT, _TARGET) and queue:
-        return f"nobody waits in the {phase} phase"
-    if phase is _CHOOSE and queue != tuple(range(mover + 1, n)):
-        return "characters are chosen in seat order"
-    if phase is _CHOOSE and (
-        not config.choose_characters
-        or config.characters is not None
-        or any(state.hands)
-        or state.discard
-    ):
-        # Characters are chosen before anything is dealt, and only when the config says so.
-        return "the choose phase comes first, before the deal, and only when characters are chosen"
-    if phase is _MULLIGAN and state.server is None and _not_after(queue, mover):
-        return "the opening mulligans go in seat order"
-    if phase is _REFILL and (
-        _not_after(queue, mover) or any(len(state.hands[p]) <= config.hand_size for p in queue)
-    ):
-        return "the refill goes in seat order among the players above the hand size"
-    if phase is _CALL and mover != 1:
-        return "player 1 calls the colour"
-    if phase is _PICK_SERVER and mover not in (0, 1):
-        return "the first player of a side names its server"
-    point = state.last_point
-    if point is not None and phase in (_PICK_SERVER, *_BETWEEN_POINTS):
-        # Between points the losers discard, and then pick their server.
-        losers = 1 - point.side
-        if phase is _PICK_SERVER and mover != losers:
-            return "the side that lost the point names its server"
-        if phase is _LOSER_DISCARD and side_of(mover) != losers:
-            return "only the side that lost the point discards in the loser-discard phase"
-    elif point is not None and state.server is not None and side_of(state.server) != 1 - point.side:
-        return "the side that lost the last point serves"
-    if phase in (_CORNER, _SERVE) and mover != state.server:
-        return f"the server decides in the {phase} phase"
-    if phase is _COPY and state.copied is not None:
-        return "Simon has not copied anybody yet in the copy phase"
-    # Simon picks before the corner is chosen and keeps his pick until the point ends. (A
-    # Simon who copies nobody merely lacks a second ability; such states are accepted.)
-    if phase not in COURT_PHASES and phase is not _CORNER and state.copied is not None:
-        return f"Simon copies nobody in the {phase} phase"
-    if phase not in COURT_PHASES:
-        if state.ball is not None or state.hitter is not None or state.serving:
-            return f"no ball is in play in the {phase} phase"
-        if state.locked or state.pending or state.moved or state.meddled:
-            return f"no turn is being played in the {phase} phase"
-        # Before the first serve nothing of a turn has started; each point won clears the
-        # binds and starts a fresh turn, which stays fresh until the next serve.
-        if any(state.binds) or state.free_step != bool(state.positions):
-            return "a won point clears the binds and starts a fresh turn"
-        return None
-    return _court_problem(state, mover)
-
-
-def _not_after(queue: tuple[int, ...], mover: int) -> bool:
-    """Whether ``queue`` is not a rising list of players after ``mover``."""
-    return any(a >= b for a, b in zip((mover, *queue), queue, strict=False))
-
-
-def _court_problem(state: State, mover: int) -> str | None:
-    """A point in play: the side in turn, where the ball is, the shot and the binds."""
-    phase = state.phase
-    config = state.config
-    ball = state.ball
-    hitter = state.hitter
-    if ball is None:
-        return f"the {phase} phase needs the ball on the court"
-    # The side in turn: the receivers before they hit, the hitter's side afterwards.
-    side = side_of(mover) if hitter is None else side_of(hitter)
-    if phase in (_SERVE, _MOVE) and hitter is not None:
-        return f"nobody has hit yet in the {phase} phase"
-    if phase in (_AFTER, _TARGET) and side_of(mover) != side:
-        return f"the hitter's side decides in the {phase} phase"
-    # ``serving`` is set at the corner choice and cleared when the serve lands.
-    if (
-        (phase is _SERVE and not state.serving)
-        or (phase in (_MOVE, _TARGET, _AFTER) and state.serving)
-        or (phase is _SUPPORT and state.serving and hitter != state.server)
-    ):
-        return "serving is true from the corner choice until the serve has landed"
-    members = team(config.players, side)
-    if any(p not in members for p in (*state.queue, *state.moved)):
-        return "only the side in turn moves and waits"
-    if phase in (_MOVE, _AFTER) and _not_after(state.queue, mover):
-        return "a side's players decide in seat order"
-    if phase is _SERVE:
-        if ball not in court_for(config.columns).back_corners(side):
-            return "the server serves from a back corner"
-        if state.moved or state.meddled or not state.free_step or state.locked:
-            return "the serve opens a fresh turn"
-    # Where the ball waits: on the receivers' side before the hit, still at the hitter's feet
-    # while the support decides, and in the opponents' half once the shot has landed.
-    if phase is _MOVE and ball not in _half(state, side):
-        return "the ball waits in the half of the side about to hit it"
-    if phase is _SUPPORT and hitter is not None and state.positions[hitter] != ball:
-        return "the ball is at the hitter's feet until the support has played"
-    if phase in (_TARGET, _AFTER) and ball not in _half(state, 1 - side):
-        return "a good shot lands in the opponents' half"
-    # A good shot frees the side that hit it of its binds and binds only the opponents, so
-    # only the side about to return the ball (or returning it now) can be bound. The serve
-    # starts with nobody bound, and a target is asked for only while both opponents are free.
-    returning = side if phase in (_MOVE, _SUPPORT) else 1 - side
-    if phase in (_SERVE, _TARGET):
-        bound = [p for p, b in enumerate(state.binds) if b]
-    else:
-        bound = [p for p in team(config.players, 1 - returning) if state.binds[p]]
-    if bound:
-        return f"player {bound[0]} cannot be bound in the {phase} phase"
-    if phase is not _TARGET and state.pending:
-        return "Enchantments wait for a target only in the target phase"
-    if any(side_of(b.player) != side for b in state.pending):
-        return "only the hitting side's Enchantments wait for a target"
-    if phase is _SUPPORT and hitter is not None:
-        problem = _played_problem(state, hitter)
-        if problem is not None:
-            return problem
-    elif state.shots >= config.shot_limit:
-        return "the match ends at the hit that reaches the shot limit"
-    # Toots meddles in her own side's movement. (Rich's lock, by contrast, is accepted in any
-    # point in play but the serve: a lock nobody could have set only narrows the return.)
-    if state.meddled and not any(has_ability(state, p, _TOOTS) for p in team(config.players, side)):
-        return "only Toots meddles"
-    return None
-
-
-def _played_problem(state: State, hitter: int) -> str | None:
-    """Doubles: the hitter's face-down cards are a hit they could make."""
-    played = state.played
-    if len(played) not in play_sizes(state.binds[hitter]):
-        return "the face-down cards must be a hit of 1 to 3 cards (exactly as many as bound)"
-    if enchantments(played) > most_enchantments(state.locked) or list(played) != sorted(played):
-        return "the face-down cards must be a hit the hitter could make"
     return None

@@ -3,7 +3,7 @@
 Everything comes from the view: the viewer's hand, the table, the sizes of hidden piles, the
 final enemies the viewer has seen. Seats are counted from the viewer (0 is the viewer, 1 the
 next seat; a spectator's view is laid out from seat 0), cards by the identities of
-:mod:`cardgames.alakazum.identities`. The layout, slice by slice, is in
+:mod:`cardgames.alakazum.agents.numbering`. The layout, slice by slice, is in
 ``docs/rules/alakazum.md``.
 """
 
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardgames.alakazum.agents.from_view import check_form
+from cardgames.alakazum.agents.numbering import Identities, identities
 from cardgames.alakazum.cards import CULTURES, Card
 from cardgames.alakazum.config import Config, check_config
-from cardgames.alakazum.identities import Identities, identities
 from cardgames.alakazum.moves import MOVE_TYPES, SPELL_COSTS
 from cardgames.alakazum.spells import DEJA_VU_ACTIONS, FOREST_MAGIC_CARDS, MISERABLE_WITCH_CARDS
 from cardgames.alakazum.state import Combat, Phase, State, View
 from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
 from cardgames.alakazum.view import view as view_of
-from cardgames.alakazum.view_moves import check_form
 from cardgames.errors import InvalidViewError
 
 __all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape", "observe"]

@@ -1,10 +1,10 @@
 """The quick road of writing an Alakazum! state's JSON text, in front of the general one.
 
-The state's hook (:mod:`.codec`) makes a dict of lists of card names, which the encoder then
-walks, quoting every name anew. Here a config's cards and final enemies are quoted once, kept
-by identity, and a state's text is joined from them at C speed, field by field in the order
-the hook writes them, with the fields at their defaults left out as the hook leaves them out:
-the text is the encoder's, character for character.
+The state's hook (:mod:`cardgames.alakazum.documents`) makes a dict of lists of card names,
+which the encoder then walks, quoting every name anew. Here a config's cards and final enemies
+are quoted once, kept by identity, and a state's text is joined from them at C speed, field by
+field in the order the hook writes them, with the fields at their defaults left out as the hook
+leaves them out: the text is the encoder's, character for character.
 
 Only a state whose memo is set (the rules made it, or its check passed) is written here: its
 fields are known to be well-formed. Any other state, or one holding a card that is not its

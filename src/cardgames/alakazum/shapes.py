@@ -1,6 +1,8 @@
-"""Whether a value is a well-formed card, member, team, hand, counter or played potion: the
-type checks that the checks of states (:mod:`.checks`), of views (:mod:`.view`) and of the
-arguments of :func:`~cardgames.alakazum.culture_points` share.
+"""The shapes of values: whether a value is a well-formed card, member, team, hand, counter or
+played potion, the type checks that the checks of states (:mod:`.checks`), of views
+(:mod:`.view`) and of the arguments of :func:`~cardgames.alakazum.culture_points` share. The
+rule chapters that check their arguments use them too, which is why this module stands outside
+``checks/``: that package's checks import the chapters.
 
 Each answers about one value, without the rules: a value that passes has the types and ranges
 the rules read, and whether it fits the rest of its state is for the callers to check.

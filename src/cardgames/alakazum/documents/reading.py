@@ -1,14 +1,14 @@
 """The quick road of reading an Alakazum! state from JSON, in front of the general one.
 
-Every state read from JSON is checked in full before it is used. The general road
-(:mod:`.codec`'s hook, then :func:`.checks.checked`) decodes each field on its own, then looks
-at every card three times more: once for being the config's own card, once for the kinds its
-zone may hold, once for conservation. This reader does the three where it reads the card: a
-card name is looked up in a table of the config's cards that its zone may hold, so a card that
-reads is both the config's own and of a kind its zone holds, and its name is kept for counting.
-:func:`.checks.vouched` then checks what reading does not prove (the counts, ranges and types of
-the other fields, the final enemies, the phase, the moves), and a state that passes is marked
-as checked, as ``checked`` marks it.
+Every state read from JSON is checked in full before it is used. The general road (the hook of
+:mod:`cardgames.alakazum.documents`, then :func:`cardgames.alakazum.checks.checked`) decodes
+each field on its own, then looks at every card three times more: once for being the config's
+own card, once for the kinds its zone may hold, once for conservation. This reader does the
+three where it reads the card: a card name is looked up in a table of the config's cards that
+its zone may hold, so a card that reads is both the config's own and of a kind its zone holds,
+and its name is kept for counting. :func:`cardgames.alakazum.checks.vouched` then checks what
+reading does not prove (the counts, ranges and types of the other fields, the final enemies, the
+phase, the moves), and a state that passes is marked as checked, as ``checked`` marks it.
 
 Whatever this reader does not take at once (a value of another type, an unknown name, a card out
 of its place, a hand out of order, a state that fails a check) goes to the general road, which
@@ -29,8 +29,8 @@ from cardgames._engine import ByIdentity, MoveReader, slot_filler
 from cardgames.alakazum.cards import Card, Enemy, Kind, Level
 from cardgames.alakazum.checks import vouched
 from cardgames.alakazum.config import Config, cards_by_name
+from cardgames.alakazum.shapes import config_problem
 from cardgames.alakazum.state import Member, Phase, State
-from cardgames.alakazum.wellformed import config_problem
 from cardgames.rng import Rng
 
 __all__ = ["state_reader"]
