@@ -339,6 +339,8 @@ def _serve_bots(pipe: Connection) -> None:
         except (EOFError, OSError):
             return
         game = None
+        view: Any = None
+        legal: Any = ()
         if job[0] == "trail":
             _, bot, match, begin, moves, player, seed = job
             try:
@@ -451,6 +453,7 @@ class ProcessBotRunner:
         worker = await self._idle.get()
         known = worker.known.pop(trail.match, 0)
         begin = known if 0 < known <= trail.version else 0
+        answer: Any = None
         for _ in range(2):
             moves = tuple(trail.moves[begin : trail.version])
             config = trail.config if begin == 0 else None
