@@ -518,3 +518,19 @@ def check_story(
 
 
 story.register_story_check("alakazum", check_story)
+
+
+#: The events of what the whole table saw during a move that no view keeps once the move is
+#: over: a combat can begin and end inside one move (a character met, its dice, the winner, a
+#: roll to hypnotise, a loser kept by a broom), and one lost to the forest can leave no trace.
+_SEEN_IN_THE_MOVE = (Met, PointsRolled, CombatWon, HypnosisRolled, Held, Resisted)
+
+
+def _combats_aside(told: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The events but those of the combats and their rolls: public, and told alike to every
+    viewer (the story check holds each to the move played again), but not a function of the
+    views, since a state dealt afresh from a view draws and rolls its own."""
+    return tuple(e for e in told if not isinstance(e, _SEEN_IN_THE_MOVE))
+
+
+story.register_seen_by_all("alakazum", _combats_aside)
