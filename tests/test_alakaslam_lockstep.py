@@ -324,7 +324,10 @@ def test_every_step_is_the_readable_rules_step(preset: str) -> None:
             state = alakaslam.apply_move(state, move)
             # Trusted, its moves to be worked out, or given at once (checked on the next step).
             assert state._memo is TRUSTED or type(state._memo) is tuple
-    assert {"Mulligan", "Keep", "Hit", "Discard", "Corner"} <= kinds
+    expected = {"Mulligan", "Keep", "Hit", "Discard", "Corner"}
+    if preset == "tiny":
+        expected.discard("Discard")  # hands of one card: a hit leaves nothing to discard
+    assert expected <= kinds
 
 
 def test_the_reference_refuses_a_move_not_listed() -> None:

@@ -493,6 +493,16 @@ class Swap:
 _DECKS = ("deck", "forest")
 
 
+def _seen_from_top(state: Any) -> int:
+    """How many cards from the top of the deck some player has seen, in a game whose states
+    count them (``seen``, one count a player): the bottom card is hidden only below those, so
+    a deck of no more cards than that has no hidden card to swap."""
+    seen = getattr(state, "seen", ())
+    if isinstance(seen, tuple) and seen and all(type(s) is int for s in seen):
+        return max(seen)
+    return 0
+
+
 def _hidden_swaps(game: AnyGame, state: Any, seed: int) -> Iterator[Swap]:
     """States that differ from ``state`` by two hidden cards swapped, a few chosen by
     ``seed``: a card of one hand for a card of another, or for the bottom card of the deck,
@@ -532,7 +542,7 @@ def _hidden_swaps(game: AnyGame, state: Any, seed: int) -> Iterator[Swap]:
             changes: dict[str, Any] = {"hands": tuple(swapped)}
             places: tuple[tuple[int | None, Any], ...] = ((r, mine[i]), (t, theirs[j]))
             unaware = frozenset(range(n)) - {r, t}
-        elif deck:
+        elif len(deck) > _seen_from_top(state):
             bottom = deck[0]
             if bottom == mine[i]:
                 continue

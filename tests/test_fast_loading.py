@@ -409,7 +409,8 @@ def test_alethi_read_and_checked_in_one_pass_keeps_step_with_the_full_check() ->
                     try:
                         loaded = documents.read(variant)
                     except documents.UnusualError:
-                        assert number or state.result is not None or preset == "specials"
+                        # Only the standard army is usual: "specials" and "tiny" change it.
+                        assert number or state.result is not None or preset in ("specials", "tiny")
                         continue
                     verdict = _alethi_verdict(loaded)
                     if alethi_checks.vouched(loaded):

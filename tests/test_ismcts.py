@@ -29,15 +29,19 @@ PRESETS = [
 
 
 def _positions(game: AnyGame, config: Any, seed: int, count: int) -> list[Any]:
-    """``count`` states of one seeded random game with a choice to make, spread along it."""
+    """``count`` states with a choice to make, spread along seeded random games: the next
+    seed's game when one ends first (a tiny preset's game can be over in a few moves)."""
     rng = random.Random(seed)
-    state = game.new_game(config, seed=seed)
     found: list[Any] = []
-    while len(found) < count and not game.is_over(state):
-        moves = game.legal_moves(state)
-        if len(moves) > 1 and rng.random() < 0.3:
-            found.append(state)
-        state = game.apply_move(state, moves[rng.randrange(len(moves))])
+    for game_seed in range(seed, seed + 20):
+        state = game.new_game(config, seed=game_seed)
+        while len(found) < count and not game.is_over(state):
+            moves = game.legal_moves(state)
+            if len(moves) > 1 and rng.random() < 0.3:
+                found.append(state)
+            state = game.apply_move(state, moves[rng.randrange(len(moves))])
+        if len(found) == count:
+            break
     return found
 
 
