@@ -499,7 +499,7 @@ def _seen_from_top(state: Any) -> int:
     a deck of no more cards than that has no hidden card to swap."""
     seen = getattr(state, "seen", ())
     if isinstance(seen, tuple) and seen and all(type(s) is int for s in seen):
-        return max(seen)
+        return int(max(seen))
     return 0
 
 
