@@ -155,8 +155,9 @@ class _Recorder(Draft):
         fight: CombatDraft | None = _COMBAT_SLOT.__get__(self, _Recorder)
         return fight
 
+    # A property over the draft's slot, which pyright takes for a field of another type.
     @combat.setter
-    def combat(self, value: CombatDraft | None) -> None:
+    def combat(self, value: CombatDraft | None) -> None:  # pyright: ignore[reportIncompatibleVariableOverride]
         if self.facts is not None:
             old = self.combat
             if value is None:
@@ -184,7 +185,7 @@ class _Recorder(Draft):
         return value
 
     @deja_vu.setter
-    def deja_vu(self, value: bool) -> None:
+    def deja_vu(self, value: bool) -> None:  # pyright: ignore[reportIncompatibleVariableOverride]
         if self.facts is not None and not value:
             self.marks.append((len(self.facts), self.teams, self.cemetery, self.removed))
             self.facts.append(TurnBegan(self.active, self.turn + 1))
