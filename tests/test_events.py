@@ -123,8 +123,7 @@ def _private_fields_hidden(name: str, event: Any, viewer: int) -> bool:
 @pytest.mark.parametrize(("name", "preset"), CASES)
 def test_a_players_events_depend_only_on_what_they_see(name: str, preset: str) -> None:
     """Like the views: the same move applied to a state resampled from the player's view, and
-    leading to the same view, tells that player the same events (but for an Alakazum! combat
-    fought within the move: every player saw it, yet the views do not keep it)."""
+    leading to the same view, tells that player the same events."""
     game = cardgames.get_game(name)
     compared = 0
     for index, (before, move, after) in enumerate(_positions(game, preset, seed=3)):
@@ -140,9 +139,7 @@ def test_a_players_events_depend_only_on_what_they_see(name: str, preset: str) -
             moved = game.apply_move(other, move)
             if game.view(moved, viewer) != game.view(after, viewer):
                 continue
-            resampled = game.events(other, move, moved, viewer=viewer)
-            aside = cardgames.story.seen_by_all_aside
-            assert aside(name, resampled) == aside(name, told)
+            assert game.events(other, move, moved, viewer=viewer) == told
             compared += 1
     assert compared > 0
 
@@ -352,41 +349,6 @@ SAMPLES = [
         alakazum,
         alakazum.story.SantaRolled(0, 4, False),
         "Player 0 rolled 4 with Santa Claus' die: they hand it on.",
-    ),
-    (
-        alakazum,
-        alakazum.story.PointsRolled(None, "Merlin", 5),
-        "The die gave the forest's Merlin 5 combat points.",
-    ),
-    (
-        alakazum,
-        alakazum.story.PointsRolled(1, "Merlin", 2),
-        "The die gave player 1's Merlin 2 combat points.",
-    ),
-    (
-        alakazum,
-        alakazum.story.HypnosisRolled(0, "Merlin", 3, 2),
-        "Player 0 rolled 3 to hypnotise Merlin (resistance 2).",
-    ),
-    (
-        alakazum,
-        alakazum.story.Held(1, "Merlin", alakazum.story.Hold.BROOM),
-        "Merlin stays in player 1's team: it rides a broom.",
-    ),
-    (
-        alakazum,
-        alakazum.story.Held(2, "Merlin", alakazum.story.Hold.LAST_CHARACTER),
-        "Merlin stays in player 2's team: it is their last character.",
-    ),
-    (
-        alakazum,
-        alakazum.story.Resisted(None, "Merlin"),
-        "The forest's Merlin resisted the hypnosis.",
-    ),
-    (
-        alakazum,
-        alakazum.story.Resisted(3, "Merlin"),
-        "Player 3's Merlin resisted the hypnosis.",
     ),
     (
         alakazum,

@@ -100,24 +100,17 @@ def test_a_santa_roll_told_of_the_passer_fails_the_property(
         game, lambda b, m, a: isinstance(m, alakazum.moves.PassDie), range(400)
     )
     told_everybody(game, before, move, after)
-    facts = alakazum_story._facts
+    forest = alakazum_story._forest
 
-    def passer(b: Any, m: Any) -> tuple[list[Any], list[Any]]:
-        told, marks = facts(b, m)
-        lied = [
+    def passer(b: Any, m: Any, a: Any) -> list[Any]:
+        return [
             attrs.evolve(e, player=b.to_move) if isinstance(e, alakazum.story.SantaRolled) else e
-            for e in told
+            for e in forest(b, m, a)
         ]
-        return lied, marks
 
-    monkeypatch.setattr(alakazum_story, "_facts", passer)
+    monkeypatch.setattr(alakazum_story, "_forest", passer)
     with pytest.raises(ConformanceError, match="Santa Claus"):
         told_everybody(game, before, move, after)
-    # Both checks catch it: the one against the states, and the one against the replay.
-    lied = game.events(before, move, after)
-    wrong = alakazum.story.check_story(game, before, move, after, lied, None)
-    assert "Santa Claus' roll is told of a player the die was not handed to" in wrong
-    assert "Santa Claus' die is told otherwise than the move played again" in wrong
 
 
 @pytest.mark.rule("lerally", "just-out")
@@ -216,8 +209,7 @@ def test_alakaslam_tells_what_left_a_hand_and_what_was_drawn() -> None:
 @pytest.mark.rule("alakazum", "the-turn")
 def test_alakazum_tells_the_end_of_a_turn_before_the_next_one() -> None:
     """A move that ends a turn tells what ended it first, then the next turn under its
-    player: the turn's beginning, that player's draws, the forest they explore and the combat
-    fought there (its rolls, its winner, the character that joined)."""
+    player: the turn's beginning, that player's draws and the forest they explore."""
     game = alakazum.GAME
     seen = 0
     for before, move, after in transitions(game, range(3)):
@@ -229,18 +221,15 @@ def test_alakazum_tells_the_end_of_a_turn_before_the_next_one() -> None:
             )
             continue
         seen += 1
-        start = began[-1]  # a turn lost to a trap may begin another within the move
+        (start,) = began
         event = told[start]
         assert isinstance(event, alakazum.story.TurnBegan)
         assert (event.player, event.turn) == (after.active, after.turn + 1)
-        for e in told[: began[0]]:
+        for e in told[:start]:
             assert not isinstance(e, alakazum.story.Met | alakazum.story.TrapSprung)
             assert getattr(e, "player", None) != after.active or not isinstance(
                 e, alakazum.story.HandChanged
             )
         for e in told[start + 1 :]:
-            if isinstance(e, alakazum.story.Joined):
-                assert e.player == after.active
-            if isinstance(e, alakazum.story.CombatWon):
-                assert e.winner in (after.active, None)
+            assert not isinstance(e, alakazum.story.Joined | alakazum.story.CombatWon)
     assert seen

@@ -60,9 +60,7 @@ __all__ = [
     "is_optional_text",
     "is_player",
     "plural",
-    "register_seen_by_all",
     "register_story_check",
-    "seen_by_all_aside",
     "shared_facts",
     "story_check",
     "telling",
@@ -444,26 +442,6 @@ def story_check(game: str) -> StoryCheck:
     """The check of the events of the game named ``game``: the one it registered, else
     :func:`shared_facts`."""
     return _STORY_CHECKS.get(game, shared_facts)
-
-
-_SEEN_BY_ALL: dict[str, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
-
-
-def register_seen_by_all(game: str, aside: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> None:
-    """Say what the events of the game named ``game`` tell every player that no view keeps,
-    though the whole table saw it during the move: ``aside(events)`` is the events without it
-    (a combat fought and over within the move, say, with its rolls). A player's events are a
-    function of their views once it is set aside; what is set aside must be told alike to
-    every viewer (the game's story check holds it to what happened)."""
-    _SEEN_BY_ALL[game] = aside
-
-
-def seen_by_all_aside(game: str, events: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``events`` of the game named ``game`` with what the game registered as seen by every
-    player, but kept by no view, set aside (see :func:`register_seen_by_all`): the events
-    themselves for a game that registered nothing."""
-    aside = _SEEN_BY_ALL.get(game)
-    return events if aside is None else aside(events)
 
 
 def counted(cards: Sequence[Any] | None) -> Counter[Any]:

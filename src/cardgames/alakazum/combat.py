@@ -139,7 +139,7 @@ def _rolled(d: Draft, card: Card, level: Level, cape: Card | None) -> tuple[int,
     points = card.combat[level]
     bonus = 0 if cape is None else cape.value
     if points is None:
-        value = d.die(card)
+        value = d.die()
         return value + bonus, value
     return points + bonus, None
 

@@ -189,10 +189,8 @@ class Draft:
 
     # --- chance ---------------------------------------------------------------------------
 
-    def die(self, card: Card | None = None) -> int:
-        """A roll of the die, 1 to 6: for the combat points of ``card``, a character whose
-        points are a die, or (``None``) to hypnotise or for Santa Claus' die. The plain draft
-        draws and nothing else; the story's recording draft keeps what each roll was for."""
+    def die(self) -> int:
+        """A roll of the die, 1 to 6."""
         value, self.rng_state = draw_below(self.rng_state, DIE_SIDES)
         return value + 1
 

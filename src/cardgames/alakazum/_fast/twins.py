@@ -85,10 +85,9 @@ class _TwinDraft(_StateTwin):  # type: ignore[misc]  # a State once finished
         twin: Any = self
         twin._memo = TRUSTED if moves is None else moves
 
-    def die(self, card: Any = None) -> int:
+    def die(self) -> int:
         """A roll of the die, 1 to 6 (the Draft's, drawn from the generator the twin keeps in
-        its ``rng`` without the two calls of the ``rng_state`` property; ``card`` is only
-        for the story's recording draft)."""
+        its ``rng`` without the two calls of the ``rng_state`` property)."""
         twin: Any = self
         rng = twin.rng
         value, twin.rng = draw_below(rng if type(rng) is int else rng.state, DIE_SIDES)
