@@ -307,14 +307,11 @@ class CardgamesVectorEnv(gymnasium.vector.VectorEnv["np.ndarray[Any, Any]", Any,
         illegal_reward: float = ILLEGAL_REWARD,
     ) -> None:
         self.num_envs = check_int("num_envs", num_envs, 1, MAX_ENVS)
-        try:
-            self.autoreset_mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            raise InvalidConfigError(
-                "autoreset_mode must be AutoresetMode.NEXT_STEP or AutoresetMode.SAME_STEP"
-            ) from None
-        if self.autoreset_mode is AutoresetMode.DISABLED:
+        modes = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
+        found = next((m for m in modes if autoreset_mode in (m, m.value)), None)
+        if found is None:
             raise InvalidConfigError("autoreset_mode must be NEXT_STEP or SAME_STEP")
+        self.autoreset_mode = found
         self.envs = [
             CardgamesEnv(
                 game,
