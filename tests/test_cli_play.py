@@ -242,7 +242,7 @@ def test_a_bot_that_does_not_answer_ends_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stuck = _Stuck()
-    monkeypatch.setattr("cardgames.cli.play.make_bot", lambda name, game: stuck)
+    monkeypatch.setattr("cardgames.cli.person.make_bot", lambda name, game: stuck)
     try:
         out, err = io.StringIO(), io.StringIO()
         path = tmp_path / "stuck.json"
@@ -290,8 +290,8 @@ class _Releasing(io.StringIO):
 
 def test_a_slow_bot_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stuck = _Stuck()
-    monkeypatch.setattr("cardgames.cli.play.make_bot", lambda name, game: stuck)
-    monkeypatch.setattr("cardgames.cli.play.THINKING_NOTICE", 0.001)
+    monkeypatch.setattr("cardgames.cli.person.make_bot", lambda name, game: stuck)
+    monkeypatch.setattr("cardgames.cli.person.THINKING_NOTICE", 0.001)
     out = _Releasing(stuck)
     path = tmp_path / "slow.json"
     argv = ["play", "alethi", "--seed", "1", "--first-player", "blue", "--out", str(path)]

@@ -1,4 +1,5 @@
-"""Reading the record files that ``replay`` shows: one game, or many in JSON lines.
+"""Reading the record files that ``replay`` shows (one game, or many in JSON lines), and writing
+the record that ``play`` saves.
 
 ``play --out`` writes one record, a JSON document; ``simulate --records`` writes one record a
 line (JSON lines), in game order. :func:`read_records` reads either: a file whose first line is a
@@ -15,17 +16,18 @@ many).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from cardgames.cli.paths import name
+from cardgames.cli.paths import name, write_whole
 from cardgames.cli.text import count
 from cardgames.errors import CardgamesError, SerializationError
+from cardgames.game import Game
 from cardgames.record import GameRecord
 from cardgames.serialization import MAX_DOCUMENT
 
-__all__ = ["read_records"]
+__all__ = ["free_path", "read_records", "replayed", "save_so_far", "write_record"]
 
 
 def read_records(path: Path, game: int | None = None) -> list[tuple[int, GameRecord]]:
@@ -106,3 +108,42 @@ def _load(path: Path, line: bytes, number: int) -> GameRecord:
         return GameRecord.from_json(line)
     except CardgamesError as exc:
         raise CardgamesError(f"{name(path)}, game {number}: {exc}") from None
+
+
+def replayed(game: Game[Any, Any, Any, Any], config: Any, seed: int, moves: Sequence[Any]) -> Any:
+    """The state of the game after ``moves`` (moves of a record already checked)."""
+    state = game.new_game(config, seed=seed)
+    for move in moves:
+        state = game.apply_move(state, move)
+    return state
+
+
+def free_path(stem: str, suffix: str) -> Path:
+    """``stem + suffix`` in the current directory, numbered (``-2``, ``-3``...) if taken."""
+    path = Path(stem + suffix)
+    number = 2
+    while path.exists():
+        path = Path(f"{stem}-{number}{suffix}")
+        number += 1
+    return path
+
+
+def write_record(record: GameRecord, path: Path) -> None:
+    """Write ``record`` to ``path``, whole; a ``CardgamesError`` that names the file and tells
+    the game's seed if it cannot be written (the seed and the same players replay the game)."""
+    try:
+        write_whole(path, record.to_json() + "\n")
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise CardgamesError(
+            f"{name(path)}: cannot write the record: {why}; the game's seed is {record.seed}"
+        ) from None
+
+
+def save_so_far(record: GameRecord, path: Path) -> str:
+    """Save the game so far at ``path``, and say where it is (or that it could not be)."""
+    try:
+        write_record(record, path)
+    except CardgamesError as exc:
+        return str(exc)
+    return f"the game so far is saved in {name(path)}"

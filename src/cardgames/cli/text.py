@@ -23,6 +23,7 @@ __all__ = [
     "outcome_summary",
     "plural",
     "seat",
+    "seed_line",
 ]
 
 
@@ -133,3 +134,9 @@ def plural(number: int, noun: str) -> str:
 def count(number: int, noun: str) -> str:
     """A number and its noun: ``1 game``, ``2 games``, ``0 moves``."""
     return f"{number} {plural(number, noun)}"
+
+
+def seed_line(seed: int, *, person: bool = True) -> str:
+    """What a finished game says about its seed: a person's (``answers``) or the bots'."""
+    same = "answers" if person else "bots"
+    return f"Seed {seed}: the same seed and {same} replay this game."
