@@ -378,6 +378,7 @@ def _end_combat(d: Draft, *, hypnotised: bool) -> Next:
     if combat.potions:
         d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
+    d.fought = (*d.fought, combat.freeze())  # (read below as a Combat, no longer changed)
     teams = list(d.teams)
     if combat.defender is None:  # the attacker won (a forest character that wins is drama)
         if not hypnotised:
@@ -407,6 +408,7 @@ def _drama(d: Draft) -> Next:
     if combat.potions:
         d.to_market(*[card for _, card, _ in combat.potions])
     d.combat = None
+    d.fought = (*d.fought, combat.freeze())
     d.shuffle_into_forest(combat.opponent)
     player = combat.attacker
     team = d.teams[player]

@@ -146,6 +146,7 @@ class Draft:
     exchanges: tuple[int, ...]
     failed: Culture | None
     forest: tuple[Card, ...]
+    fought: tuple[Combat, ...]
     giving: int
     hands: tuple[tuple[Card, ...], ...]
     held: tuple[Card, ...]

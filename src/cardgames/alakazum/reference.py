@@ -316,7 +316,7 @@ def apply_move(state: State, move: Move) -> State:
     if legal is None:
         raise IllegalMoveError(why_illegal(state, move))
     d = Draft(state)
-    d.last_mover, d.last_move = state.to_move, legal
+    d.last_mover, d.last_move, d.fought = state.to_move, legal, ()
     step = APPLY[type(legal)](d, legal)
     if step is not Next.DECIDE:
         carry_on(d, step)

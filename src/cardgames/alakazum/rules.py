@@ -223,7 +223,7 @@ def apply_move(state: State, move: moves.Move) -> State:
     if legal is None:
         raise IllegalMoveError(why_illegal(state, move))
     d = draft_of(state)
-    d.last_mover, d.last_move = state.to_move, legal
+    d.last_mover, d.last_move, d.fought = state.to_move, legal, ()
     step = APPLY[type(legal)](d, legal)
     if step is not _DECIDE:  # (a step that says DECIDE leaves no more of the turn to play)
         carry_on(d, step)

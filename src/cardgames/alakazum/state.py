@@ -174,6 +174,9 @@ class State:
       Magic of the forest (``keep``, ``place``) and a card given away (``give``): a view shows
       those only to their player (and a card given to its receiver too), and a state dealt
       from a view keeps ``last_move`` only if that view shows it.
+    - ``fought`` holds the combats decided during the move that led here, in order, as they
+      stood when decided (points, the dice rolled for them, the roll to hypnotise): the
+      combat itself is gone from the table by then, and its story is told from these.
     """
 
     config: Config
@@ -208,6 +211,7 @@ class State:
     result: Outcome | None = None
     last_mover: int | None = None
     last_move: Move | None = None
+    fought: tuple[Combat, ...] = ()
     # The legal moves once worked out (or a marker that the state has been checked); not part
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -233,7 +237,8 @@ class View:
     player's keep, place or give, and before the first move); ``held`` is ``()`` for all but
     the caster of a Magic of the forest, who alone sees those cards (the others see
     ``held_size``). ``enemies`` shows ``None`` for each face-down enemy the player has not
-    seen.
+    seen. ``fought``, the combats decided by the move that led here, is public, as the
+    combat was.
     """
 
     player: int
@@ -269,6 +274,7 @@ class View:
     result: Outcome | None = None
     last_mover: int | None = None
     last_move: Move | None = None
+    fought: tuple[Combat, ...] = ()
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, for notebooks and other rich displays."""

@@ -325,6 +325,9 @@ def view_problem(view: object) -> str | None:
     problem = shapes.last_move_problem(view.last_mover, view.last_move, n)
     if problem is not None:
         return problem
+    # (The combats in it are checked in full with the state dealt from the view.)
+    if type(view.fought) is not tuple or len(view.fought) > total:
+        return f"fought must be a tuple of at most {total} combats"
     return _view_combat_problem(view.combat, config)
 
 

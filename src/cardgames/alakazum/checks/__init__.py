@@ -18,7 +18,12 @@ from collections import Counter
 import attrs
 
 from cardgames.alakazum.cards import MAX_NAME, Card, Culture, Enemy, Kind, is_enemy
-from cardgames.alakazum.checks.phases import combat_problem, nothing_to_do, phase_fits
+from cardgames.alakazum.checks.phases import (
+    combat_problem,
+    fought_problem,
+    nothing_to_do,
+    phase_fits,
+)
 from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import TRUSTED
 from cardgames.alakazum.generate import generate
@@ -110,6 +115,7 @@ def vouched(state: State, names: list[str]) -> bool:
         or _team_rules(state) is not None
         or _enemy_places(state) is not None
         or combat_problem(state) is not None
+        or (bool(state.fought) and fought_problem(state) is not None)
     ):
         return False
     if state.combat is None:
@@ -148,7 +154,8 @@ def _problem_or_moves(state: State) -> str | tuple[Move, ...] | None:
     problem = config_problem(state.config)
     if problem is not None:
         return problem
-    for check in (_scalars, _zones, _table, _enemies, combat_problem, _conserved, phase_fits):
+    checks = (_scalars, _zones, _table, _enemies, combat_problem, fought_problem, _conserved)
+    for check in (*checks, phase_fits):
         problem = check(state)
         if problem is not None:
             return problem

@@ -31,7 +31,7 @@ from cardgames.alakazum.state import Combat, Member, Phase, State, every_card
 from cardgames.alakazum.traps import santa_explodes
 from cardgames.alakazum.voodoo import asked_about_doll, doll_in_game
 
-__all__ = ["combat_problem", "nothing_to_do", "phase_fits"]
+__all__ = ["combat_problem", "fought_problem", "nothing_to_do", "phase_fits"]
 
 # Enum members read by the checks, as module names: on Python 3.11 reading a member through
 # its class costs about ten times as much as reading a module name, and a check reads dozens.
@@ -125,6 +125,19 @@ def combat_problem(state: State) -> str | None:
         supporter = team.get(name) if type(name) is str else None
         if supporter is None or not supporter.card.sociable or name == main:
             return f"side {side}'s support must be another sociable character of its team"
+    problem = _combat_fields(state, combat)
+    if problem is not None:
+        return problem
+    if (combat.roller is None) != (combat.roll == 0) or (combat.roller is None and combat.bonus):
+        return "a combat rolls to hypnotise exactly when it has a winner"
+    if not duel and (combat.to_act != 0 or combat.passes or combat.supports[1] is not None):
+        return "in a combat against the forest only the attacker acts"
+    return None
+
+
+def _combat_fields(state: State, combat: Combat) -> str | None:
+    """What is wrong with a combat's numbers (points, dice, potions, who acts, the roll to
+    hypnotise), under way or decided, or ``None``."""
     if not (type(combat.points) is tuple and len(combat.points) == len(SIDES)) or any(
         type(p) is not int for p in combat.points
     ):
@@ -144,11 +157,66 @@ def combat_problem(state: State) -> str | None:
         return "a combat's roller is 0, 1 or None"
     if not is_int(combat.roll, 0, 6) or not is_int(combat.bonus):
         return "a combat's roll is 0-6 and its bonus a non-negative int"
-    if (combat.roller is None) != (combat.roll == 0) or (combat.roller is None and combat.bonus):
-        return "a combat rolls to hypnotise exactly when it has a winner"
-    if not duel and (combat.to_act != 0 or combat.passes or combat.supports[1] is not None):
-        return "in a combat against the forest only the attacker acts"
     return _combat_numbers(state, combat)
+
+
+def fought_problem(state: State) -> str | None:
+    """What is wrong with the combats the last move decided (``fought``), or ``None``: each
+    one a combat of the game's own characters, its points compared (a winner who rolled to
+    hypnotise, or the forest's character that won), its numbers within what its cards give."""
+    fought = state.fought
+    if fought == ():
+        return None
+    if type(fought) is not tuple or len(fought) > len(_characters(state.config)):
+        return "fought must be a tuple of at most as many combats as the game has characters"
+    for combat in fought:
+        problem = _decided_problem(state, combat)
+        if problem is not None:
+            return f"a combat the last move decided: {problem}"
+    return None
+
+
+def _decided_problem(state: State, combat: object) -> str | None:
+    if type(combat) is not Combat:
+        return "not a Combat"
+    n = state.config.players
+    if not is_player(combat.attacker, n):
+        return "the attacker is not a player"
+    defender = combat.defender
+    if defender is not None and (not is_player(defender, n) or defender == combat.attacker):
+        return "the defender is not another player"
+    characters = _characters(state.config)
+    if not card_ok(combat.opponent, config_card_ids(state.config)) or (
+        combat.opponent.kind is not _CHARACTER_KIND
+    ):
+        return "the opponent is not a character"
+    if type(combat.fighter) is not str or combat.fighter not in characters:
+        return "the fighter is not a character"
+    if type(combat.supports) is not tuple or len(combat.supports) != len(SIDES):
+        return "a combat's supports are two names or None"
+    for name in combat.supports:
+        if name is not None and (type(name) is not str or not characters.get(name, False)):
+            return "a support is not a sociable character"
+    problem = _combat_fields(state, combat)
+    if problem is not None:
+        return problem
+    if combat.roller is None and (combat.roll or combat.bonus):
+        return "nobody rolls to hypnotise without a winner"
+    attack, defence = combat.points
+    if defender is None:
+        if attack > defence and (combat.roller != 0 or not combat.roll):
+            return "the winner rolls to hypnotise the forest character it beat"
+        if attack <= defence and combat.roller is not None:
+            return "nobody rolls to hypnotise when the forest character wins"
+    elif combat.roller != (0 if attack > defence else 1):
+        return "the side with more points (the defender in a tie) wins a duel"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _characters(config: Config) -> dict[str, bool]:
+    """The names of the config's characters, each with whether it is sociable."""
+    return {c.name: c.sociable for c in all_cards(config) if c.kind is _CHARACTER_KIND}
 
 
 #: Characters in a combat with a die for combat points: each side's main one and support.

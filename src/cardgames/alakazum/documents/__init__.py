@@ -291,6 +291,15 @@ def _combat(value: object, lists: _Lists) -> Combat:
     )
 
 
+def _fought_json(fought: tuple[Combat, ...]) -> Any:
+    return [_combat_json(combat) for combat in fought]
+
+
+def _fought(value: object, lists: _Lists) -> tuple[Combat, ...]:
+    """The combats decided by the last move: a list of combat objects."""
+    return tuple(_combat(combat, lists) for combat in _list(value))
+
+
 def _potion(entry: object, lists: _Lists) -> tuple[int, Card, int]:
     """A potion played in a combat: ``[side, card name, combat points added]``."""
     items = _list(entry)
@@ -373,6 +382,7 @@ def _codecs() -> dict[str, tuple[_Encode, _Decode]]:
         "result": _briefly_via("an outcome {winners, returns, reason} or null", Outcome | None),
         "last_mover": _plain(_optional(_int)),
         "last_move": _briefly_via("an alakazum move {type, fields} or null", Move | None),
+        "fought": (_fought_json, _fought),
     }
 
 
@@ -510,6 +520,8 @@ def _quick_state_hooks(
             out["last_mover"] = state.last_mover
         if state.last_move is not None:
             out["last_move"] = write_pending(state.last_move)
+        if state.fought:
+            out["fought"] = _fought_json(state.fought)
         return out
 
     return unstructure, structure

@@ -44,7 +44,7 @@ _MEMBER_KEYS = frozenset({"card", "level", "broom", "cape"})
 _FIELDS = [field for field in attrs.fields(State) if field.init]
 _STATE_KEYS = frozenset(field.name for field in _FIELDS)
 #: The fields left to the general decoders: rare, and each a small object of its own.
-_GENERAL = ("combat", "pending", "spell", "failed", "result")
+_GENERAL = ("combat", "pending", "spell", "failed", "result", "fought")
 _RNG_STATES = 1 << 64
 
 

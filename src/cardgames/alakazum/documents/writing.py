@@ -202,6 +202,8 @@ def _text(
         if moved is None:
             moved = texts.moves[move] = encode(field_json("last_move", move))
         text += ',"last_move":', moved
+    if state.fought:
+        text += ',"fought":', encode(field_json("fought", state.fought))
     text.append("}")
     return "".join(text)
 
