@@ -328,6 +328,46 @@ SAMPLES = [
     (alakazum, alakazum.story.CombatWon(0, "Merlin"), "Player 0 won the combat against Merlin."),
     (alakazum, alakazum.story.CombatWon(None, "Merlin"), "The forest's Merlin won the combat."),
     (alakazum, alakazum.story.Joined(2, "Merlin"), "Merlin joined player 2's team."),
+    (
+        alakazum,
+        alakazum.story.PointsRolled(None, "Cuc", 4),
+        "The forest's Cuc rolled 4 for its combat points.",
+    ),
+    (
+        alakazum,
+        alakazum.story.PointsRolled(1, "Cuc", 2),
+        "Player 1's Cuc rolled 2 for its combat points.",
+    ),
+    (
+        alakazum,
+        alakazum.story.PointsCompared(0, None, (5, 5)),
+        "Combat points: 5 for player 0, 5 for the forest (a tie goes to the forest).",
+    ),
+    (
+        alakazum,
+        alakazum.story.PointsCompared(0, 1, (6, 3)),
+        "Combat points: 6 for player 0, 3 for player 1.",
+    ),
+    (
+        alakazum,
+        alakazum.story.HypnosisRolled(0, "Merlin", 3, 4),
+        "Player 0 rolled 3 to hypnotise Merlin (it takes more than 4).",
+    ),
+    (
+        alakazum,
+        alakazum.story.Resisted("Merlin", 4, 4),
+        "Merlin resisted the hypnosis: 4 is not more than 4.",
+    ),
+    (
+        alakazum,
+        alakazum.story.Stayed(1, "Merlin", "broom"),
+        "Merlin stays in player 1's team: it rides a broom.",
+    ),
+    (
+        alakazum,
+        alakazum.story.Stayed(1, "Merlin", "last"),
+        "Merlin stays in player 1's team: it is its player's last character.",
+    ),
     (alakazum, alakazum.story.Met(0, "Merlin"), "Player 0 met Merlin in the forest."),
     (alakazum, alakazum.story.TurnBegan(1, 4), "Turn 4: player 1's turn begins."),
     (

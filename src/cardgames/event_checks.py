@@ -73,6 +73,8 @@ PLAYER_FIELDS: Final = frozenset(
         "server",
         "leader",
         "owner",
+        "attacker",
+        "defender",
         "viewer",
     }
 )

@@ -1,6 +1,7 @@
-"""What an Alakazum! move did, told as events: the decision itself, who won a combat, the
-characters that joined or left a team, the cards that went to the cemetery, what each hand
-gained and lost, and the end of the game.
+"""What an Alakazum! move did, told as events: the decision itself, the turn begun, the traps
+and Santa Claus' die, each combat fought (its dice, the points compared, the winner, the roll to
+hypnotise and what came of it: :mod:`.fights`), the characters that rose, joined or left a team,
+the cards that went to the cemetery, what each hand gained and lost, and the end of the game.
 
 A player is told the cards of their own hand; of another hand only its size. A card given from
 hand to hand is told to the giver and the receiver, and the cards held by Magic of the forest to
@@ -30,13 +31,29 @@ from cardgames._engine import (
     is_count,
     is_player,
 )
-from cardgames.alakazum.cards import Culture, Kind, Level
+from cardgames.alakazum.cards import Culture, Kind
 from cardgames.alakazum.checks import checked
-from cardgames.alakazum.draft import ATTACKER, side_owner
 from cardgames.alakazum.moves import Move, PassDie
 from cardgames.alakazum.notation import format_move
 from cardgames.alakazum.rules import apply_move
 from cardgames.alakazum.state import Phase, State
+from cardgames.alakazum.text.fights import (
+    STAY_REASONS,
+    Buried,
+    CombatWon,
+    HypnosisRolled,
+    Joined,
+    Left,
+    LevelledUp,
+    Met,
+    PointsCompared,
+    PointsRolled,
+    Resisted,
+    Stayed,
+    TeamChanges,
+    combat_events,
+    combats_of,
+)
 from cardgames.alakazum.traps import santa_explodes
 from cardgames.alakazum.view import told_move
 
@@ -49,25 +66,22 @@ __all__ = [
     "Event",
     "GameOver",
     "HandChanged",
+    "HypnosisRolled",
     "Joined",
     "Left",
     "LevelledUp",
     "Met",
+    "PointsCompared",
+    "PointsRolled",
+    "Resisted",
     "SantaRolled",
+    "Stayed",
     "TrapSprung",
     "TurnBegan",
     "check_story",
     "events",
     "format_event",
 ]
-
-
-_names = story.cards_or_none(lambda name: type(name) is str)
-
-
-def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None:
-        is_player(instance, attribute, value)
 
 
 #: The kinds of the trap cards, and what each does, as a sentence ends.
@@ -94,14 +108,6 @@ class TurnBegan:
 
     player: int = attrs.field(validator=is_player)
     turn: int = attrs.field(validator=is_count)
-
-
-@attrs.frozen
-class Met:
-    """Exploring the forest, ``player`` met its character ``character``: a combat begins."""
-
-    player: int = attrs.field(validator=is_player)
-    character: str = attrs.field(validator=instance_of(str))
 
 
 @attrs.frozen
@@ -133,47 +139,6 @@ class AlakazumFailed:
 
 
 @attrs.frozen
-class CombatWon:
-    """The combat against ``opponent`` was won by player ``winner``, or by the forest's
-    character when ``winner`` is ``None``."""
-
-    winner: int | None = attrs.field(validator=_player_or_none)
-    opponent: str = attrs.field(validator=instance_of(str))
-
-
-@attrs.frozen
-class Joined:
-    """``character`` joined ``player``'s team."""
-
-    player: int = attrs.field(validator=is_player)
-    character: str = attrs.field(validator=instance_of(str))
-
-
-@attrs.frozen
-class Left:
-    """``character`` left ``player``'s team."""
-
-    player: int = attrs.field(validator=is_player)
-    character: str = attrs.field(validator=instance_of(str))
-
-
-@attrs.frozen
-class LevelledUp:
-    """``player``'s ``character`` rose to ``level`` (after a won combat, a meal, a spell)."""
-
-    player: int = attrs.field(validator=is_player)
-    character: str = attrs.field(validator=instance_of(str))
-    level: Level = attrs.field(validator=instance_of(Level))
-
-
-@attrs.frozen
-class Buried:
-    """``cards`` went to the cemetery."""
-
-    cards: tuple[str, ...] = attrs.field(validator=_names)
-
-
-@attrs.frozen
 class HandChanged(story.HandChanged):
     """``player``'s hand now holds ``size`` cards; ``gained`` and ``lost`` name the cards that
     came in and went out, or are ``None`` for a viewer who may not see that hand."""
@@ -192,6 +157,11 @@ Event: TypeAlias = (
     | TrapSprung
     | SantaRolled
     | CombatWon
+    | PointsRolled
+    | PointsCompared
+    | HypnosisRolled
+    | Resisted
+    | Stayed
     | AlakazumFailed
     | Joined
     | Left
@@ -209,6 +179,11 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TrapSprung,
     SantaRolled,
     CombatWon,
+    PointsRolled,
+    PointsCompared,
+    HypnosisRolled,
+    Resisted,
+    Stayed,
     AlakazumFailed,
     Joined,
     Left,
@@ -227,48 +202,8 @@ def _decided(before: State, after: State, viewer: int | None) -> Decided:
     return Decided(player, None if told is None else format_move(told))
 
 
-def _combat(
-    before: State,
-    after: State,
-    joined: list[Joined],
-    rose: list[LevelledUp],
-    buried: tuple[str, ...],
-) -> list[Event]:
-    """Who won a combat that was decided by this move, when the tables tell it: the roll to
-    hypnotise begun, the character hypnotised or buried, or the winner's character risen."""
-    fight = before.combat
-    if fight is None or fight.roller is not None:
-        return []
-    name = fight.opponent.name
-    if after.combat is not None:
-        if after.combat.roller is None:
-            return []
-        roller = after.combat.roller
-        winner = (
-            side_owner(after.combat, roller)
-            if after.combat.defender is not None or roller == ATTACKER
-            else None
-        )
-        return [CombatWon(winner, name)]
-    if fight.defender is None:
-        won = name in buried or any(j.character == name for j in joined)
-        return [CombatWon(fight.attacker if won else None, name)]
-    for j in joined:
-        if j.character == name:
-            return [CombatWon(fight.attacker, name)]
-        if fight.fighter is not None and j.character == fight.fighter:
-            return [CombatWon(fight.defender, fight.fighter)]
-    for r in rose:
-        if r.player == fight.attacker and r.character == fight.fighter:
-            return [CombatWon(fight.attacker, name)]
-        if r.player == fight.defender and r.character == name and fight.fighter is not None:
-            return [CombatWon(fight.defender, fight.fighter)]
-    return []
-
-
 def _forest(before: State, move: Move, after: State) -> list[Event]:
-    """The traps sprung while exploring during this move (and Santa Claus' die rolled), and
-    the forest character met."""
+    """The traps sprung while exploring during this move, and Santa Claus' die rolled."""
     told: list[Event] = []
     old, new = before.removed, after.removed
     if new[: len(old)] == old:
@@ -282,32 +217,7 @@ def _forest(before: State, move: Move, after: State) -> list[Event]:
         holder = move.player if isinstance(move, PassDie) else after.active
         exploded = santa_explodes(after.roll, after.santa)
         told.append(SantaRolled(holder, after.roll, exploded))
-    fight = after.combat
-    if (
-        fight is not None
-        and fight.defender is None
-        and (before.combat is None or before.combat.opponent != fight.opponent)
-    ):
-        told.append(Met(fight.attacker, fight.opponent.name))
     return told
-
-
-def _teams(before: State, after: State) -> tuple[list[Joined], list[Left], list[LevelledUp]]:
-    """The characters that joined and left each team, and those that rose a level in it."""
-    joined: list[Joined] = []
-    left: list[Left] = []
-    rose: list[LevelledUp] = []
-    for player, (old, new) in enumerate(zip(before.teams, after.teams, strict=True)):
-        was = {m.card.name: m.level for m in old}
-        now = {m.card.name for m in new}
-        for member in new:
-            name = member.card.name
-            if name not in was:
-                joined.append(Joined(player, name))
-            elif member.level > was[name]:
-                rose.append(LevelledUp(player, name, member.level))
-        left.extend(Left(player, m.card.name) for m in old if m.card.name not in now)
-    return joined, left, rose
 
 
 def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
@@ -318,9 +228,9 @@ def _hands(before: State, after: State, viewer: int | None) -> list[Event]:
 def events(
     before: State, move: Move, after: State, *, viewer: int | None = None
 ) -> tuple[Event, ...]:
-    """What ``move`` did from ``before`` to ``after``: the decision, who won a combat, the
-    characters that joined or left a team, the cards buried, the hands that changed and the
-    end of the game.
+    """What ``move`` did from ``before`` to ``after``, in the order of play: the decision, each
+    combat fought (dice, points, winner, hypnosis), the characters that rose, joined or left a
+    team, the cards buried, the hands that changed, the next turn if one began, and the end.
 
     With ``viewer=p`` another player's hand is told only by its size, and a decision that
     moves hidden cards only by who made it.
@@ -333,29 +243,31 @@ def events(
     )
     check_viewer(viewer, before.config.players)
     told: list[Event] = [_decided(before, after, viewer)]
-    joined, left, rose = _teams(before, after)
-    old, new = before.cemetery, after.cemetery
-    buried = tuple(c.name for c in new[len(old) :]) if new[: len(old)] == old else ()
-    forest = _forest(before, move, after)
+    changes = TeamChanges.between(before, after)
+    began = _turn_began(before, after)
+    # What the move did in the turn it was made in, then what the next turn did, if one began
+    # (under its player: their hand's change, the forest explored, the combats fought there).
+    now: list[Event] = []
     turn: list[Event] = []
+    for fought in combats_of(before, after):
+        later = began and fought.prior is None and fought.combat.attacker == after.active
+        (turn if later else now).extend(combat_events(before, after, fought, changes))
+    forest = _forest(before, move, after)
     hands = _hands(before, after, viewer)
-    if _turn_began(before, after):
-        # What ended the turn is told first; then the next turn, under its player: their hand's
-        # change (the turn's first draws, and anything else the move did to it), the forest.
-        turn.append(TurnBegan(after.active, after.turn + 1))
-        turn.extend(e for e in hands if isinstance(e, HandChanged) and e.player == after.active)
+    if began:
+        theirs = [e for e in hands if isinstance(e, HandChanged) and e.player == after.active]
         hands = [e for e in hands if isinstance(e, HandChanged) and e.player != after.active]
-        turn.extend(forest)
-        forest = []
-    told.extend(forest)
-    told.extend(_combat(before, after, joined, rose, buried))
+        turn = [TurnBegan(after.active, after.turn + 1), *theirs, *forest, *turn]
+    else:
+        told.extend(forest)
+    told.extend(now)
     if after.failed is not None and before.failed is None:
         told.append(AlakazumFailed(after.active, after.failed))
-    told.extend(rose)
-    told.extend(left)
-    told.extend(joined)
-    if buried:
-        told.append(Buried(buried))
+    told.extend(changes.rose)
+    told.extend(changes.left)
+    told.extend(changes.joined)
+    if changes.buried:
+        told.append(Buried(tuple(changes.buried)))
     told.extend(hands)
     told.extend(turn)
     if after.result is not None:
@@ -381,6 +293,29 @@ def _told_santa(event: SantaRolled) -> str:
     return f"Player {event.player} rolled {event.roll} with Santa Claus' die: {then}."
 
 
+def _side(player: int | None) -> str:
+    return "the forest" if player is None else f"player {player}"
+
+
+def _told_rolled(event: PointsRolled) -> str:
+    whose = "The forest's" if event.player is None else f"Player {event.player}'s"
+    return f"{whose} {event.character} rolled {event.roll} for its combat points."
+
+
+def _told_compared(event: PointsCompared) -> str:
+    attack, defence = event.points
+    tie = f" (a tie goes to {_side(event.defender)})" if attack == defence else ""
+    other = _side(event.defender)
+    return f"Combat points: {attack} for player {event.attacker}, {defence} for {other}{tie}."
+
+
+def _told_hypnosis(event: HypnosisRolled) -> str:
+    return (
+        f"Player {event.player} rolled {event.roll} to hypnotise {event.character} "
+        f"(it takes more than {event.resistance})."
+    )
+
+
 def _told_combat(event: CombatWon) -> str:
     if event.winner is None:
         return f"The forest's {event.opponent} won the combat."
@@ -396,6 +331,13 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     SantaRolled: _told_santa,
     AlakazumFailed: lambda e: f"Player {e.player}'s Alakazum with {e.culture.value} failed.",
     CombatWon: _told_combat,
+    PointsRolled: _told_rolled,
+    PointsCompared: _told_compared,
+    HypnosisRolled: _told_hypnosis,
+    Resisted: lambda e: (
+        f"{e.character} resisted the hypnosis: {e.total} is not more than {e.resistance}."
+    ),
+    Stayed: lambda e: f"{e.character} stays in player {e.player}'s team: {STAY_REASONS[e.reason]}.",
     LevelledUp: lambda e: f"Player {e.player}'s {e.character} rose to level {e.level.name}.",
     Joined: lambda e: f"{e.character} joined player {e.player}'s team.",
     Left: lambda e: f"{e.character} left player {e.player}'s team.",
@@ -432,6 +374,37 @@ def _santa_facts(move: Move, after: State, told: tuple[Any, ...]) -> list[str]:
     return []
 
 
+def _combat_facts(before: State, after: State, told: tuple[Any, ...]) -> list[str]:
+    """What is untrue in the story of the combats: the dice rolled for combat points and to
+    hypnotise, and the points compared, are those of the combats the move fought (under way,
+    or decided: ``after.fought``), and each winner is the side the points made win."""
+    fought = combats_of(before, after)
+    dice = sorted(
+        roll for f in fought for roll in f.combat.rolls[len(f.prior.rolls) if f.prior else 0 :]
+    )
+    if sorted(e.roll for e in told if isinstance(e, PointsRolled)) != dice:
+        return ["the dice rolled for combat points are told otherwise than they fell"]
+    hypnosis = sorted(
+        f.combat.roll for f in fought if f.combat.roll and (f.prior is None or not f.prior.roll)
+    )
+    if sorted(e.roll for e in told if isinstance(e, HypnosisRolled)) != hypnosis:
+        return ["the rolls to hypnotise are told otherwise than they fell"]
+    compared = [
+        (f.combat.attacker, f.combat.defender, f.combat.points)
+        for f in fought
+        if (f.decided or f.combat.roller is not None)
+        and (f.prior is None or f.prior.roller is None)
+    ]
+    said = [(e.attacker, e.defender, e.points) for e in told if isinstance(e, PointsCompared)]
+    if said != compared:
+        return ["the combat points are told otherwise than they were compared"]
+    winners = [e.winner for e in told if isinstance(e, CombatWon)]
+    expected = [a if p[0] > p[1] else d for a, d, p in compared]
+    if winners != expected:
+        return ["a combat is told to be won by a side the points did not make win"]
+    return []
+
+
 def _hand_names(state: State) -> list[list[str]]:
     return [[card.name for card in hand] for hand in state.hands]
 
@@ -440,9 +413,11 @@ def check_story(
     game: Any, before: State, move: Move, after: State, told: tuple[Any, ...], viewer: int | None
 ) -> list[str]:
     """What is untrue in ``told`` (see :func:`cardgames.story.register_story_check`): the
-    decision, the hands, the rolls of Santa Claus' die, the turn begun and the end."""
+    decision, the hands, the rolls of Santa Claus' die, the combats' dice, points and
+    winners, the turn begun and the end."""
     wrong = story.shared_facts(game, before, move, after, told, viewer, hands=_hand_names)
     wrong.extend(_santa_facts(move, after, told))
+    wrong.extend(_combat_facts(before, after, told))
     began = [e for e in told if isinstance(e, TurnBegan)]
     if began != ([TurnBegan(after.active, after.turn + 1)] if _turn_began(before, after) else []):
         wrong.append("a turn is told to begin otherwise than it began")
