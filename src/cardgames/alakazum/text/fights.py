@@ -300,10 +300,11 @@ def _decided(before: State, after: State, combat: Combat, changes: TeamChanges) 
     loser_side = 1 - combat.roller
     loser = side_owner(combat, loser_side) if combat.defender is not None else None
     name = main_character(combat, loser_side)
-    if not combat.roll:  # nothing to roll for: the loser could not leave
-        member = None if loser is None else _member(before, after, loser, name)
-        reason = None if member is None or loser is None else _why_stays(after, loser, member)
-        if reason is not None and loser is not None:
+    if not combat.roll:  # a duel's loser that could not leave: nothing was rolled for it
+        assert loser is not None
+        member = _member(before, after, loser, name)
+        reason = None if member is None else _why_stays(after, loser, member)
+        if reason is not None:
             told.append(Stayed(loser, name, reason))
         return told
     resistance = _resistance(before, after, combat, loser_side)
