@@ -40,7 +40,7 @@ def random_states(config: alakaslam.Config, seed: int) -> Iterator[alakaslam.Sta
 
 def test_the_writer_is_the_one_to_json_uses() -> None:
     state = alakaslam.new_game(seed=2)
-    assert WRITE.__qualname__.startswith("state_writer")
+    assert WRITE.__qualname__.startswith("quick_state_writer")
     assert WRITE(state) == general_text(state)
     assert cardgames.to_json(state) == general_document(state)
 

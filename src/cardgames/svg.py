@@ -10,7 +10,7 @@ reader (or a test) can count the cards of a picture.
 States and views show their picture in notebooks through ``_repr_svg_``: a game's state module
 cannot import its picture module (the picture reads the state), so each picture module
 registers its drawing here with :func:`register_picture`, and :func:`repr_svg` finds it by the
-class of the table.
+class of the table. The state and view classes take their ``_repr_svg_`` from :class:`Pictured`.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = [
     "PAPER",
     "ROW_CARDS",
     "Canvas",
+    "Pictured",
     "card_row",
     "check_names",
     "clean",
@@ -347,6 +348,17 @@ def repr_svg(table: object) -> str:
     if draw is None:
         raise InvalidStateError(f"no picture for a {type(table).__name__}")
     return draw(table)
+
+
+class Pictured:
+    """The base of a game's state and view classes: a notebook shows one as its picture, the
+    drawing :func:`register_picture` gave its class. It adds no slot and no field."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, for notebooks and other rich displays."""
+        return repr_svg(self)
 
 
 def card_row(

@@ -15,11 +15,11 @@ by the hook and the encoder.
 
 from __future__ import annotations
 
-import json.encoder
 from collections.abc import Callable
 from typing import Any
 
 from cardgames import _kept
+from cardgames._engine import UnusualValueError, json_list, json_quote, quick_state_writer
 from cardgames.alakaslam.cards import Card, Character
 from cardgames.alakaslam.config import Config, config_problem, deck_cards
 from cardgames.alakaslam.court import Cell, court_for
@@ -28,18 +28,12 @@ from cardgames.alakaslam.state import Bind, Fault, Phase, Point, State
 
 __all__ = ["state_writer"]
 
-#: A string as the encoder writes it (``ensure_ascii=False``).
-_quote: Callable[[str], str] = json.encoder.encode_basestring
 #: A number's text, as the encoder writes an int.
 _NUMBER = int.__repr__
 #: The text of each member of the enums a state holds, found by the member.
 _MEMBER_TEXT: dict[Any, str] = {
-    member: _quote(member.value) for kind in (Phase, Character, Fault) for member in kind
+    member: json_quote(member.value) for kind in (Phase, Character, Fault) for member in kind
 }
-
-
-class _UnusualError(Exception):
-    """A value the writer does not know for sure: the hook and the encoder write the state."""
 
 
 class _Texts:
@@ -53,7 +47,7 @@ class _Texts:
     def __init__(self, config: Config, config_text: str) -> None:
         self.config = config_text
         #: A card -> its short name, quoted.
-        self.cards: dict[Card, str] = {card: _quote(card.code) for card in deck_cards(config)}
+        self.cards: dict[Card, str] = {card: json_quote(card.code) for card in deck_cards(config)}
         #: A cell of the court -> ``[column, row]``.
         self.cells: dict[Cell, str] = {
             cell: f"[{_NUMBER(cell.col)},{_NUMBER(cell.row)}]"
@@ -63,16 +57,6 @@ class _Texts:
         #: A move -> its text, as the state's hook and the encoder write it; filled as moves
         #: are met.
         self.moves: dict[Move, str] = {}
-
-
-def _cards(text_of: Callable[[Card], str], cards: tuple[Card, ...]) -> str:
-    """A tuple of cards as a JSON list of their quoted short names (``text_of`` gives one)."""
-    return "[" + ",".join(map(text_of, cards)) + "]"
-
-
-def _ints(values: tuple[int, ...]) -> str:
-    """A tuple of ints as a JSON list."""
-    return "[" + ",".join(map(_NUMBER, values)) + "]"
 
 
 def _bind(bind: Bind) -> str:
@@ -95,28 +79,14 @@ def state_writer(
         return None if config_problem(config) is not None else _Texts(config, config_text(config))
 
     texts_of = _kept.by_identity(texts, owner=__name__)
-
-    def write(state: State) -> str:
-        if type(state) is State and getattr(state, "_memo", None) is not None:
-            found = texts_of(state.config)
-            if found is not None:
-                move = state.last_move
-                if move is not None and move not in found.moves:
-                    found.moves[move] = encode(unstructure(state)["last_move"])
-                try:
-                    return _text(state, found)
-                except (_UnusualError, KeyError):
-                    pass
-        return encode(unstructure(state))
-
-    return write
+    return quick_state_writer(State, texts_of, _text, unstructure, encode)
 
 
 def _text(state: State, texts: _Texts) -> str:
     """The text of a state whose memo is set (a finished match, or a value the writer does not
-    know: :class:`_UnusualError` or ``KeyError``)."""
+    know: ``UnusualValueError`` or ``KeyError``)."""
     if state.result is not None:
-        raise _UnusualError
+        raise UnusualValueError
     members = _MEMBER_TEXT
     card = texts.cards.__getitem__
     cells = texts.cells
@@ -130,17 +100,17 @@ def _text(state: State, texts: _Texts) -> str:
         ',"to_move":',
         "null" if to_move is None else _NUMBER(to_move),
         ',"queue":',
-        _ints(state.queue),
+        json_list(_NUMBER, state.queue),
         ',"characters":[',
         ",".join(map(members.__getitem__, state.characters)),
         '],"copied":',
         "null" if copied is None else members[copied],
         ',"deck":',
-        _cards(card, state.deck),
+        json_list(card, state.deck),
         ',"discard":',
-        _cards(card, state.discard),
+        json_list(card, state.discard),
         ',"hands":[',
-        ",".join([_cards(card, hand) for hand in state.hands]),
+        ",".join([json_list(card, hand) for hand in state.hands]),
         '],"positions":[',
         ",".join(map(cells.__getitem__, state.positions)),
         '],"ball":',
@@ -161,15 +131,15 @@ def _text(state: State, texts: _Texts) -> str:
     if state.free_step:
         text.append(',"free_step":true')
     if state.moved:
-        text += ',"moved":', _ints(state.moved)
+        text += ',"moved":', json_list(_NUMBER, state.moved)
     if state.meddled:
         text.append(',"meddled":true')
     if state.hitter is not None:
         text += ',"hitter":', _NUMBER(state.hitter)
     if state.played:
-        text += ',"played":', _cards(card, state.played)
+        text += ',"played":', json_list(card, state.played)
     if state.binds:
-        text += ',"binds":', _ints(state.binds)
+        text += ',"binds":', json_list(_NUMBER, state.binds)
     if state.locked:
         text.append(',"locked":true')
     if state.pending:

@@ -16,7 +16,7 @@ from cardgames.alakaslam.court import Cell
 from cardgames.alakaslam.moves import Move
 from cardgames.game import Outcome
 from cardgames.rng import Rng
-from cardgames.svg import repr_svg
+from cardgames.svg import Pictured
 
 __all__ = ["Bind", "Fault", "Phase", "Point", "State", "View", "has_ability", "match_end"]
 
@@ -124,7 +124,7 @@ def has_ability(table: _Cast, player: int, character: Character) -> bool:
 
 @keeps_memo
 @attrs.frozen
-class State:
+class State(Pictured):
     """A whole AlakaSLAM match at one moment.
 
     Sides: side 0 is player 0 (doubles: players 0 and 2), side 1 is player 1 (1 and 3).
@@ -185,16 +185,12 @@ class State:
     # trusted; others are checked on first use).
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
-
     def __repr__(self) -> str:
         return f"<alakaslam.State {_summary(self)}>"
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``player`` knows of a match: their own hand, the size of every hand, the face-up
     discard pile, the size of the deck, the court and the score.
 
@@ -234,10 +230,6 @@ class View:
     result: Outcome | None = None
     last_mover: int | None = None
     last_move: Move | None = None
-
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
 
     def __repr__(self) -> str:
         return f"<alakaslam.View of player {self.player}: {_summary(self)}>"

@@ -14,7 +14,7 @@ from cardgames.alakazum.config import Config
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.game import Outcome
 from cardgames.rng import Rng
-from cardgames.svg import repr_svg
+from cardgames.svg import Pictured
 
 __all__ = [
     "TRUSTED",
@@ -147,7 +147,7 @@ TRUSTED = _Checked()
 
 @keeps_memo
 @attrs.frozen
-class State:
+class State(Pictured):
     """A whole Alakazum! game at one moment.
 
     - ``phase`` says what ``to_move`` decides (``None`` once over); it is ``active``'s turn,
@@ -216,10 +216,6 @@ class State:
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
-
     def __repr__(self) -> str:
         try:
             return f"<alakazum.State {_summary(self, self.to_move)}, forest {len(self.forest)}>"
@@ -228,7 +224,7 @@ class State:
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``player`` knows: everything on the table (teams, cemetery, market deck, face-up
     final enemies, a combat and its potions), their own hand, the sizes of the other hands and
     of the forest deck, the top forest cards and the final enemies they have seen.
@@ -275,10 +271,6 @@ class View:
     last_mover: int | None = None
     last_move: Move | None = None
     fought: tuple[Combat, ...] = ()
-
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
 
     def __repr__(self) -> str:
         try:

@@ -13,7 +13,7 @@ from cardgames.alethi.config import Config
 from cardgames.errors import excerpt
 from cardgames.game import Outcome
 from cardgames.rng import Rng
-from cardgames.svg import repr_svg
+from cardgames.svg import Pictured
 
 __all__ = ["Card", "Phase", "Placed", "State", "View"]
 
@@ -52,7 +52,7 @@ new_placed = slot_filler(Placed)
 
 @keeps_memo
 @attrs.frozen
-class State:
+class State(Pictured):
     """A whole Alethi game at one moment.
 
     ``field`` lists the cards on the field in the order they arrived; ``barracks`` holds each
@@ -73,16 +73,12 @@ class State:
     # redo it. Not part of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
-
     def __repr__(self) -> str:
         return f"<alethi.State {_summary(self)}>"
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``player`` knows: Alethi hides nothing but the random generator. ``player`` is
     ``SPECTATOR`` (-1) in the view of a watcher who holds no seat, who sees the same table."""
 
@@ -95,10 +91,6 @@ class View:
     phase: Phase
     turn: int
     result: Outcome | None
-
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
 
     def __repr__(self) -> str:
         player = getattr(self, "player", None)

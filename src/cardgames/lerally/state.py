@@ -14,7 +14,7 @@ from cardgames.lerally.cards import Card, Section
 from cardgames.lerally.config import Config
 from cardgames.lerally.moves import Move
 from cardgames.rng import Rng
-from cardgames.svg import repr_svg
+from cardgames.svg import Pictured
 
 __all__ = ["Ending", "RallyWin", "Score", "State", "View"]
 
@@ -51,7 +51,7 @@ class RallyWin:
 
 @keeps_memo
 @attrs.frozen
-class State:
+class State(Pictured):
     """A whole Le Rally match at one moment.
 
     - ``to_move`` plays now; ``leading`` when they start a new exchange (the pile is empty).
@@ -89,16 +89,12 @@ class State:
     # of the value: never compared, hashed, shown or serialized.
     _memo: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
-
     def __repr__(self) -> str:
         return f"<lerally.State {_summary(self)}>"
 
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What ``player`` knows: their own hand, every hand's size, the pile, the cleared cards,
     the deck's size and the score; never another hand or the deck's order."""
 
@@ -122,10 +118,6 @@ class View:
     result: Outcome | None = None
     last_mover: int | None = None
     last_move: Move | None = None
-
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, for notebooks and other rich displays."""
-        return repr_svg(self)
 
     def __repr__(self) -> str:
         player = excerpt(getattr(self, "player", None))
