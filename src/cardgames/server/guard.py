@@ -134,6 +134,18 @@ async def _refuse(
         assert scope is not None and receive is not None
         await deny(scope, receive, send, status, reason, headers)
         return
+    await _answer(send, "http", status, reason, headers)
+
+
+async def _answer(
+    send: _Send,
+    kind: str,
+    status: int,
+    reason: str,
+    headers: list[tuple[bytes, bytes]] | None,
+) -> None:
+    """Send the JSON answer of a refusal, ``reason`` with ``status``: as the response of an HTTP
+    request (``kind`` ``"http"``) or of a WebSocket's handshake (``"websocket.http"``)."""
     body = error_body(reason)
     head = [
         (b"content-type", b"application/json"),
@@ -141,8 +153,8 @@ async def _refuse(
         (b"cache-control", b"no-store"),
         *(headers or ()),
     ]
-    await send({"type": "http.response.start", "status": status, "headers": head})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": f"{kind}.response.start", "status": status, "headers": head})
+    await send({"type": f"{kind}.response.body", "body": body})
 
 
 async def deny(
@@ -161,15 +173,7 @@ async def deny(
     if "websocket.http.response" not in scope.get("extensions", {}):
         await send({"type": "websocket.close", "code": 1008})
         return
-    body = error_body(reason)
-    head = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode("ascii")),
-        (b"cache-control", b"no-store"),
-        *(headers or ()),
-    ]
-    await send({"type": "websocket.http.response.start", "status": status, "headers": head})
-    await send({"type": "websocket.http.response.body", "body": body})
+    await _answer(send, "websocket.http", status, reason, headers)
 
 
 async def read_body(receive: _Receive) -> bytes:

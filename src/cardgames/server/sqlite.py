@@ -287,12 +287,7 @@ class SQLiteStore:
         number is not the next one or the match is over."""
 
         def work(db: sqlite3.Connection) -> bool:
-            row = db.execute(
-                "SELECT over, (SELECT max(number) FROM moves WHERE match = ?) "
-                "FROM matches WHERE id = ?",
-                (match, match),
-            ).fetchone()
-            if row is None or row[0] or (row[1] or 0) + 1 != number:
+            if _moves_in_play(db, match) != number - 1:
                 return False
             db.execute(
                 "INSERT INTO moves (match, number, move) VALUES (?, ?, ?)", (match, number, move)
@@ -307,12 +302,7 @@ class SQLiteStore:
         """End an unfinished match that has exactly ``moves`` moves."""
 
         def work(db: sqlite3.Connection) -> bool:
-            row = db.execute(
-                "SELECT over, (SELECT max(number) FROM moves WHERE match = ?) "
-                "FROM matches WHERE id = ?",
-                (match, match),
-            ).fetchone()
-            if row is None or row[0] or (row[1] or 0) != moves:
+            if _moves_in_play(db, match) != moves:
                 return False
             _end(db, match, ending)
             return True
@@ -359,6 +349,19 @@ class SQLiteStore:
             ]
 
         return await self._do(work)
+
+
+def _moves_in_play(db: sqlite3.Connection, match: str) -> int | None:
+    """How many moves the unfinished match ``match`` has, or ``None`` if there is no such
+    match or it is over."""
+    row = db.execute(
+        "SELECT over, (SELECT max(number) FROM moves WHERE match = ?) FROM matches WHERE id = ?",
+        (match, match),
+    ).fetchone()
+    if row is None or row[0]:
+        return None
+    moves: int = row[1] or 0
+    return moves
 
 
 def _end(db: sqlite3.Connection, match: str, ending: Ending) -> None:
