@@ -115,7 +115,7 @@ def vouched(state: State, names: list[str]) -> bool:
         or _team_rules(state) is not None
         or _enemy_places(state) is not None
         or combat_problem(state) is not None
-        or (bool(state.fought) and fought_problem(state) is not None)
+        or fought_problem(state) is not None
     ):
         return False
     if state.combat is None:

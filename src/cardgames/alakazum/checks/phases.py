@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Mapping
 
 import attrs
 
-from cardgames.alakazum.cards import Culture, Kind
-from cardgames.alakazum.config import Config, all_cards
+from cardgames.alakazum.cards import Card, Culture, Kind
+from cardgames.alakazum.config import Config, all_cards, cards_by_name
 from cardgames.alakazum.draft import DIE_SIDES
 from cardgames.alakazum.generate import generate
 from cardgames.alakazum.moves import Alakazum, Cast, Fight, Market, Spell, UseObject
@@ -167,8 +168,8 @@ def fought_problem(state: State) -> str | None:
     fought = state.fought
     if fought == ():
         return None
-    if type(fought) is not tuple or len(fought) > len(_characters(state.config)):
-        return "fought must be a tuple of at most as many combats as the game has characters"
+    if type(fought) is not tuple or len(fought) > len(cards_by_name(state.config)):
+        return "fought must be a tuple of at most as many combats as the game has cards"
     for combat in fought:
         problem = _decided_problem(state, combat)
         if problem is not None:
@@ -185,17 +186,17 @@ def _decided_problem(state: State, combat: object) -> str | None:
     defender = combat.defender
     if defender is not None and (not is_player(defender, n) or defender == combat.attacker):
         return "the defender is not another player"
-    characters = _characters(state.config)
+    cards = cards_by_name(state.config)
     if not card_ok(combat.opponent, config_card_ids(state.config)) or (
         combat.opponent.kind is not _CHARACTER_KIND
     ):
         return "the opponent is not a character"
-    if type(combat.fighter) is not str or combat.fighter not in characters:
+    if not _is_character(cards, combat.fighter):
         return "the fighter is not a character"
     if type(combat.supports) is not tuple or len(combat.supports) != len(SIDES):
         return "a combat's supports are two names or None"
     for name in combat.supports:
-        if name is not None and (type(name) is not str or not characters.get(name, False)):
+        if name is not None and not _is_character(cards, name, sociable=True):
             return "a support is not a sociable character"
     problem = _combat_fields(state, combat)
     if problem is not None:
@@ -213,10 +214,11 @@ def _decided_problem(state: State, combat: object) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=64)
-def _characters(config: Config) -> dict[str, bool]:
-    """The names of the config's characters, each with whether it is sociable."""
-    return {c.name: c.sociable for c in all_cards(config) if c.kind is _CHARACTER_KIND}
+def _is_character(cards: Mapping[str, Card], name: object, *, sociable: bool = False) -> bool:
+    """Whether ``name`` names a character among the config's ``cards`` (a sociable one if
+    asked)."""
+    card = cards.get(name) if type(name) is str else None
+    return card is not None and card.kind is _CHARACTER_KIND and (card.sociable or not sociable)
 
 
 #: Characters in a combat with a die for combat points: each side's main one and support.

@@ -22,6 +22,7 @@ from cardgames import story
 from cardgames._engine import is_count, is_player
 from cardgames.alakazum.cards import Card, Level
 from cardgames.alakazum.draft import ATTACKER, DEFENDER, main_character, side_owner
+from cardgames.alakazum.shapes import DIE_FACES
 from cardgames.alakazum.state import Combat, Member, Phase, State
 
 __all__ = [
@@ -52,7 +53,7 @@ def _player_or_none(instance: object, attribute: attrs.Attribute[Any], value: ob
 
 
 def _die(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or not 1 <= value <= 6:
+    if type(value) is not int or value not in DIE_FACES:
         raise ValueError(f"{attribute.name} must be a die roll 1-6")
 
 
