@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
+import os
 import random
+import struct
 import threading
 import time
 from collections.abc import Sequence
@@ -26,13 +29,13 @@ from cardgames.serialization import to_json
 from cardgames.server.bots import (
     BotRunner,
     Failure,
-    ProcessBotRunner,
     Trail,
     decision_seed,
     seat_bot,
 )
 from cardgames.server.lobby import Lobby
 from cardgames.server.sqlite import SQLiteStore
+from cardgames.server.workers import ProcessBotRunner, take_messages
 
 #: What the failing bots' errors carry: it must never reach a document.
 SECRET = "what-the-bot-saw-7731"
@@ -244,6 +247,63 @@ def test_bots_in_worker_processes_fail_as_clearly_and_an_overrun_is_stopped() ->
         finally:
             runner.close()
         assert not runner._all
+
+    asyncio.run(scenario())
+
+
+def test_the_server_reads_a_workers_messages_whole_however_they_arrive() -> None:
+    """The server reads a worker's pipe itself: messages written by ``multiprocessing`` (a
+    small one, one over the size it writes in two parts, one with the long length header)
+    come out whole and in order, whether the bytes arrive one at a time or all at once."""
+    reading, writing = multiprocessing.Pipe(duplex=False)
+    payloads = [b"started", bytes(range(256)) * 100, b""]
+    for payload in payloads:
+        writing.send_bytes(payload)
+    writing.close()
+    written = bytearray()
+    while chunk := os.read(reading.fileno(), 1 << 16):
+        written += chunk
+    reading.close()
+    long_header = struct.pack("!i", -1) + struct.pack("!Q", 3) + b"end"
+    stream = bytes(written) + long_header
+    for step in (1, 5, 4096, len(stream)):
+        unread = bytearray()
+        taken: list[bytes] = []
+        for start in range(0, len(stream), step):
+            unread += stream[start : start + step]
+            taken.extend(take_messages(unread))
+        assert taken == [*payloads, b"end"], step
+        assert not unread
+    half = bytearray(stream[: len(stream) - 1])
+    assert take_messages(half) == payloads  # the last message is not whole yet
+    assert half == long_header[:-1]
+
+
+def test_a_worker_that_dies_while_its_bot_thinks_fails_the_decision() -> None:
+    """A worker process that ends in the middle of a decision (killed, say) fails it at once
+    with the reason, not when the time limit runs out, and a fresh worker takes its place."""
+
+    async def scenario() -> None:
+        runner = ProcessBotRunner(time_limit=30.0, processes=1)
+        await runner.start()
+        try:
+            game = cardgames.get_game("lerally")
+            state = game.new_game(seed=2)
+            player = game.current_player(state)
+            assert player is not None
+            view, legal = game.view(state, player), game.legal_moves(state)
+            (worker,) = runner._all
+            asked = asyncio.ensure_future(runner.choose(Sleeping(30.0), view, legal, 1))
+            await asyncio.sleep(1.0)
+            worker.process.kill()
+            began = time.monotonic()
+            answer = await asyncio.wait_for(asked, 10.0)
+            assert answer == Failure("stopped while choosing a move (its process ended)")
+            assert time.monotonic() - began < 5.0
+            good = await runner.choose(game.heuristic_bot(), view, legal, 1)
+            assert good in legal
+        finally:
+            runner.close()
 
     asyncio.run(scenario())
 

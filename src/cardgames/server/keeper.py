@@ -42,7 +42,6 @@ from cardgames.serialization import from_json
 from cardgames.server.bots import (
     BotRunner,
     Failure,
-    ProcessBotRunner,
     Trail,
     decision_seed,
     seat_bot,
@@ -52,6 +51,7 @@ from cardgames.server.match import Match, Seat, outcome_from_json, outcome_json,
 from cardgames.server.refusals import ApiError
 from cardgames.server.store import Ending, SharedStore, StorageError, Store, StoredMatch
 from cardgames.server.tokens import MATCH_ID_CHARACTERS, seat_of
+from cardgames.server.workers import ProcessBotRunner
 
 __all__ = ["DEFAULT_NAME", "FINISHED_KEPT", "BotFactory", "Keeper"]
 

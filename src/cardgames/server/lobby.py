@@ -31,13 +31,14 @@ from cardgames.game import Game
 from cardgames.record import _name_problem
 from cardgames.registry import GAMES, get_game
 from cardgames.serialization import from_json, to_json
-from cardgames.server.bots import BOT_PREFIX, BotRunner, ProcessBotRunner, seat_bot
+from cardgames.server.bots import BOT_PREFIX, BotRunner, seat_bot
 from cardgames.server.keeper import DEFAULT_NAME, FINISHED_KEPT, BotFactory, Keeper
 from cardgames.server.live import Hub
 from cardgames.server.match import Match, Seat, quote
 from cardgames.server.refusals import ApiError, without_input
 from cardgames.server.store import MatchSummary, Store, StoredMatch
 from cardgames.server.tokens import new_match_id, new_secret_seed, new_token, token_hash
+from cardgames.server.workers import ProcessBotRunner
 
 __all__ = [
     "DEFAULT_LIST",

@@ -23,13 +23,13 @@ import uvicorn
 
 from cardgames.errors import CardgamesError
 from cardgames.server.app import create_app
-from cardgames.server.bots import ProcessBotRunner
 from cardgames.server.lobby import Lobby
 from cardgames.server.pages import page_routes
 from cardgames.server.protocol import GuardedHttpToolsProtocol
 from cardgames.server.settings import MAX_BODY, Settings
 from cardgames.server.sqlite import SQLiteStore
 from cardgames.server.store import StorageError, Store
+from cardgames.server.workers import ProcessBotRunner
 
 __all__ = ["READY", "open_store", "serve"]
 
