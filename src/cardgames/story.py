@@ -267,6 +267,8 @@ def hand_changes(
             if len(old) != len(new):
                 told.append((player, len(new), None, None))
             continue
+        if old == new:  # the same cards in the same order: nothing gained or lost
+            continue
         change = Counter(key(card) for card in new)
         change.subtract(key(card) for card in old)
         gained = tuple(sorted((+change).elements()))

@@ -40,21 +40,27 @@ _MAX_BITS = 64
 
 
 def _cell(value: object) -> str:
-    if (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(type(v) is int and v.bit_length() <= _MAX_BITS for v in value)
-    ):
-        return f"{value[0]},{value[1]}"
+    if isinstance(value, tuple) and len(value) == 2:
+        x, y = value
+        if type(x) is int and type(y) is int and x.bit_length() <= _MAX_BITS >= y.bit_length():
+            return f"{x},{y}"
     raise InvalidMoveError(f"{excerpt(value)} is not a cell")
+
+
+#: The name each kind is written with (a kind's value finds its kind too: the kinds are strings).
+_WRITTEN = {kind: kind.value for kind in Kind}
 
 
 def format_move(move: Move) -> str:
     """The notation of ``move``, e.g. ``"throw knight 3,1"``; ``InvalidMoveError`` if malformed."""
     if isinstance(move, Throw):
-        if move.kind not in _KINDS.values():
+        try:
+            written = _WRITTEN.get(move.kind)
+        except TypeError:  # not hashable, so not a kind
+            written = None
+        if written is None:
             raise InvalidMoveError(f"{excerpt(move.kind)} is not a kind")
-        return f"throw {Kind(move.kind).value} {_cell(move.at)}"
+        return f"throw {written} {_cell(move.at)}"
     if isinstance(move, Soulcast):
         return f"soulcast {_cell(move.target)}"
     if isinstance(move, Scout):

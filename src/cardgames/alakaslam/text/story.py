@@ -172,6 +172,8 @@ def _hands(before: State, move: Move, after: State, viewer: int | None) -> list[
     mover = before.to_move
     for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
         left = left_hand(before, move) if player == mover else ()
+        if not left and old == new:  # nothing left the hand, nothing was drawn into it
+            continue
         kept = Counter(old)
         kept.subtract(left)
         drawn = Counter(new)
