@@ -54,7 +54,7 @@ class QuickWriters:
     def text_of(self, kind: Any, hook: Callable[[Any], Any]) -> Text:
         """The writer of values of type ``kind`` whose unstructure hook is ``hook``."""
         if hook is self.identity:
-            return self._scalar
+            return self._scalar_of(kind)
         given = self.given.get(hook)
         if given is not None:
             return given
@@ -96,6 +96,38 @@ class QuickWriters:
             return encode(made)
 
         return text
+
+    def _scalar_of(self, kind: Any) -> Text:
+        """The writer of values of type ``kind`` written as they are: :meth:`_scalar`, with the
+        values of the declared type written at once (an enum's member by its text found by
+        identity, a bool, an int, a named tuple of ints) and anything else left to it."""
+        scalar = self._scalar
+        if kind is bool:
+            return lambda value: (
+                "true" if value is True else "false" if value is False else scalar(value)
+            )
+        if kind is int:
+            return lambda value: int.__repr__(value) if type(value) is int else scalar(value)
+        if not isinstance(kind, type):
+            return scalar
+        if issubclass(kind, Enum) and issubclass(kind, (int, str)):
+            # A member is an int or a string: _scalar writes it as its plain value.
+            texts = {id(member): scalar(member) for member in kind}
+
+            def member_text(value: Any) -> str:
+                known = texts.get(id(value)) if type(value) is kind else None
+                return scalar(value) if known is None else known
+
+            return member_text
+        if issubclass(kind, tuple) and kind is not tuple and hasattr(kind, "_fields"):
+
+            def ints_text(value: Any) -> str:
+                if type(value) is kind and all(map(operator.is_, map(type, value), _INTS)):
+                    return "[" + ",".join(map(int.__repr__, value)) + "]"
+                return scalar(value)
+
+            return ints_text
+        return scalar
 
     def _scalar(self, value: Any) -> str:
         """A value written as it is: as the encoder writes a JSON scalar (a string or an int of
