@@ -102,7 +102,8 @@ def outcome_from_json(text: str) -> Outcome:
 class Match:
     """A match: the game, its seats and every state, with the locks and caches that serve it.
 
-    ``states[k]`` is the state after ``k`` moves, so ``version == len(moves)``. Only the lobby
+    ``states[k]`` is the state after ``k`` moves, so ``version == len(moves)`` (once the match
+    is over and kept, :meth:`let_go` may keep the last state only). Only the lobby
     changes a match, under :attr:`lock`.
     """
 
@@ -156,6 +157,8 @@ class Match:
         self._pictures: dict[int, tuple[int, str]] = {}
         # the notation of each move so far, written as they are asked for
         self._notations: list[str] = []
+        # whether ``states`` holds the last state only (see ``let_go``)
+        self._last_only = False
 
     # --- what the match is now -----------------------------------------------------------------
 
@@ -228,8 +231,34 @@ class Match:
 
     def apply(self, move: Any, after: Any) -> None:
         """Take ``move`` (one of the legal moves now), which led to ``after``."""
+        if self._last_only:
+            self.states = self._every_state()
+            self._last_only = False
         self.moves.append(move)
         self.states.append(after)
+
+    def let_go(self) -> None:
+        """Keep the last state only, for a match kept in memory once it is over: what each
+        viewer was sent is kept, and the states before are dealt again from the moves should a
+        new viewer ask for the story. (A finished match's states are most of what the
+        server's memory holds, and each full collection of the garbage collector walks every
+        one of them: kept, they made those pauses grow to a tenth of a second.)"""
+        if len(self.states) > 1:
+            self.states = [self.states[-1]]
+            self._last_only = True
+
+    def _every_state(self) -> list[Any]:
+        """Every state from the first, dealt again from the config, the seed and the moves if
+        :meth:`let_go` let them go."""
+        if not self._last_only:
+            return self.states
+        game = self.game
+        state = game.new_game(self.config, seed=self.seed)
+        states = [state]
+        for move in self.moves:
+            state = game.apply_move(state, move)
+            states.append(state)
+        return states
 
     def notations(self) -> list[str]:
         """The notation of every move so far, in order (the list is kept: read it, do not
@@ -355,7 +384,8 @@ class Match:
         if story is None:
             story = self._stories[viewer] = ([], [0])
         entries, ends = story
-        game, states, moves = self.game, self.states, self.moves
+        game, moves = self.game, self.moves
+        states = self._every_state() if len(ends) <= version else self.states
         for number in range(len(ends), version + 1):
             before, move, after = states[number - 1], moves[number - 1], states[number]
             prefix = f'{{"version":{number},"text":'

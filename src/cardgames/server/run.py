@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import socket
 import sys
@@ -96,6 +97,12 @@ async def _serve(settings: Settings, out: TextIO, log: Callable[[str], object]) 
         port = listening.getsockname()[1]
         host = f"[{settings.host}]" if ":" in settings.host else settings.host
         app = create_app(lobby, rate_limit=settings.rate_limit, log=log, routes=page_routes(lobby))
+        # What is made by now (the library's modules, tables and generated code, the matches
+        # loaded) lives as long as the server: out of the garbage collector's way, so that its
+        # full collections, which stop everything while they walk every object, walk only
+        # what serving makes.
+        gc.collect()
+        gc.freeze()
         config = uvicorn.Config(
             app,
             http=GuardedHttpToolsProtocol,
