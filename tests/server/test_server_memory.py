@@ -65,6 +65,36 @@ def test_a_finished_match_lets_its_states_go_and_tells_the_same_story(name: str)
     assert light.record() == kept.record()
 
 
+def test_a_viewer_following_the_match_keeps_the_states_its_next_look_needs() -> None:
+    """A viewer told the match up to the move before the last: the match keeps the last two
+    states, so the viewer's next look tells the last move without dealing the game again."""
+    kept = played("lerally", 8)
+    light = played("lerally", 8)
+    last_move, last_state = light.moves.pop(), light.states.pop()
+    light.seen_by(0)
+    light.apply(last_move, last_state)
+    light.let_go()
+    assert light.states == kept.states[-2:]
+    game = light.game
+    light.game = _NoNewGames(game)
+    assert light.seen_by(0, since=light.version - 1) == kept.seen_by(0, since=kept.version - 1)
+    light.game = game
+    assert light.seen_by(1) == kept.seen_by(1)
+
+
+class _NoNewGames:
+    """A game that refuses to deal a new one, and is the game it wraps otherwise."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def new_game(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the game was dealt again")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
 def test_the_lobby_keeps_only_the_last_state_of_a_match_that_ended(tmp_path: Path) -> None:
     async def scenario() -> Any:
         store = SQLiteStore(tmp_path / "m.sqlite3")

@@ -103,7 +103,7 @@ class Match:
     """A match: the game, its seats and every state, with the locks and caches that serve it.
 
     ``states[k]`` is the state after ``k`` moves, so ``version == len(moves)`` (once the match
-    is over and kept, :meth:`let_go` may keep the last state only). Only the lobby
+    is over and kept, :meth:`let_go` may keep the last few only). Only the lobby
     changes a match, under :attr:`lock`.
     """
 
@@ -157,8 +157,8 @@ class Match:
         self._pictures: dict[int, tuple[int, str]] = {}
         # the notation of each move so far, written as they are asked for
         self._notations: list[str] = []
-        # whether ``states`` holds the last state only (see ``let_go``)
-        self._last_only = False
+        # the version of ``states[0]``: 0 unless ``let_go`` let the states before go
+        self._first = 0
 
     # --- what the match is now -----------------------------------------------------------------
 
@@ -231,34 +231,38 @@ class Match:
 
     def apply(self, move: Any, after: Any) -> None:
         """Take ``move`` (one of the legal moves now), which led to ``after``."""
-        if self._last_only:
-            self.states = self._every_state()
-            self._last_only = False
+        if self._first:
+            self.states = self._states_from(0)
+            self._first = 0
         self.moves.append(move)
         self.states.append(after)
 
     def let_go(self) -> None:
-        """Keep the last state only, for a match kept in memory once it is over: what each
-        viewer was sent is kept, and the states before are dealt again from the moves should a
-        new viewer ask for the story. (A finished match's states are most of what the
-        server's memory holds, and each full collection of the garbage collector walks every
-        one of them: kept, they made those pauses grow to a tenth of a second.)"""
-        if len(self.states) > 1:
-            self.states = [self.states[-1]]
-            self._last_only = True
+        """Keep only the states that the viewers told so far may still need, for a match kept
+        in memory once it is over (usually the last two): what each viewer was sent is kept,
+        and the states before are dealt again from the moves should a new viewer ask for the
+        story. (A finished match's states were most of what the server's memory held, and
+        each full collection of the garbage collector walks every one of them: kept, they made
+        those pauses grow to a tenth of a second.)"""
+        version = self.version
+        told = [len(ends) - 1 for _, ends in self._stories.values()]
+        first = max(self._first, min(told, default=version))
+        if first > self._first:
+            del self.states[: first - self._first]
+            self._first = first
 
-    def _every_state(self) -> list[Any]:
-        """Every state from the first, dealt again from the config, the seed and the moves if
-        :meth:`let_go` let them go."""
-        if not self._last_only:
-            return self.states
+    def _states_from(self, start: int) -> list[Any]:
+        """The states from version ``start`` on, dealt again from the config, the seed and the
+        moves if :meth:`let_go` let some of them go."""
+        if start >= self._first:
+            return self.states[start - self._first :]
         game = self.game
         state = game.new_game(self.config, seed=self.seed)
         states = [state]
         for move in self.moves:
             state = game.apply_move(state, move)
             states.append(state)
-        return states
+        return states[start:]
 
     def notations(self) -> list[str]:
         """The notation of every move so far, in order (the list is kept: read it, do not
@@ -385,9 +389,11 @@ class Match:
             story = self._stories[viewer] = ([], [0])
         entries, ends = story
         game, moves = self.game, self.moves
-        states = self._every_state() if len(ends) <= version else self.states
-        for number in range(len(ends), version + 1):
-            before, move, after = states[number - 1], moves[number - 1], states[number]
+        told = len(ends) - 1  # the version this viewer was told up to
+        states = self._states_from(told) if told < version else []
+        for number in range(told + 1, version + 1):
+            before, after = states[number - 1 - told], states[number - told]
+            move = moves[number - 1]
             prefix = f'{{"version":{number},"text":'
             for event in game.events(before, move, after, viewer=viewer):
                 entries.append(
