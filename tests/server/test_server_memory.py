@@ -1,6 +1,6 @@
-"""What the server keeps in memory of a match once it is over: its last state and what each
-viewer was sent, not every state it went through (a finished match's states were most of the
-server's memory, and every full collection of the garbage collector walked them all). A viewer
+"""What the server keeps in memory of a match: the states its viewers' next looks need and what
+each viewer was sent, not every state it went through (the states were most of the server's
+memory, and every full collection of the garbage collector walked them all). A viewer
 who asks for the story later gets exactly what it would have got from the states kept."""
 
 from __future__ import annotations
@@ -22,64 +22,72 @@ from cardgames.server.match import Match, Seat
 from cardgames.server.sqlite import SQLiteStore
 
 
-def played(name: str, seed: int) -> Match:
-    """A match of ``name`` played to its end by random moves, every state kept."""
+def played(name: str, seed: int) -> tuple[Any, Any, list[Any]]:
+    """A game of ``name`` played to its end by random moves: the game, its config and the
+    moves, each with the state it led to."""
     game = cardgames.get_game(name)
     config = game.config_type()
     rng = random.Random(seed)
     state = game.new_game(config, seed=seed)
-    states, moves = [state], []
+    steps = []
     while not game.is_over(state):
         move = rng.choice(game.legal_moves(state))
         state = game.apply_move(state, move)
-        moves.append(move)
-        states.append(state)
-    players = len(game.seat_names(config))
+        steps.append((move, state))
+    return game, config, steps
+
+
+def fresh(game: Any, config: Any, seed: int, states: list[Any], moves: list[Any]) -> Match:
     return Match(
-        match=f"m-{name}",
+        match="m",
         game=game,
         config=config,
         config_json=to_json(config),
         seed=seed,
         bot_seed=seed + 1,
         created=0.0,
-        seats=[Seat(n, "bot", spec="random") for n in range(players)],
+        seats=[Seat(n, "bot", spec="random") for n in range(len(game.seat_names(config)))],
         states=states,
         moves=moves,
     )
 
 
 @pytest.mark.parametrize("name", ["alethi", "alakaslam", "lerally", "alakazum"])
-def test_a_finished_match_lets_its_states_go_and_tells_the_same_story(name: str) -> None:
-    kept = played(name, 5)
-    light = played(name, 5)
-    seen_before = light.seen_by(0)  # a viewer seen before: its entries are kept as written
-    light.let_go()
-    assert len(light.states) == 1 and light.state == kept.state
-    assert light.seen_by(0) == kept.seen_by(0) == seen_before
-    # Viewers that ask only now: their story is dealt again from the moves.
-    for viewer in (1, SPECTATOR):
-        assert light.seen_by(viewer) == kept.seen_by(viewer)
-        assert light.seen_by(viewer, since=3) == kept.seen_by(viewer, since=3)
-    assert len(light.states) == 1  # the states dealt for the story are not kept
-    assert light.record() == kept.record()
+def test_a_match_keeps_the_states_its_viewers_need_and_tells_the_same_story(name: str) -> None:
+    """A match followed move by move by seat 0 keeps at most the two states that seat's next
+    look needs; seat 1 and a spectator who ask only at the end, and any ``since``, get what a
+    match that kept every state tells."""
+    game, config, steps = played(name, 5)
+    first = game.new_game(config, seed=5)
+    followed = fresh(game, config, 5, [first], [])
+    for move, state in steps:
+        followed.apply(move, state)
+        assert len(followed.states) <= 2
+        followed.seen_by(0)
+    assert len(followed.states) <= 2 and followed.state == steps[-1][1]
+    everything = [first, *(state for _, state in steps)]
+    late = fresh(game, config, 5, everything, [move for move, _ in steps])
+    assert len(late.states) == 1  # nobody was told anything yet: only the state now is kept
+    for viewer in (0, 1, SPECTATOR):
+        for since in (None, 3, len(steps) - 1):
+            assert followed.seen_by(viewer, since) == late.seen_by(viewer, since)
+    assert len(late.states) == 1  # the states dealt for the story are not kept
+    assert followed.record() == late.record()
 
 
-def test_a_viewer_following_the_match_keeps_the_states_its_next_look_needs() -> None:
-    """A viewer told the match up to the move before the last: the match keeps the last two
-    states, so the viewer's next look tells the last move without dealing the game again."""
-    kept = played("lerally", 8)
-    light = played("lerally", 8)
-    last_move, last_state = light.moves.pop(), light.states.pop()
-    light.seen_by(0)
-    light.apply(last_move, last_state)
-    light.let_go()
-    assert light.states == kept.states[-2:]
-    game = light.game
-    light.game = _NoNewGames(game)
-    assert light.seen_by(0, since=light.version - 1) == kept.seen_by(0, since=kept.version - 1)
-    light.game = game
-    assert light.seen_by(1) == kept.seen_by(1)
+def test_a_viewer_one_move_behind_is_told_it_without_dealing_the_game_again() -> None:
+    """A viewer told the match up to the move before: the match keeps the last two states, so
+    the viewer's next look tells the last move without dealing the game again."""
+    game, config, steps = played("lerally", 8)
+    match = fresh(game, config, 8, [game.new_game(config, seed=8)], [])
+    for move, state in steps[:-1]:
+        match.apply(move, state)
+    match.seen_by(0)
+    match.apply(*steps[-1])
+    assert len(match.states) == 2
+    match.game = _NoNewGames(game)
+    told = json.loads(match.seen_by(0, since=match.version - 1))
+    assert [entry["version"] for entry in told["events"]] == [match.version] * len(told["events"])
 
 
 class _NoNewGames:

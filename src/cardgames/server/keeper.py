@@ -214,7 +214,6 @@ class Keeper:
         return match
 
     def _keep_finished(self, match: Match) -> None:
-        match.let_go()
         self._active.pop(match.id, None)
         self._finished[match.id] = match
         self._finished.move_to_end(match.id)

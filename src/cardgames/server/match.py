@@ -102,8 +102,8 @@ def outcome_from_json(text: str) -> Outcome:
 class Match:
     """A match: the game, its seats and every state, with the locks and caches that serve it.
 
-    ``states[k]`` is the state after ``k`` moves, so ``version == len(moves)`` (once the match
-    is over and kept, :meth:`let_go` may keep the last few only). Only the lobby
+    ``states[k - first]`` is the state after ``k`` moves (``first`` is the earliest version a
+    viewer may still need, see :meth:`_let_go`), and ``version == len(moves)``. Only the lobby
     changes a match, under :attr:`lock`.
     """
 
@@ -157,8 +157,9 @@ class Match:
         self._pictures: dict[int, tuple[int, str]] = {}
         # the notation of each move so far, written as they are asked for
         self._notations: list[str] = []
-        # the version of ``states[0]``: 0 unless ``let_go`` let the states before go
+        # the version of ``states[0]`` (``_let_go`` lets the states before it go)
         self._first = 0
+        self._let_go()
 
     # --- what the match is now -----------------------------------------------------------------
 
@@ -230,30 +231,28 @@ class Match:
         )
 
     def apply(self, move: Any, after: Any) -> None:
-        """Take ``move`` (one of the legal moves now), which led to ``after``."""
-        if self._first:
-            self.states = self._states_from(0)
-            self._first = 0
+        """Take ``move`` (one of the legal moves now), which led to ``after``; keep only the
+        states that the viewers told so far may still need."""
         self.moves.append(move)
         self.states.append(after)
+        self._let_go()
 
-    def let_go(self) -> None:
-        """Keep only the states that the viewers told so far may still need, for a match kept
-        in memory once it is over (usually the last two): what each viewer was sent is kept,
-        and the states before are dealt again from the moves should a new viewer ask for the
-        story. (A finished match's states were most of what the server's memory held, and
-        each full collection of the garbage collector walks every one of them: kept, they made
-        those pauses grow to a tenth of a second.)"""
-        version = self.version
+    def _let_go(self) -> None:
+        """Keep the states from the earliest version a viewer was told up to (the state now
+        if no viewer was told anything): what each viewer was sent is kept, and the states
+        before are dealt again from the moves should a new viewer ask for the story. (States
+        kept for every move were most of the server's memory, and each full collection of the
+        garbage collector walks every one of them: kept, they made those pauses, which stop
+        every match, grow to a tenth of a second.)"""
         told = [len(ends) - 1 for _, ends in self._stories.values()]
-        first = max(self._first, min(told, default=version))
+        first = min(told, default=self.version)
         if first > self._first:
             del self.states[: first - self._first]
             self._first = first
 
     def _states_from(self, start: int) -> list[Any]:
         """The states from version ``start`` on, dealt again from the config, the seed and the
-        moves if :meth:`let_go` let some of them go."""
+        moves if :meth:`_let_go` let some of them go."""
         if start >= self._first:
             return self.states[start - self._first :]
         game = self.game
