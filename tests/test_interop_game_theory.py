@@ -3,28 +3,23 @@ page shows the committed plot."""
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from example_scripts import ROOT, load_example
+
 pytest.importorskip("pyspiel")
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "docs" / "examples" / "cfr_tiny.py"
 PAGE = ROOT / "docs" / "tutorials" / "game-theory.md"
 PLOT = ROOT / "docs" / "images" / "cfr-tiny.svg"
 
 
 def script() -> ModuleType:
     """The page's script, loaded as a module."""
-    spec = importlib.util.spec_from_file_location("cfr_tiny", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("cfr_tiny")
 
 
 def test_the_script_runs_and_draws_the_curves(tmp_path: Path) -> None:

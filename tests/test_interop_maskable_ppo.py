@@ -5,15 +5,14 @@ not install: without them these tests are skipped (the page's plot is checked ei
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "docs" / "examples" / "maskable_ppo_lerally.py"
+from example_scripts import ROOT, load_example
+
 PAGE = ROOT / "docs" / "tutorials" / "learning-agent.md"
 PLOT = ROOT / "docs" / "images" / "maskable-ppo-lerally.svg"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -22,11 +21,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 def tutorial() -> ModuleType:
     """The section's script, loaded as a module (skipped without sb3-contrib)."""
     pytest.importorskip("sb3_contrib")
-    spec = importlib.util.spec_from_file_location("maskable_ppo_lerally", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("maskable_ppo_lerally")
 
 
 def test_maskable_ppo_trains_plays_as_a_bot_and_draws_its_curve(tmp_path: Path) -> None:

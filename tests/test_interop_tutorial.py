@@ -3,17 +3,16 @@ plot, the tournament), and its page shows the committed plot."""
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from example_scripts import ROOT, load_example
+
 pytest.importorskip("gymnasium")
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "docs" / "examples" / "reinforce_lerally.py"
 PAGE = ROOT / "docs" / "tutorials" / "learning-agent.md"
 PLOT = ROOT / "docs" / "images" / "reinforce-lerally.svg"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -21,11 +20,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def tutorial() -> ModuleType:
     """The tutorial's script, loaded as a module."""
-    spec = importlib.util.spec_from_file_location("reinforce_lerally", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_example("reinforce_lerally")
 
 
 def test_the_tutorial_runs_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

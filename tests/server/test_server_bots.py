@@ -218,6 +218,15 @@ def test_a_bots_generator_depends_on_the_match_seat_and_move_only() -> None:
     assert len(seeds | {decision_seed(123, 1, 8)}) == 4
 
 
+def first_decision() -> tuple[Any, Any, Any]:
+    """Le Rally's game, and the view and legal moves of the first decision of a deal."""
+    game = cardgames.get_game("lerally")
+    state = game.new_game(seed=2)
+    player = game.current_player(state)
+    assert player is not None
+    return game, game.view(state, player), game.legal_moves(state)
+
+
 def test_bots_in_worker_processes_fail_as_clearly_and_an_overrun_is_stopped() -> None:
     """The server's runner: a bot in a worker process that raises, cheats or overruns fails
     with the same reasons; the overrunning one's process is killed and replaced, and a good
@@ -227,11 +236,7 @@ def test_bots_in_worker_processes_fail_as_clearly_and_an_overrun_is_stopped() ->
         runner = ProcessBotRunner(time_limit=0.5, processes=1)
         await runner.start()
         try:
-            game = cardgames.get_game("lerally")
-            state = game.new_game(seed=2)
-            player = game.current_player(state)
-            assert player is not None
-            view, legal = game.view(state, player), game.legal_moves(state)
+            game, view, legal = first_decision()
             raised = await runner.choose(Raising(), view, legal, 1)
             assert raised == Failure("failed while choosing a move (ValueError)")
             cheated = await runner.choose(Cheating(), view, legal, 1)
@@ -287,11 +292,7 @@ def test_a_worker_that_dies_while_its_bot_thinks_fails_the_decision() -> None:
         runner = ProcessBotRunner(time_limit=30.0, processes=1)
         await runner.start()
         try:
-            game = cardgames.get_game("lerally")
-            state = game.new_game(seed=2)
-            player = game.current_player(state)
-            assert player is not None
-            view, legal = game.view(state, player), game.legal_moves(state)
+            game, view, legal = first_decision()
             (worker,) = runner._all
             asked = asyncio.ensure_future(runner.choose(Sleeping(30.0), view, legal, 1))
             await asyncio.sleep(1.0)
