@@ -157,6 +157,9 @@ class Match:
         self._pictures: dict[int, tuple[int, str]] = {}
         # the notation of each move so far, written as they are asked for
         self._notations: list[str] = []
+        # how many times a person took a seat, and the status worked out last with its key
+        self._seat_changes = 0
+        self._status: tuple[tuple[int, tuple[int, str] | None, int], str] | None = None
         # the version of ``states[0]`` (``_let_go`` lets the states before it go)
         self._first = 0
         self._let_go()
@@ -176,14 +179,22 @@ class Match:
     @property
     def over(self) -> bool:
         """Whether the game has ended or a seat forfeited."""
-        return self.forfeit is not None or self.game.is_over(self.state)
+        return self.status == "over"
 
     @property
     def status(self) -> str:
-        """``waiting`` (a person's seat is free), ``playing`` or ``over``."""
-        if self.over:
-            return "over"
-        return "playing" if all(seat.taken for seat in self.seats) else "waiting"
+        """``waiting`` (a person's seat is free), ``playing`` or ``over``; worked out once for
+        each version, forfeit and taking of a seat (a request asks several times)."""
+        key = (len(self.moves), self.forfeit, self._seat_changes)
+        kept = self._status
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        if self.forfeit is not None or self.game.is_over(self.state):
+            status = "over"
+        else:
+            status = "playing" if all(seat.taken for seat in self.seats) else "waiting"
+        self._status = (key, status)
+        return status
 
     def to_move(self) -> int | None:
         """The player who decides now, if the match is being played; else ``None``."""
@@ -290,6 +301,7 @@ class Match:
         seat.name = name
         seat.token_hash = hashed
         self._seats_json = None
+        self._seat_changes += 1
 
     def seen_by(self, viewer: int, since: int | None = None) -> str:
         """The match document for ``viewer`` (a seat, or ``SPECTATOR``): the view, legal moves
