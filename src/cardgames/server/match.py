@@ -261,18 +261,12 @@ class Match:
             del self.states[: first - self._first]
             self._first = first
 
-    def _states_from(self, start: int) -> list[Any]:
-        """The states from version ``start`` on, dealt again from the config, the seed and the
-        moves if :meth:`_let_go` let some of them go."""
+    def _states_from(self, start: int) -> Sequence[Any]:
+        """The states from version ``start`` on, replayed from the match's record if
+        :meth:`_let_go` let some of them go."""
         if start >= self._first:
             return self.states[start - self._first :]
-        game = self.game
-        state = game.new_game(self.config, seed=self.seed)
-        states = [state]
-        for move in self.moves:
-            state = game.apply_move(state, move)
-            states.append(state)
-        return states[start:]
+        return self.record().states()[start:]
 
     def notations(self) -> list[str]:
         """The notation of every move so far, in order (the list is kept: read it, do not
