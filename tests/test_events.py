@@ -18,6 +18,7 @@ import pytest
 
 import cardgames
 from cardgames import SPECTATOR, alakaslam, alakazum, alethi, lerally
+from cardgames._engine import checked_transition, vouch_transition
 from cardgames.errors import (
     CardgamesError,
     IllegalMoveError,
@@ -483,6 +484,45 @@ def test_hostile_inputs_get_library_errors(name: str) -> None:
             call()
         assert LONG[:40] not in str(caught.value)
         assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("name", sorted(cardgames.GAMES))
+def test_a_vouched_transition_is_told_as_a_checked_one(name: str) -> None:
+    game = cardgames.get_game(name)
+    before, move, after = _one_step(game)
+    expected = [game.events(before, move, after, viewer=v) for v in _viewers(game, before)]
+    vouch_transition(before, move, after)
+    assert [game.events(before, move, after, viewer=v) for v in _viewers(game, before)] == expected
+    with pytest.raises(IllegalMoveError):
+        game.events(before, move, before)
+
+
+def test_only_the_very_objects_vouched_for_skip_applying_the_move() -> None:
+    before, move, after = _one_step(lerally.GAME)
+    applied: list[Any] = []
+
+    def apply_move(state: Any, played: Any) -> Any:
+        applied.append(played)
+        return lerally.apply_move(state, played)
+
+    def check(state: Any, played: Any, then: Any) -> None:
+        checked_transition(
+            "lerally", state, played, then, checked=lambda s: s, apply_move=apply_move
+        )
+
+    check(before, move, after)
+    assert len(applied) == 1
+    vouch_transition(before, move, after)
+    check(before, move, after)
+    assert len(applied) == 1  # taken on trust
+    # An equal copy of the state after is checked by applying the move again.
+    check(before, move, cardgames.from_json(cardgames.to_json(after), type(after)))
+    assert len(applied) == 2
+    other = lerally.legal_moves(before)[-1]
+    assert other != move
+    with pytest.raises(IllegalMoveError):
+        check(before, other, after)
+    assert len(applied) == 3
 
 
 @pytest.mark.parametrize("name", sorted(cardgames.GAMES))

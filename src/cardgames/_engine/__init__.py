@@ -75,6 +75,7 @@ from cardgames.story import (
     plural,
     told_end,
     told_hand,
+    vouch_transition,
     winners_valid,
 )
 
@@ -123,6 +124,7 @@ __all__ = [
     "text_writer",
     "told_end",
     "told_hand",
+    "vouch_transition",
     "winners_valid",
     "writable_twin",
 ]

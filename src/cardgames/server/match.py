@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import json.encoder
 from collections.abc import Sequence
 from typing import Any
 
+from cardgames._engine import vouch_transition
 from cardgames.errors import CardgamesError
 from cardgames.game import SPECTATOR, Bot, Game, Outcome
 from cardgames.record import Forfeit, GameRecord
@@ -35,6 +37,8 @@ __all__ = ["Match", "Seat", "outcome_from_json", "outcome_json", "quote", "repla
 
 #: The JSON encoder of the documents' small parts: compact, UTF-8 as it is.
 quote = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+#: A string as :data:`quote` writes it.
+_quote = json.encoder.encode_basestring
 
 
 class Seat:
@@ -242,8 +246,10 @@ class Match:
         )
 
     def apply(self, move: Any, after: Any) -> None:
-        """Take ``move`` (one of the legal moves now), which led to ``after``; keep only the
-        states that the viewers told so far may still need."""
+        """Take ``move`` (one of the legal moves now), which led to ``after`` (what the game's
+        ``apply_move`` returned for it: the events told of this move take it on trust); keep
+        only the states that the viewers told so far may still need."""
+        vouch_transition(self.state, move, after)
         self.moves.append(move)
         self.states.append(after)
         self._let_go()
@@ -379,11 +385,16 @@ class Match:
         # Every move's action in one pass (move_to_action would work out the whole listing
         # again for each move), listed in the order of legal_moves.
         action_of = {move: action for action, move in game.legal_actions(state).items()}
-        text = quote(
-            [
-                {"notation": game.format_move(move), "action": action_of[move]}
-                for move in game.legal_moves(state)
-            ]
+        format_move = game.format_move
+        text = (
+            "["
+            + ",".join(
+                [
+                    f'{{"notation":{_quote(format_move(move))},"action":{int(action_of[move])}}}'
+                    for move in game.legal_moves(state)
+                ]
+            )
+            + "]"
         )
         self._legal = (version, text)
         return text
@@ -402,7 +413,7 @@ class Match:
             prefix = f'{{"version":{number},"text":'
             for event in game.events(before, move, after, viewer=viewer):
                 entries.append(
-                    f'{prefix}{quote(str(game.format_event(event)))},"event":{to_json(event)}}}'
+                    f'{prefix}{_quote(str(game.format_event(event)))},"event":{to_json(event)}}}'
                 )
             ends.append(len(entries))
         start = 0 if since is None or since <= 0 else ends[min(since, version)]
