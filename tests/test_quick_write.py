@@ -83,13 +83,17 @@ def reference_document(obj: Any) -> tuple[str, str]:
 
 
 def objects(name: str, preset: str) -> Iterator[Any]:
-    """States, views and moves of a seeded random game of ``name``'s ``preset``."""
+    """States, views, moves and events of a seeded random game of ``name``'s ``preset``."""
     game = cardgames.GAMES[name]
     states, moves = random_game(game, game.presets[preset])
-    for state in states[:: max(1, len(states) // 15)]:
+    step = max(1, len(states) // 15)
+    for state in states[::step]:
         yield state
         yield game.view(state, 0)
-    yield from moves[:: max(1, len(moves) // 15)]
+    yield from moves[::step]
+    for number in range(0, len(moves), step):
+        for viewer in (None, 0):
+            yield from game.events(states[number], moves[number], states[number + 1], viewer=viewer)
 
 
 def broken(obj: Any) -> Iterator[Any]:

@@ -72,7 +72,7 @@ class QuickWriters:
             return self._member(kind, hook)
         if isinstance(kind, type) and attrs.has(kind):
             return self._class(kind, hook)
-        return self._generic(hook)
+        return self._tagged(hook) or self._generic(hook)
 
     def give(self, hook: Callable[[Any], Any], write: Text) -> None:
         """Make ``write`` the writer of the values whose unstructure hook is ``hook`` (a game's
@@ -94,6 +94,34 @@ class QuickWriters:
             if (kind is list or kind is tuple) and all(map(operator.is_, map(type, made), ints)):
                 return "[" + ",".join(map(int.__repr__, made)) + "]"
             return encode(made)
+
+        return text
+
+    def _tagged(self, hook: Callable[[Any], Any]) -> Text | None:
+        """The writer of a union of attrs classes whose hook is cattrs' tagged union (the
+        member's own object with its tag added as the last key), or ``None`` for another hook.
+        Each member's text is its class's writer's, closed by the tag; a class the union does
+        not know raises, and the hook and the encoder take the value."""
+        defaults: Any = getattr(hook, "__defaults__", None)
+        if getattr(hook, "__name__", "") != "unstructure_tagged_union" or not defaults:
+            return None
+        if len(defaults) != 3 or not isinstance(defaults[2], str):
+            return None
+        members, tags, tag_name = defaults
+        tails: dict[type, tuple[Text, str]] = {}
+        for cls, member_hook in members.items():
+            inner = getattr(member_hook, "__defaults__", None)
+            fields = attrs.fields_dict(cls) if attrs.has(cls) else None
+            if not inner or cls not in tags or fields is None or tag_name in fields:
+                return None  # the tag would not be the last key: the encoder writes it
+            tails[cls] = (self.text_of(cls, inner[0]), f"{_quote(tag_name)}:{_quote(tags[cls])}}}")
+
+        def text(value: Any) -> str:
+            write, tail = tails[value.__class__]
+            made = write(value)
+            if made[0] != "{" or made[-1] != "}":
+                raise TypeError("a union member is not written as an object")
+            return (made[:-1] + "," if len(made) > 2 else "{") + tail
 
         return text
 

@@ -27,7 +27,15 @@ import cattrs
 from cardgames.alakazum.cards import Card, Culture, Enemy, Level
 from cardgames.alakazum.config import Config, cards_by_name
 from cardgames.alakazum.documents.reading import state_reader
-from cardgames.alakazum.documents.writing import state_writer
+from cardgames.alakazum.documents.writing import (
+    fields_writer,
+    hands_text,
+    known_text,
+    names_text,
+    plain_text,
+    state_writer,
+    teams_text,
+)
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Combat, Member, Phase, State, View
 from cardgames.errors import SerializationError, excerpt
@@ -332,8 +340,13 @@ def _seen_enemies(value: object, lists: _Lists) -> tuple[Enemy | None, ...]:
 # --- the field tables --------------------------------------------------------------------------
 
 
+def _as_list(value: Any) -> Any:
+    """A value as the encoder takes it: a tuple as a list."""
+    return list(value) if type(value) is tuple else value
+
+
 def _plain(decode: _Decode) -> tuple[_Encode, _Decode]:
-    return (lambda value: list(value) if type(value) is tuple else value), decode
+    return _as_list, decode
 
 
 def _briefly_via(what: str, cls: Any) -> tuple[_Encode, _Decode]:
@@ -531,6 +544,26 @@ def _quick_state_hooks(
 _NAME = operator.attrgetter("name")
 
 
+def _fields_writer(
+    cls: type[Any], codecs: dict[str, tuple[_Encode, _Decode]], encode: Callable[[Any], str]
+) -> Callable[[Any], str]:
+    """The writer of the text that :func:`_hooks`' hook of ``cls`` makes and ``encode``
+    writes, the usual fields written straight from their values."""
+    table = [
+        (field.name, field.default, codecs[field.name][0])
+        for field in attrs.fields(cls)
+        if field.init
+    ]
+    texts = {
+        _as_list: plain_text,
+        _names: names_text,
+        _hands_json: hands_text,
+        _teams_json: teams_text,
+        _known_json: known_text,
+    }
+    return fields_writer(table, encode, texts)
+
+
 def register() -> None:
     """Give states and views their JSON form (called once, when the package loads)."""
     from cardgames._converter import encode, give_text_writer
@@ -543,6 +576,8 @@ def register() -> None:
             unstructure, structure = _quick_state_hooks((unstructure, structure), codecs)
         converter.register_unstructure_hook(cls, unstructure)
         converter.register_structure_hook(cls, structure)
+        if cls is View:
+            give_text_writer(unstructure, _fields_writer(cls, codecs, encode))
         if cls is State:
             give_text_writer(
                 unstructure,

@@ -13,18 +13,29 @@ config's own object, is written by the hook and the encoder.
 
 from __future__ import annotations
 
+import itertools
 import json.encoder
 import operator
 from collections.abc import Callable
 from typing import Any
 
-from cardgames._engine import ByIdentity
+import attrs
+
+from cardgames._engine import ByIdentity, encode
 from cardgames.alakazum.cards import Culture, Kind, Level
 from cardgames.alakazum.config import Config, all_cards
 from cardgames.alakazum.moves import Move, Spell
 from cardgames.alakazum.state import Member, Phase, State
 
-__all__ = ["state_writer"]
+__all__ = [
+    "fields_writer",
+    "hands_text",
+    "known_text",
+    "names_text",
+    "plain_text",
+    "state_writer",
+    "teams_text",
+]
 
 #: A string as the encoder writes it (``ensure_ascii=False``).
 _quote: Callable[[str], str] = json.encoder.encode_basestring
@@ -219,3 +230,99 @@ def _member_text(member: Member) -> str:
     if member.cape is not None:
         text += ',"cape":"' + member.cape.name + '"'
     return text + "}"
+
+
+# --- any state or view, field by field ---------------------------------------------------------
+
+
+def fields_writer(
+    table: list[tuple[str, Any, Callable[[Any], Any]]],
+    encode: Callable[[Any], str],
+    texts: dict[Callable[[Any], Any], Callable[[Any], str]],
+) -> Callable[[Any], str]:
+    """The writer of the JSON text that the general hook of ``table`` (each field's name, its
+    default and its JSON value's maker) makes and ``encode`` writes: the fields at their
+    defaults left out, the others in order, each by the text writer that ``texts`` gives for
+    its maker, or else encoded. A text writer writes what the encoder would, or raises (and
+    the caller falls back to the hook and the encoder)."""
+    parts = [
+        (name, default, _quote(name) + ":", texts.get(make) or _encoded(make, encode))
+        for name, default, make in table
+    ]
+    nothing = attrs.NOTHING
+
+    def write(obj: Any) -> str:
+        out = []
+        for name, default, key, text in parts:
+            value = getattr(obj, name)
+            if value is default or (default is not nothing and value == default):
+                continue
+            out.append(key + text(value))
+        return "{" + ",".join(out) + "}"
+
+    return write
+
+
+def _encoded(make: Callable[[Any], Any], encode: Callable[[Any], str]) -> Callable[[Any], str]:
+    return lambda value: encode(make(value))
+
+
+def plain_text(value: Any) -> str:
+    """A number, a flag, nothing, a tuple of numbers, or else what the encoder writes of the
+    value (a tuple as a list)."""
+    kind = type(value)
+    if kind is int:
+        return _NUMBER(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return _FLAGS[value]
+    if kind is tuple:
+        if all(map(operator.is_, map(type, value), itertools.repeat(int))):
+            return "[" + ",".join(map(_NUMBER, value)) + "]"
+        if all(map(operator.is_, map(type, value), itertools.repeat(bool))):
+            return "[" + ",".join(map(_FLAGS.__getitem__, value)) + "]"
+        return encode(list(value))
+    member = _MEMBER_TEXTS.get(value) if kind in _ENUMS else None
+    return encode(value) if member is None else member
+
+
+def names_text(cards: tuple[Any, ...]) -> str:
+    """Cards or final enemies by their names, each quoted (a name that is not a string
+    raises)."""
+    return "[" + ",".join(map(_quote, map(_NAME_OF, cards))) + "]"
+
+
+def hands_text(hands: tuple[tuple[Any, ...], ...]) -> str:
+    """Every hand, each by its cards' names."""
+    return "[" + ",".join(map(names_text, hands)) + "]"
+
+
+def teams_text(teams: tuple[tuple[Member, ...], ...]) -> str:
+    """Every team, each member as :func:`_member_text` writes it (names quoted)."""
+    return "[" + ",".join(["[" + ",".join(map(_quoted_member, team)) + "]" for team in teams]) + "]"
+
+
+def known_text(known: tuple[frozenset[int], ...]) -> str:
+    """Each player's known set of numbers, in order."""
+    return "[" + ",".join(["[" + ",".join(map(_NUMBER, sorted(k))) + "]" for k in known]) + "]"
+
+
+def _quoted_member(member: Member) -> str:
+    text = '{"card":' + _quote(member.card.name)
+    if member.level:
+        text += _LEVEL_TEXTS[member.level]
+    if member.broom is not None:
+        text += ',"broom":' + _quote(member.broom.name)
+    if member.cape is not None:
+        text += ',"cape":' + _quote(member.cape.name)
+    return text + "}"
+
+
+#: The enums a state's or view's plain fields hold, and each member's text.
+_ENUMS = frozenset({Phase, Spell, Culture})
+_MEMBER_TEXTS = {member: encode(member) for kind in _ENUMS for member in kind}
+#: A member's level as its JSON object holds it, after its card.
+_LEVEL_TEXTS = {level: f',"level":{int(level)}' for level in Level}
+#: A card's (or a final enemy's) name, by its attribute.
+_NAME_OF = operator.attrgetter("name")
