@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
-from cardgames.bots import make_bot
+from cardgames.bots import RandomBot, make_bot
 from cardgames.errors import IllegalMoveError, InvalidConfigError, UnknownNameError
 from cardgames.game import Bot, Game, Outcome
 
@@ -139,7 +139,9 @@ class Table:
         if player is None:
             return state
         legal = game.legal_moves(state)
-        return game.apply_move(state, bot.choose(game.view(state, player), legal, rng))
+        # The random bot looks at the legal moves alone: its view is not made for it.
+        view = None if type(bot) is RandomBot else game.view(state, player)
+        return game.apply_move(state, bot.choose(view, legal, rng))
 
 
 def observation_bounds(table: Table) -> tuple[float, float]:
