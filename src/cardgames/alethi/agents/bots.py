@@ -80,33 +80,39 @@ def evaluate(state: State, me: Colour) -> float:
         return 0.0 if state.result.is_draw else -WIN
     board = board_of(checked(state))
     table = stats(state.config)
+    attack = table.attack
+    # Each side's strongest throw from its barracks (None for empty barracks): the same for
+    # every card that side could threaten.
+    strongest = {
+        colour: max((attack[kind] for kind in state.barracks[colour]), default=None)
+        for colour in (Colour.RED, Colour.BLUE)
+    }
     score = 0.0
     for key, card in board.cards.items():
         if card.captured:
             continue
-        mine = card.owner == me
         value = VALUE.get(card.kind, 1.0)
-        threatened = _threatened(board, key, card, table, state.barracks[card.owner.opponent])
-        if mine:
+        threatened = _threatened(board, key, card, table, strongest[card.owner.opponent])
+        if card.owner == me:
             score += value - (THREAT * value if threatened else 0.0)
         else:
             score -= value - (THREAT * value * ENEMY_THREAT_SHARE if threatened else 0.0)
     return score
 
 
-def _threatened(
-    board: Board, key: int, card: Placed, table: Stats, enemy_barracks: tuple[Kind, ...]
-) -> bool:
+def _threatened(board: Board, key: int, card: Placed, table: Stats, strongest: int | None) -> bool:
     """Whether the enemy could capture ``card`` (on ``key``) with its next throw: its strongest
-    barracks card on a free cell next to ``card``, with a General's bonus where one stands."""
-    if not enemy_barracks:
+    barracks card (attack ``strongest``, ``None`` for empty barracks) on a free cell next to
+    ``card``, with a General's bonus where one stands."""
+    if strongest is None:
         return False
     enemy = card.owner.opponent
-    pressed = pressure(board, key, table.attack)
-    strongest = max(table.attack[kind] for kind in enemy_barracks)
+    pressed = None  # the attack on the card now, worked out once a throw next to it is possible
     for step in STEPS:
         cell = key + step
         if board.can_throw_on(enemy, cell):
+            if pressed is None:
+                pressed = pressure(board, key, table.attack)
             thrown = strongest + general_bonus(board, enemy, cell)
             if outweighs(pressed + thrown, table.health[card.kind]):
                 return True
