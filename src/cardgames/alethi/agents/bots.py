@@ -81,36 +81,46 @@ def evaluate(state: State, me: Colour) -> float:
     board = board_of(checked(state))
     table = stats(state.config)
     attack = table.attack
-    # Each side's strongest throw from its barracks (None for empty barracks): the same for
-    # every card that side could threaten.
-    strongest = {
-        colour: max((attack[kind] for kind in state.barracks[colour]), default=None)
-        for colour in (Colour.RED, Colour.BLUE)
-    }
+    # What each side could throw next, the same for every card it might threaten: its
+    # strongest barracks card's attack (None for empty barracks) and the cells it may throw on.
+    threats: dict[Colour, tuple[int, frozenset[int]] | None] = {}
+    for colour in (Colour.RED, Colour.BLUE):
+        strongest = max((attack[kind] for kind in state.barracks[colour]), default=None)
+        threats[colour] = (
+            None if strongest is None else (strongest, frozenset(board.throwable[colour]))
+        )
     score = 0.0
     for key, card in board.cards.items():
         if card.captured:
             continue
         value = VALUE.get(card.kind, 1.0)
-        threatened = _threatened(board, key, card, table, strongest[card.owner.opponent])
-        if card.owner == me:
+        owner = card.owner
+        enemy = Colour.BLUE if owner is Colour.RED else Colour.RED
+        threat = threats[enemy]
+        threatened = threat is not None and _threatened(board, key, card, table, enemy, threat)
+        if owner == me:
             score += value - (THREAT * value if threatened else 0.0)
         else:
             score -= value - (THREAT * value * ENEMY_THREAT_SHARE if threatened else 0.0)
     return score
 
 
-def _threatened(board: Board, key: int, card: Placed, table: Stats, strongest: int | None) -> bool:
-    """Whether the enemy could capture ``card`` (on ``key``) with its next throw: its strongest
-    barracks card (attack ``strongest``, ``None`` for empty barracks) on a free cell next to
-    ``card``, with a General's bonus where one stands."""
-    if strongest is None:
-        return False
-    enemy = card.owner.opponent
+def _threatened(
+    board: Board,
+    key: int,
+    card: Placed,
+    table: Stats,
+    enemy: Colour,
+    threat: tuple[int, frozenset[int]],
+) -> bool:
+    """Whether ``enemy`` could capture ``card`` (on ``key``) with its next throw: its strongest
+    barracks card (``threat``: its attack, and the cells ``enemy`` may throw on) on a free cell
+    next to ``card``, with a General's bonus where one stands."""
+    strongest, free = threat
     pressed = None  # the attack on the card now, worked out once a throw next to it is possible
     for step in STEPS:
         cell = key + step
-        if board.can_throw_on(enemy, cell):
+        if cell in free:
             if pressed is None:
                 pressed = pressure(board, key, table.attack)
             thrown = strongest + general_bonus(board, enemy, cell)
