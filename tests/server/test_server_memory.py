@@ -127,3 +127,21 @@ def test_the_lobby_keeps_only_the_last_state_of_a_match_that_ended(tmp_path: Pat
 
     record = asyncio.run(scenario())
     assert cardgames.GameRecord.from_json(json.dumps(record)).outcome is not None
+
+
+@pytest.mark.parametrize("name", ["alethi", "alakaslam", "lerally", "alakazum"])
+def test_a_match_writes_each_move_as_the_game_does(name: str) -> None:
+    """The notations a match keeps of the moves it met are the game's own, whichever match
+    met the move first."""
+    game, config, steps = played(name, 7)
+    first = game.new_game(config, seed=7)
+    match = fresh(game, config, 7, [first], [])
+    other = fresh(game, config, 7, [first], [])
+    state = first
+    for move, after in steps:
+        for legal in game.legal_moves(state):
+            assert match.notation(legal) == game.format_move(legal)
+        match.apply(move, after)
+        state = after
+    assert match.notations() == [game.format_move(move) for move, _ in steps]
+    assert [other.notation(move) for move, _ in steps] == match.notations()

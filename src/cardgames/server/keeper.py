@@ -243,7 +243,7 @@ class Keeper:
             ending = Ending(outcome=outcome_json(outcome))
         number = match.version + 1
         stored = await self._stored(
-            self.store.add_move(match.id, number, match.game.format_move(move), ending)
+            self.store.add_move(match.id, number, match.notation(move), ending)
         )
         if not stored:
             await self._merge(match)  # another process stored a move first

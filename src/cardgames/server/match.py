@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgames._engine import vouch_transition
+from cardgames._kept import kept_dict
 from cardgames.errors import CardgamesError
 from cardgames.game import SPECTATOR, Bot, Game, Outcome
 from cardgames.record import Forfeit, GameRecord
@@ -39,6 +40,9 @@ __all__ = ["Match", "Seat", "outcome_from_json", "outcome_json", "quote", "repla
 quote = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 #: A string as :data:`quote` writes it.
 _quote = json.encoder.encode_basestring
+#: The notation of the moves met lately, by move (moves of different games never compare
+#: equal: a move equals only a move of its own class).
+_NOTATIONS = kept_dict(8192, owner=__name__)
 
 
 class Seat:
@@ -279,9 +283,16 @@ class Match:
         change it)."""
         notations, moves = self._notations, self.moves
         if len(notations) < len(moves):
-            format_move = self.game.format_move
-            notations.extend(format_move(move) for move in moves[len(notations) :])
+            notations.extend(map(self.notation, moves[len(notations) :]))
         return notations
+
+    def notation(self, move: Any) -> str:
+        """``move`` in the game's notation (a move's notation depends on the move alone, and the
+        same few moves are listed again and again: each is written once, then found)."""
+        text = _NOTATIONS.get(move)
+        if text is None:
+            text = _NOTATIONS.keep_at(move, self.game.format_move(move))
+        return text
 
     # --- what a viewer is sent -----------------------------------------------------------------
 
@@ -385,12 +396,12 @@ class Match:
         # Every move's action in one pass (move_to_action would work out the whole listing
         # again for each move), listed in the order of legal_moves.
         action_of = {move: action for action, move in game.legal_actions(state).items()}
-        format_move = game.format_move
+        notation = self.notation
         text = (
             "["
             + ",".join(
                 [
-                    f'{{"notation":{_quote(format_move(move))},"action":{int(action_of[move])}}}'
+                    f'{{"notation":{_quote(notation(move))},"action":{int(action_of[move])}}}'
                     for move in game.legal_moves(state)
                 ]
             )
