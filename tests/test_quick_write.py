@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, Union
 
 import attrs
 import pytest
+from cattrs.strategies import configure_tagged_union
 
 import cardgames
 from cardgames import serialization
@@ -199,3 +200,42 @@ def test_a_class_of_every_kind_of_field_is_written_as_the_encoder_writes_it() ->
         except Exception as exc:
             got = ("error", type(exc).__name__)
         assert got == expected
+
+
+@attrs.frozen
+class Ping:
+    count: int = 0
+
+
+@attrs.frozen
+class Pong:
+    colour: Colour
+    others: tuple[Inner, ...] = ()
+
+
+@attrs.frozen
+class Typed:
+    type: str = "x"
+
+
+def test_a_tagged_union_is_written_as_the_encoder_writes_it() -> None:
+    """A union written with cattrs' tag (moves, events): each member's own object, the tag
+    added as its last key; a member with a field of the tag's name is left to the encoder,
+    which writes the tag in that field's place."""
+    union: Any = Union[Ping, Pong]  # noqa: UP007 - a runtime union, as the games' are
+    configure_tagged_union(union, converter, tag_name="type")
+    assert "_tagged" in text_writer(union).__qualname__
+    samples: list[Any] = [
+        Ping(),
+        Ping(3),
+        Pong(Colour.RED),
+        Pong(Colour.BLUE, (Inner(Colour.RED, 2),)),
+    ]
+    for sample in samples:
+        assert quick(sample, union) == reference(sample, union)
+    assert quick(Inner(Colour.RED), union) == reference(Inner(Colour.RED), union)  # not a member
+    clashing: Any = Union[Ping, Typed]  # noqa: UP007
+    configure_tagged_union(clashing, converter, tag_name="type")
+    assert "_tagged" not in text_writer(clashing).__qualname__
+    for sample in (Ping(1), Typed(), Typed("y")):
+        assert quick(sample, clashing) == reference(sample, clashing)

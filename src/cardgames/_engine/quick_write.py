@@ -111,10 +111,16 @@ class QuickWriters:
         tails: dict[type, tuple[Text, str]] = {}
         for cls, member_hook in members.items():
             inner = getattr(member_hook, "__defaults__", None)
-            fields = attrs.fields_dict(cls) if attrs.has(cls) else None
-            if not inner or cls not in tags or fields is None or tag_name in fields:
-                return None  # the tag would not be the last key: the encoder writes it
-            tails[cls] = (self.text_of(cls, inner[0]), f"{_quote(tag_name)}:{_quote(tags[cls])}}}")
+            if not inner or cls not in tags or not attrs.has(cls):
+                return None
+            # A member's keys are its fields' names only if cattrs generated its hook without
+            # renaming any: then the tag is a key of its own, added last.
+            hook_of_member = inner[0]
+            renamed = getattr(hook_of_member, "overrides", None)
+            if not _is_generated(hook_of_member) or renamed or tag_name in attrs.fields_dict(cls):
+                return None
+            tag = f"{_quote(tag_name)}:{_quote(tags[cls])}}}"
+            tails[cls] = (self.text_of(cls, hook_of_member), tag)
 
         def text(value: Any) -> str:
             write, tail = tails[value.__class__]
