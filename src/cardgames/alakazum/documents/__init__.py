@@ -554,7 +554,7 @@ def _fields_writer(
         for field in attrs.fields(cls)
         if field.init
     ]
-    texts = {
+    texts: dict[Callable[[Any], Any], Callable[[Any], str]] = {
         _as_list: plain_text,
         _names: names_text,
         _hands_json: hands_text,
