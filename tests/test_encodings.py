@@ -10,11 +10,12 @@ moves, views and states of another game, malformed views.
 
 from __future__ import annotations
 
+import array
 import itertools
 import math
 import random
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, MutableSequence
+from typing import Any, cast
 
 import pytest
 
@@ -84,6 +85,18 @@ def _check_observation(game: AnyGame, view: Any, shape: tuple[int, ...]) -> tupl
     return obs
 
 
+def _check_observe_into(game: AnyGame, state: Any, player: int) -> None:
+    """``observe_into`` writes ``observe``'s numbers into a zeroed list, and into a memoryview
+    of a zeroed float64 buffer (a numpy array's ``.data`` is one), leaving nothing else."""
+    observed = list(game.observe(state, player))
+    into = [0.0] * len(observed)
+    game.observe_into(state, player, into)
+    assert into == observed
+    buffer = array.array("d", bytes(8 * len(observed)))
+    game.observe_into(state, player, cast("MutableSequence[float]", memoryview(buffer)))
+    assert list(buffer) == observed
+
+
 def _check_state(game: AnyGame, state: Any, n: int, shape: Any) -> None:
     """Every property of the encoding at ``state``."""
     players = game.num_players(state.config)
@@ -95,6 +108,7 @@ def _check_state(game: AnyGame, state: Any, n: int, shape: Any) -> None:
         assert type(mask) is tuple and len(mask) == n
         assert _only(mask, bool)
         _check_observation(game, view, shape)
+        _check_observe_into(game, state, p)
         if p != player:
             assert not any(mask), "a player not to move has no legal action"
             continue

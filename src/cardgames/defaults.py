@@ -12,10 +12,11 @@ from its ``player`` field.
 
 from __future__ import annotations
 
+import array
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from enum import Enum
 from typing import Any, Generic, TypeVar, cast, get_type_hints
 
@@ -42,9 +43,11 @@ __all__ = [
     "bounded",
     "card_counter",
     "config_check",
+    "copy_observation",
     "evaluation_by_outcome",
     "notation",
     "observing",
+    "observing_into",
     "seating",
     "text_picture",
 ]
@@ -497,6 +500,29 @@ def observing(
         return observation(view(state, player))
 
     return observe
+
+
+def observing_into(
+    observe: Callable[[Any, int], Sequence[float]],
+) -> Callable[[Any, int, MutableSequence[float]], None]:
+    """``observe_into``: ``observe``'s numbers copied into the buffer (a game that can write
+    its numbers where they go, skipping the list, should define its own)."""
+
+    def observe_into(state: Any, player: int, out: MutableSequence[float]) -> None:
+        """``observe(state, player)`` written into ``out``."""
+        copy_observation(out, observe(state, player))
+
+    return observe_into
+
+
+def copy_observation(out: MutableSequence[float], values: Sequence[float]) -> None:
+    """Copy an observation's ``values`` into ``out``, a list, array or memoryview of floats as
+    long as they are, in one slice assignment."""
+    if isinstance(out, memoryview):
+        # A memoryview takes a slice only from a buffer of its own format.
+        out[:] = array.array(out.format, values)
+    else:
+        out[:] = values
 
 
 __dir__ = public_dir(__all__)

@@ -69,6 +69,7 @@ FUNCTIONS = (
     "legal_actions",
     "observation",
     "observe",
+    "observe_into",
     "observation_shape",
 )
 
@@ -122,6 +123,7 @@ DEFAULTED: Mapping[str, str] = MappingProxyType(
         "action_mask": "action_table, the view's legal moves from a state resampled from it",
         "legal_actions": "actions_by_number: move_to_action of each legal move",
         "observe": "observing: observation(view(state, player))",
+        "observe_into": "observing_into: observe(state, player) copied into the buffer",
     }
 )
 
@@ -404,6 +406,7 @@ def _fill_defaults(
             action_mask=f["action_mask"],
         )
     f.setdefault("observe", defaults.observing(f["view"], f["observation"]))
+    f.setdefault("observe_into", defaults.observing_into(f["observe"]))
     return events
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from typing import Any, Final, Literal, Protocol, TypeVar
 
 import attrs
@@ -355,6 +355,14 @@ class Game(Protocol[S, M, V, C]):
         holds (``player`` may be ``SPECTATOR``): the same numbers, without checking again the
         view the library makes itself. ``InvalidStateError`` for a state the game refuses,
         ``InvalidPlayerError`` for a player who is not at the table."""
+        ...
+
+    def observe_into(self, state: S, player: int, out: MutableSequence[float]) -> None:
+        """``observe(state, player)`` written into ``out``: a writable sequence of floats as
+        long as the observation whose numbers are all 0.0 (a zeroed list, or a memoryview of
+        a zeroed float64 buffer, such as a numpy array's), so that a program keeps one buffer
+        and no list is made between. Only the numbers that are not zero need to be written.
+        Refuses what ``observe`` refuses; ``out`` may then be partly written."""
         ...
 
     def observation(self, view: V) -> tuple[float, ...]:

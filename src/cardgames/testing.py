@@ -19,20 +19,21 @@ accepted by ``check_state``, their views by ``check_view``; pickles equal; views
 resampled states show the same and leave the player to move the same moves; events of the
 game's event types, told and written for every viewer, and true to the states they tell of
 (:func:`check_story`); replays identical; the encodings' quick paths (``legal_actions`` of
-states and views, ``observe``) the same as the plain ones (``move_to_action``,
-``action_mask``, ``observation`` of the view). A property that does
+states and views, ``observe``, ``observe_into`` a list and a memoryview) the same as the plain
+ones (``move_to_action``, ``action_mask``, ``observation`` of the view). A property that does
 not hold raises :class:`ConformanceError`, naming the check, the preset and the seed that
 play the failing game again.
 """
 
 from __future__ import annotations
 
+import array
 import copy
 import pickle
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, MutableSequence, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -197,10 +198,14 @@ class _Checker:
             list(game.legal_actions(view)) == [a for a, allowed in enumerate(mask) if allowed],
             "legal_actions of a view: not its mask",
         )
-        self.expect(
-            list(game.observe(state, viewer)) == list(game.observation(view)),
-            "observe: not the observation of the view",
-        )
+        observed = list(game.observe(state, viewer))
+        self.expect(observed == list(game.observation(view)), "observe: not the observation")
+        written = [0.0] * len(observed)
+        game.observe_into(state, viewer, written)
+        self.expect(written == observed, "observe_into: not what observe gives")
+        buffer = array.array("d", bytes(8 * len(observed)))
+        game.observe_into(state, viewer, cast("MutableSequence[float]", memoryview(buffer)))
+        self.expect(list(buffer) == observed, "observe_into a memoryview: not what observe gives")
         self.expect(game.check_view(view) is view, "check_view refuses a view the game made")
         text = to_json(view)
         self.expect(from_json(text, game.view_type) == view, "a view's JSON")

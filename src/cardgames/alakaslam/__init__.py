@@ -31,6 +31,7 @@ from cardgames.alakaslam.agents.encoding import (
     observation,
     observation_shape,
     observe,
+    observe_into,
 )
 from cardgames.alakaslam.agents.evaluation import evaluate
 from cardgames.alakaslam.cards import (
@@ -148,6 +149,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
     "outcome",
     "parse_card",
     "parse_move",

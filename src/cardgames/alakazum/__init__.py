@@ -29,7 +29,12 @@ from cardgames.alakazum.agents.encoding import (
     num_actions,
 )
 from cardgames.alakazum.agents.evaluation import evaluate
-from cardgames.alakazum.agents.observation import observation, observation_shape, observe
+from cardgames.alakazum.agents.observation import (
+    observation,
+    observation_shape,
+    observe,
+    observe_into,
+)
 from cardgames.alakazum.cards import CULTURES, Card, Culture, Enemy, Kind, Level, is_card
 from cardgames.alakazum.checks import checked
 from cardgames.alakazum.config import Config, check_config
@@ -155,6 +160,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
     "outcome",
     "parse_move",
     "render",

@@ -31,6 +31,7 @@ from cardgames.alethi.agents.encoding import (
     observation,
     observation_shape,
     observe,
+    observe_into,
 )
 from cardgames.alethi.agents.evaluation import evaluate
 from cardgames.alethi.cards import DEFAULT_ARMY, CardType, Cell, Colour, Kind
@@ -111,6 +112,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
     "outcome",
     "parse_move",
     "render",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from typing import Any, Final, cast
 
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
 from cardgames.bots import RandomBot, make_bot
@@ -75,7 +75,17 @@ class Table:
     to play one, and each pass over the legal moves is done once per state.
     """
 
-    __slots__ = ("_last", "actions", "config", "game", "limit", "players", "shape", "size")
+    __slots__ = (
+        "_last",
+        "_scratch",
+        "actions",
+        "config",
+        "game",
+        "limit",
+        "players",
+        "shape",
+        "size",
+    )
 
     def __init__(self, game: Game[Any, Any, Any, Any], config: Any) -> None:
         self.game = game
@@ -91,6 +101,17 @@ class Table:
         self.limit: int = game.max_decisions(config)
         #: The last state asked about, and the legal moves of its player to move by action.
         self._last: tuple[Any, Mapping[int, Any]] = (None, {})
+        #: The buffer observations are written into, and a memoryview of it (made on first use).
+        self._scratch: tuple[Any, memoryview] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A memoryview does not pickle: the copy makes its own buffer when it needs one.
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_scratch"}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self._scratch = None
 
     def new_game(self, seed: int) -> Any:
         """A fresh game from ``seed``."""
@@ -108,6 +129,21 @@ class Table:
     def observation(self, state: Any, player: int) -> Sequence[float]:
         """The encoded view of ``player`` (``observation(view(state, player))``)."""
         return self.game.observe(state, player)
+
+    def observation_array(self, state: Any, player: int) -> Any:
+        """The encoded view of ``player`` as a flat numpy array of float64, written by the
+        game straight into the table's own buffer (``observe_into``): valid until the next
+        call, so copy it (into an environment's buffer, as a new array)."""
+        scratch = self._scratch
+        if scratch is None:
+            import numpy as np  # every adapter has numpy: the rl extra brings it
+
+            buffer = np.zeros(self.size)
+            scratch = self._scratch = (buffer, buffer.data)
+        buffer, view = scratch
+        buffer.fill(0.0)
+        self.game.observe_into(state, player, cast("MutableSequence[float]", view))
+        return buffer
 
     def mask_actions(self, state: Any, player: int) -> Iterable[int]:
         """The actions ``player`` may take now: none when it is not that player's turn."""

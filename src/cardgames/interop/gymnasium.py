@@ -246,7 +246,7 @@ class CardgamesEnv(gymnasium.Env["np.ndarray[Any, Any]", "np.int64"]):
         """Encode the learner's view of the state now, once for the observation and the mask
         (all False once the episode is over)."""
         table, state = self.table, self._state
-        self._flat[:] = table.observation(state, self.seat)
+        self._flat[:] = table.observation_array(state, self.seat)
         mask = self._mask
         mask[:] = False
         if not self._done:

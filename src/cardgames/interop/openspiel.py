@@ -469,7 +469,7 @@ class CardgamesObserver:
         if game_state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.table.observation(game_state, player)
+            self.tensor[:] = self.table.observation_array(game_state, player)
 
     def string_from(self, state: CardgamesState, player: int) -> str:
         """``player``'s information state (the digest of its history, see

@@ -179,7 +179,7 @@ class CardgamesAECEnv(AECEnv[str, Observation, Any]):
         table, seat = self.table, self._seats[agent]
         mask = np.zeros(table.actions, dtype=np.int8)
         mask[list(table.mask_actions(self._state, seat))] = 1
-        observation = np.array(table.observation(self._state, seat), dtype=np.float32)
+        observation = table.observation_array(self._state, seat).astype(np.float32)
         return {"observation": observation.reshape(table.shape), "action_mask": mask}
 
     def step(self, action: Any) -> None:

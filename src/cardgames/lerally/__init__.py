@@ -31,6 +31,7 @@ from cardgames.lerally.agents.encoding import (
     observation,
     observation_shape,
     observe,
+    observe_into,
 )
 from cardgames.lerally.agents.evaluation import evaluate
 from cardgames.lerally.cards import (
@@ -118,6 +119,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
     "offense",
     "outcome",
     "parse_card",

@@ -22,7 +22,7 @@ observation and the mask of one view cost one check.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence
 
 import attrs
 
@@ -55,6 +55,7 @@ from cardgames.alakaslam.rules import legal_moves
 from cardgames.alakaslam.state import Phase, State, View
 from cardgames.alakaslam.view import resample
 from cardgames.alakaslam.view import view as view_of
+from cardgames.defaults import copy_observation
 from cardgames.errors import IllegalMoveError, excerpt
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
 ]
 
 
@@ -252,6 +254,12 @@ def observe(state: State, player: int) -> list[float]:
     """``observation(view(state, player))``, from the view made here of ``state``, which
     ``view`` checks: the view itself is not checked again (that check deals a state from it)."""
     return _observed(view_of(state, player))
+
+
+def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+    """``observe(state, player)`` written into ``out``, as long as the observation (the
+    numbers are made as a list, then copied in one slice)."""
+    copy_observation(out, observe(state, player))
 
 
 def observation(view: View) -> tuple[float, ...]:

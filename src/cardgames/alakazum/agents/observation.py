@@ -9,7 +9,7 @@ next seat; a spectator's view is laid out from seat 0), cards by the identities 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 
 from cardgames.alakazum.agents.from_view import check_form
 from cardgames.alakazum.agents.numbering import Identities, identities
@@ -23,7 +23,14 @@ from cardgames.alakazum.turn import ACTIONS
 from cardgames.alakazum.view import view as view_of
 from cardgames.errors import InvalidViewError
 
-__all__ = ["COUNT_SCALE", "POINT_SCALE", "observation", "observation_shape", "observe"]
+__all__ = [
+    "COUNT_SCALE",
+    "POINT_SCALE",
+    "observation",
+    "observation_shape",
+    "observe",
+    "observe_into",
+]
 
 #: Hand sizes, exchanges, gifts and passes are divided by this: numbers of a real game stay
 #: within [0, 1] (they may pass 1 in a hand-made one).
@@ -90,16 +97,39 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(view_of(state, player))
 
 
+def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+    """``observe(state, player)`` written into ``out``, as long as the observation and all
+    zeros: only the numbers that are not zero are written."""
+    _fill(out, view_of(state, player))
+
+
 def _observed(view: View) -> list[float]:
     """The numbers of a well-formed view."""
     ids = identities(view.config)
-    out = _header(view, ids)
-    out += _cards(view, ids)
-    out += _teams(view, ids)
-    out += _enemies(view, ids)
-    out += _combat(view.combat, view, ids)
-    out += [float(type(view.pending) is kind) for kind in MOVE_TYPES]
+    out = [0.0] * sum(size for _, size in _sizes(ids))
+    _fill(out, view, ids)
     return out
+
+
+def _fill(out: MutableSequence[float], view: View, ids: Identities | None = None) -> None:
+    """Write the numbers of a well-formed view that are not zero into ``out``, all zeros."""
+    if ids is None:
+        ids = identities(view.config)
+    at = _put(out, 0, _header(view, ids))
+    at = _cards(out, at, view, ids)
+    at = _teams(out, at, view, ids)
+    at = _put(out, at, _enemies(view, ids))
+    at = _put(out, at, _combat(view.combat, view, ids))
+    _put(out, at, [float(type(view.pending) is kind) for kind in MOVE_TYPES])
+
+
+def _put(out: MutableSequence[float], at: int, values: list[float]) -> int:
+    """Write the numbers of ``values`` that are not zero at ``at`` on; where the next slice
+    starts."""
+    for i, value in enumerate(values):
+        if value:
+            out[at + i] = value
+    return at + len(values)
 
 
 def _me(view: View) -> int:
@@ -148,45 +178,48 @@ def _header(view: View, ids: Identities) -> list[float]:
     return out
 
 
-def _counts(cards: Iterable[Card], index: dict[str, int], size: int) -> list[float]:
-    """How many cards of each identity ``cards`` holds."""
-    out = [0.0] * size
+def _counts(
+    out: MutableSequence[float], at: int, cards: Iterable[Card], index: dict[str, int], size: int
+) -> int:
+    """How many cards of each identity ``cards`` holds, counted into ``out`` from ``at``; where
+    the next slice starts."""
     for card in cards:
-        out[index[card.name]] += 1.0
-    return out
+        out[at + index[card.name]] += 1.0
+    return at + size
 
 
-def _cards(view: View, ids: Identities) -> list[float]:
+def _cards(out: MutableSequence[float], at: int, view: View, ids: Identities) -> int:
     hand, names, characters = ids.lookup["hand"], ids.lookup["names"], ids.lookup["characters"]
     h, n, c = len(ids.hand), len(ids.names), len(ids.characters)
-    return [
-        *_counts(view.hand, hand, h),
-        *_counts(view.market, hand, h),
-        *_counts(view.forest_top, names, n),
-        *_counts(view.held, names, n),
-        *_counts(view.cemetery, characters, c),
-        *_counts(view.start_row, characters, c),
-        *_counts(view.removed, names, n),
-    ]
+    at = _counts(out, at, view.hand, hand, h)
+    at = _counts(out, at, view.market, hand, h)
+    at = _counts(out, at, view.forest_top, names, n)
+    at = _counts(out, at, view.held, names, n)
+    at = _counts(out, at, view.cemetery, characters, c)
+    at = _counts(out, at, view.start_row, characters, c)
+    return _counts(out, at, view.removed, names, n)
 
 
-def _teams(view: View, ids: Identities) -> list[float]:
+def _teams(out: MutableSequence[float], at: int, view: View, ids: Identities) -> int:
     """Per seat from the viewer's, per character: in the team, its level (A 0, B 0.5, C 1),
-    a broom under it, a cape under it."""
+    a broom under it, a cape under it; written into ``out`` from ``at``."""
     characters = ids.lookup["characters"]
     c, n = len(ids.characters), view.config.players
-    out = [0.0] * (n * c * 4)
     for seat, team in enumerate(view.teams):
         base = (seat - _me(view)) % n * c
         for member in team:
-            at = (base + characters[member.card.name]) * 4
-            out[at : at + 4] = [
-                1.0,
-                int(member.level) / 2,
-                float(member.broom is not None),
-                float(member.cape is not None),
-            ]
-    return out
+            spot = at + (base + characters[member.card.name]) * 4
+            _put(
+                out,
+                spot,
+                [
+                    1.0,
+                    int(member.level) / 2,
+                    float(member.broom is not None),
+                    float(member.cape is not None),
+                ],
+            )
+    return at + n * c * 4
 
 
 def _enemies(view: View, ids: Identities) -> list[float]:

@@ -27,7 +27,7 @@ move has exactly one action.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 
 import attrs
 
@@ -39,6 +39,7 @@ from cardgames.alethi.rules import is_legal, legal_moves
 from cardgames.alethi.state import Phase, Placed, State, View
 from cardgames.alethi.view import playable_state_of
 from cardgames.alethi.view import view as view_of
+from cardgames.defaults import copy_observation
 from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
     "state_of",
 ]
 
@@ -377,6 +379,12 @@ def observe(state: State, player: int) -> list[float]:
     only stands for who looks. ``InvalidStateError`` for a state the rules refuse,
     ``InvalidPlayerError`` for a player who is not at the table."""
     return _observed(state, view_of(state, player).player)
+
+
+def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+    """``observe(state, player)`` written into ``out``, as long as the observation (the
+    numbers are made as a list, then copied in one slice)."""
+    copy_observation(out, observe(state, player))
 
 
 def _observed(state: State, viewer: Colour | int) -> list[float]:

@@ -17,6 +17,8 @@ flag or a number scaled by a bound the config gives, so each value lies in ``[0,
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+
 import attrs
 
 from cardgames import _kept
@@ -41,6 +43,7 @@ __all__ = [
     "observation",
     "observation_shape",
     "observe",
+    "observe_into",
 ]
 
 #: The most games a side can hold in a set of each format, the finished match's last set
@@ -228,11 +231,23 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(view_of(state, player))
 
 
+def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+    """``observe(state, player)`` written into ``out``, as long as the observation and all
+    zeros: only the numbers that are not zero are written."""
+    _fill(out, view_of(state, player))
+
+
 def _observed(view: View) -> list[float]:
     """The numbers of a view that is known to be good."""
+    out = [0.0] * _layout(view.config).size
+    _fill(out, view)
+    return out
+
+
+def _fill(out: MutableSequence[float], view: View) -> None:
+    """Write the numbers of a view that is known to be good into ``out``, all zeros."""
     config = view.config
     lay = _layout(config)
-    out = [0.0] * lay.size
     # A spectator's view is laid out as seen from seat 0, with no hand.
     me, players = max(view.player, 0), lay.players
     out[0] = float(view.result is not None)
@@ -256,10 +271,9 @@ def _observed(view: View) -> list[float]:
     out[lay.hand_sizes + players] = view.deck_size / lay.cards
     _score(out, lay, view.score, side_of_player(config, me))
     out[lay.size - 1] = min(view.plays / config.rally_limit, 1.0)
-    return out
 
 
-def _score(out: list[float], lay: _Layout, score: Score, mine: int) -> None:
+def _score(out: MutableSequence[float], lay: _Layout, score: Score, mine: int) -> None:
     """The score's slices of the observation, sides counted from the viewer's."""
     for side in range(lay.sides):
         at = (side - mine) % lay.sides
