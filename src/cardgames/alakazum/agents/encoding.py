@@ -12,6 +12,9 @@ as the multiset of hat names paid. The blocks and their sizes are in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from cardgames._engine import find_move
 from cardgames.alakazum.agents.from_view import legal_from_view
 from cardgames.alakazum.agents.numbering import Identities, identities
@@ -84,48 +87,106 @@ _ALONE: dict[type, str] = {Pass: "pass", Doll: "doll", GiveHalf: "give-half"}
 
 
 def _action(ids: Identities, me: int, move: Move) -> int:
-    """The action of ``move``, a legal move of player ``me`` (so its names are the config's)."""
+    """The action of ``move``, a legal move of player ``me`` (so its names are the config's):
+    worked out by the rule of its class (:data:`_ACTION_RULES`)."""
+    rule = _ACTION_RULES.get(type(move))
+    if rule is None:  # a subclass of a move class: its class's rule, found by isinstance
+        rule = next(r for cls, r in _ACTION_RULES.items() if isinstance(move, cls))
+    return rule(ids, me, move)
+
+
+def _by_character(block: str) -> Callable[[Identities, int, Any], int]:
+    def rule(ids: Identities, me: int, move: Any) -> int:
+        return ids.first[block] + ids.lookup["characters"][move.character]
+
+    return rule
+
+
+def _alone(block: str) -> Callable[[Identities, int, Any], int]:
+    return lambda ids, me, move: ids.first[block]
+
+
+def _drink(ids: Identities, me: int, move: Drink) -> int:
+    hand = ids.lookup["hand"]
+    return ids.first["drink"] + hand[move.card] * len(_EFFECTS) + _EFFECTS.index(move.effect)
+
+
+def _market(ids: Identities, me: int, move: Market) -> int:
+    return ids.first["market"] + ids.lookup["hand"][move.card]
+
+
+def _use(ids: Identities, me: int, move: UseObject) -> int:
     first, lookup = ids.first, ids.lookup
-    character, hand = lookup["characters"], lookup["hand"]
-    if isinstance(move, Choose | Fighter | Support | Train | Raise | Sacrifice):
-        return first[_BY_CHARACTER[type(move)]] + character[move.character]
-    if isinstance(move, Pass | Doll | GiveHalf):
-        return first[_ALONE[type(move)]]
+    if move.culture is not None:
+        meal = lookup["meals"][move.card]
+        return first["use-meal"] + meal * len(CULTURES) + CULTURES.index(move.culture)
+    if move.character is not None:
+        equipment = lookup["equipment"][move.card]
+        character = lookup["characters"][move.character]
+        return first["use-on"] + equipment * len(ids.characters) + character
+    return first["use"] + lookup["hand"][move.card]
+
+
+def _fight(ids: Identities, me: int, move: Fight) -> int:
+    return ids.first["fight"] + ids.lookup["characters"][move.target]
+
+
+def _cast(ids: Identities, me: int, move: Cast) -> int:
+    paid = ids.paid[move.hats]
+    return ids.first["cast"] + _SPELLS.index(move.spell) * len(ids.payments) + paid
+
+
+def _peek(ids: Identities, me: int, move: Peek) -> int:
+    return ids.first["peek"] + move.enemy
+
+
+def _swap(ids: Identities, me: int, move: Swap) -> int:
+    character = ids.lookup["characters"]
+    mine = character[move.character]
+    return ids.first["swap"] + mine * len(ids.characters) + character[move.target]
+
+
+def _alakazum(ids: Identities, me: int, move: Alakazum) -> int:
+    return ids.first["alakazum"] + ids.cultures.index(move.culture) * ids.enemies + move.enemy
+
+
+def _give_card(ids: Identities, me: int, move: GiveCard) -> int:
     seats = ids.players
-    if isinstance(move, Drink):
-        return first["drink"] + hand[move.card] * len(_EFFECTS) + _EFFECTS.index(move.effect)
-    if isinstance(move, Market):
-        return first["market"] + hand[move.card]
-    if isinstance(move, UseObject):
-        if move.culture is not None:
-            meal = lookup["meals"][move.card]
-            return first["use-meal"] + meal * len(CULTURES) + CULTURES.index(move.culture)
-        if move.character is not None:
-            equipment = lookup["equipment"][move.card]
-            return first["use-on"] + equipment * len(ids.characters) + character[move.character]
-        return first["use"] + hand[move.card]
-    if isinstance(move, Fight):
-        return first["fight"] + character[move.target]
-    if isinstance(move, Cast):
-        paid = ids.paid[move.hats]
-        return first["cast"] + _SPELLS.index(move.spell) * len(ids.payments) + paid
-    if isinstance(move, Peek):
-        return first["peek"] + move.enemy
-    if isinstance(move, Swap):
-        mine = character[move.character]
-        return first["swap"] + mine * len(ids.characters) + character[move.target]
-    if isinstance(move, Alakazum):
-        return first["alakazum"] + ids.cultures.index(move.culture) * ids.enemies + move.enemy
-    if isinstance(move, GiveCard):
-        seat = (move.player - me) % seats - 1
-        return first["give-card"] + hand[move.card] * (seats - 1) + seat
-    if isinstance(move, PassDie):
-        return first["pass-die"] + (move.player - me) % seats - 1
-    if isinstance(move, Keep | Place):
-        block = "keep" if isinstance(move, Keep) else "place"
-        return first[block] + lookup["names"][move.card]
-    assert isinstance(move, Take)
-    return first["take"] + hand[move.card]
+    seat = (move.player - me) % seats - 1
+    return ids.first["give-card"] + ids.lookup["hand"][move.card] * (seats - 1) + seat
+
+
+def _pass_die(ids: Identities, me: int, move: PassDie) -> int:
+    return ids.first["pass-die"] + (move.player - me) % ids.players - 1
+
+
+def _kept_card(block: str) -> Callable[[Identities, int, Any], int]:
+    return lambda ids, me, move: ids.first[block] + ids.lookup["names"][move.card]
+
+
+def _take(ids: Identities, me: int, move: Take) -> int:
+    return ids.first["take"] + ids.lookup["hand"][move.card]
+
+
+#: Each move class, and how its action is worked out: its block's first action, then the
+#: move's fields numbered by the config's identities.
+_ACTION_RULES: dict[type, Callable[[Identities, int, Any], int]] = {
+    **{cls: _by_character(block) for cls, block in _BY_CHARACTER.items()},
+    **{cls: _alone(block) for cls, block in _ALONE.items()},
+    Drink: _drink,
+    Market: _market,
+    UseObject: _use,
+    Fight: _fight,
+    Cast: _cast,
+    Peek: _peek,
+    Swap: _swap,
+    Alakazum: _alakazum,
+    GiveCard: _give_card,
+    PassDie: _pass_die,
+    Keep: _kept_card("keep"),
+    Place: _kept_card("place"),
+    Take: _take,
+}
 
 
 def _actions(ids: Identities, me: int, moves: tuple[Move, ...]) -> list[int]:
