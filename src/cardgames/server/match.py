@@ -289,9 +289,11 @@ class Match:
     def notation(self, move: Any) -> str:
         """``move`` in the game's notation (a move's notation depends on the move alone, and the
         same few moves are listed again and again: each is written once, then found)."""
-        text: str | None = _NOTATIONS.get(move)
-        if text is None:
-            text = _NOTATIONS.keep_at(move, str(self.game.format_move(move)))
+        known: str | None = _NOTATIONS.get(move)
+        if known is not None:
+            return known
+        text = str(self.game.format_move(move))
+        _NOTATIONS.keep_at(move, text)
         return text
 
     # --- what a viewer is sent -----------------------------------------------------------------
