@@ -5,19 +5,16 @@ Fragments that are not meant to run on their own are fenced as ```py instead.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+from doc_blocks import PAGES, ROOT, python_blocks
 
 EXAMPLES = [
     pytest.param(page, code, id=f"{page.relative_to(ROOT)}-{i}")
     for page in PAGES
-    for i, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8")))
+    for i, code in enumerate(python_blocks(page))
 ]
 
 
@@ -42,9 +39,7 @@ def test_the_worked_bot_beats_random_bot_clearly(
     """The bot that docs/writing-a-bot.md builds wins a seeded 40-game match against
     ``RandomBot`` clearly, with each bot in each seat for half the games."""
     page = ROOT / "docs" / "writing-a-bot.md"
-    (code,) = [
-        c for c in BLOCK.findall(page.read_text(encoding="utf-8")) if "class MaterialBot" in c
-    ]
+    (code,) = [c for c in python_blocks(page) if "class MaterialBot" in c]
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__example__"}
     exec(compile(code, str(page), "exec"), namespace)

@@ -13,10 +13,9 @@ from pathlib import Path
 
 from mypy import api
 
-# The same pages and blocks as tests/test_docs.py runs.
-ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+from doc_blocks import PAGES, ROOT, python_blocks
+
+# The same pages and blocks as tests/test_docs.py runs (tests/doc_blocks.py).
 
 
 def _module_name(page: Path, index: int) -> str:
@@ -27,7 +26,7 @@ def _module_name(page: Path, index: int) -> str:
 def test_every_python_block_passes_mypy_strict_and_warn_unreachable(tmp_path: Path) -> None:
     sources: dict[str, str] = {}
     for page in PAGES:
-        for i, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8"))):
+        for i, code in enumerate(python_blocks(page)):
             name = _module_name(page, i)
             (tmp_path / f"{name}.py").write_text(code, encoding="utf-8")
             sources[name] = f"{page.relative_to(ROOT)} (block {i + 1})"

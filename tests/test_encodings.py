@@ -14,8 +14,8 @@ import array
 import itertools
 import math
 import random
-from collections.abc import Iterator, MutableSequence
-from typing import Any, cast
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -93,7 +93,7 @@ def _check_observe_into(game: AnyGame, state: Any, player: int) -> None:
     game.observe_into(state, player, into)
     assert into == observed
     buffer = array.array("d", bytes(8 * len(observed)))
-    game.observe_into(state, player, cast("MutableSequence[float]", memoryview(buffer)))
+    game.observe_into(state, player, memoryview(buffer))
     assert list(buffer) == observed
 
 

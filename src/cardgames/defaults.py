@@ -16,7 +16,7 @@ import array
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, Generic, TypeVar, cast, get_type_hints
 
@@ -32,6 +32,7 @@ from cardgames.errors import (
     InvalidStateError,
     kind_of,
 )
+from cardgames.game import ObservationBuffer
 from cardgames.svg import Canvas, check_names
 
 __all__ = [
@@ -504,18 +505,18 @@ def observing(
 
 def observing_into(
     observe: Callable[[Any, int], Sequence[float]],
-) -> Callable[[Any, int, MutableSequence[float]], None]:
+) -> Callable[[Any, int, ObservationBuffer], None]:
     """``observe_into``: ``observe``'s numbers copied into the buffer (a game that can write
     its numbers where they go, skipping the list, should define its own)."""
 
-    def observe_into(state: Any, player: int, out: MutableSequence[float]) -> None:
+    def observe_into(state: Any, player: int, out: ObservationBuffer) -> None:
         """``observe(state, player)`` written into ``out``."""
         copy_observation(out, observe(state, player))
 
     return observe_into
 
 
-def copy_observation(out: MutableSequence[float], values: Sequence[float]) -> None:
+def copy_observation(out: ObservationBuffer, values: Sequence[float]) -> None:
     """Copy an observation's ``values`` into ``out``, a list, array or memoryview of floats as
     long as they are, in one slice assignment."""
     if isinstance(out, memoryview):

@@ -5,13 +5,22 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
 
 from cardgames.errors import InvalidConfigError, InvalidStateError, excerpt
 
-__all__ = ["MAX_PLAYERS", "MAX_PLAYOUT_LIMIT", "SPECTATOR", "Bot", "Game", "Outcome", "Playout"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_PLAYOUT_LIMIT",
+    "SPECTATOR",
+    "Bot",
+    "Game",
+    "ObservationBuffer",
+    "Outcome",
+    "Playout",
+]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -76,6 +85,11 @@ def _returns_are_valid(instance: Outcome, attribute: attrs.Attribute[Any], value
             raise InvalidStateError("an outcome's returns must be 1.0 for each winner, 0.0 else")
     elif value not in ((0.0,) * players, (1.0 / players,) * players):
         raise InvalidStateError("an outcome without winners is a draw or a loss for everybody")
+
+
+#: Where ``observe_into`` writes an observation: a list or array of floats, or a memoryview of
+#: a buffer of floats (a numpy float64 array's ``.data``), as long as the observation.
+ObservationBuffer: TypeAlias = "MutableSequence[float] | memoryview"
 
 
 @attrs.frozen
@@ -357,7 +371,7 @@ class Game(Protocol[S, M, V, C]):
         ``InvalidPlayerError`` for a player who is not at the table."""
         ...
 
-    def observe_into(self, state: S, player: int, out: MutableSequence[float]) -> None:
+    def observe_into(self, state: S, player: int, out: ObservationBuffer) -> None:
         """``observe(state, player)`` written into ``out``: a writable sequence of floats as
         long as the observation whose numbers are all 0.0 (a zeroed list, or a memoryview of
         a zeroed float64 buffer, such as a numpy array's), so that a program keeps one buffer

@@ -31,9 +31,9 @@ import array
 import copy
 import pickle
 import random
-from collections.abc import Iterator, MutableSequence, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
@@ -204,7 +204,7 @@ class _Checker:
         game.observe_into(state, viewer, written)
         self.expect(written == observed, "observe_into: not what observe gives")
         buffer = array.array("d", bytes(8 * len(observed)))
-        game.observe_into(state, viewer, cast("MutableSequence[float]", memoryview(buffer)))
+        game.observe_into(state, viewer, memoryview(buffer))
         self.expect(list(buffer) == observed, "observe_into a memoryview: not what observe gives")
         self.expect(game.check_view(view) is view, "check_view refuses a view the game made")
         text = to_json(view)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
-from typing import Any, Final, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from cardgames._match import bot_rng, check_bots, config_of, resolve_game
 from cardgames.bots import RandomBot, make_bot
@@ -142,7 +142,7 @@ class Table:
             scratch = self._scratch = (buffer, buffer.data)
         buffer, view = scratch
         buffer.fill(0.0)
-        self.game.observe_into(state, player, cast("MutableSequence[float]", view))
+        self.game.observe_into(state, player, view)
         return buffer
 
     def mask_actions(self, state: Any, player: int) -> Iterable[int]:

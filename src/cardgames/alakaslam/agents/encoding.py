@@ -22,7 +22,7 @@ observation and the mask of one view cost one check.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable
 
 import attrs
 
@@ -57,6 +57,7 @@ from cardgames.alakaslam.view import resample
 from cardgames.alakaslam.view import view as view_of
 from cardgames.defaults import copy_observation
 from cardgames.errors import IllegalMoveError, excerpt
+from cardgames.game import ObservationBuffer
 
 __all__ = [
     "action_mask",
@@ -256,7 +257,7 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(view_of(state, player))
 
 
-def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+def observe_into(state: State, player: int, out: ObservationBuffer) -> None:
     """``observe(state, player)`` written into ``out``, as long as the observation (the
     numbers are made as a list, then copied in one slice)."""
     copy_observation(out, observe(state, player))

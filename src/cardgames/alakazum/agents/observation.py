@@ -10,6 +10,7 @@ next seat; a spectator's view is laid out from seat 0), cards by the identities 
 from __future__ import annotations
 
 from collections.abc import Iterable, MutableSequence
+from typing import cast
 
 from cardgames.alakazum.agents.from_view import check_form
 from cardgames.alakazum.agents.numbering import Identities, identities
@@ -22,6 +23,7 @@ from cardgames.alakazum.traps import SANTA_MAX_PASSES
 from cardgames.alakazum.turn import ACTIONS
 from cardgames.alakazum.view import view as view_of
 from cardgames.errors import InvalidViewError
+from cardgames.game import ObservationBuffer
 
 __all__ = [
     "COUNT_SCALE",
@@ -97,10 +99,10 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(view_of(state, player))
 
 
-def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+def observe_into(state: State, player: int, out: ObservationBuffer) -> None:
     """``observe(state, player)`` written into ``out``, as long as the observation and all
     zeros: only the numbers that are not zero are written."""
-    _fill(out, view_of(state, player))
+    _fill(cast("MutableSequence[float]", out), view_of(state, player))
 
 
 def _observed(view: View) -> list[float]:

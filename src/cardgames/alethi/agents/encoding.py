@@ -27,7 +27,7 @@ move has exactly one action.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Iterable
 
 import attrs
 
@@ -41,6 +41,7 @@ from cardgames.alethi.view import playable_state_of
 from cardgames.alethi.view import view as view_of
 from cardgames.defaults import copy_observation
 from cardgames.errors import IllegalMoveError, InvalidStateError, InvalidViewError, kind_of
+from cardgames.game import ObservationBuffer
 
 __all__ = [
     "DIRECTIONS",
@@ -381,7 +382,7 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(state, view_of(state, player).player)
 
 
-def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+def observe_into(state: State, player: int, out: ObservationBuffer) -> None:
     """``observe(state, player)`` written into ``out``, as long as the observation (the
     numbers are made as a list, then copied in one slice)."""
     copy_observation(out, observe(state, player))

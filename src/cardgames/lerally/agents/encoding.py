@@ -18,12 +18,14 @@ flag or a number scaled by a bound the config gives, so each value lies in ``[0,
 from __future__ import annotations
 
 from collections.abc import MutableSequence
+from typing import cast
 
 import attrs
 
 from cardgames import _kept
 from cardgames._engine import find_move
 from cardgames.errors import IllegalMoveError, excerpt
+from cardgames.game import ObservationBuffer
 from cardgames.lerally.cards import Card, CardKind, Section
 from cardgames.lerally.checks import check_view
 from cardgames.lerally.config import Config, check_config
@@ -231,10 +233,10 @@ def observe(state: State, player: int) -> list[float]:
     return _observed(view_of(state, player))
 
 
-def observe_into(state: State, player: int, out: MutableSequence[float]) -> None:
+def observe_into(state: State, player: int, out: ObservationBuffer) -> None:
     """``observe(state, player)`` written into ``out``, as long as the observation and all
     zeros: only the numbers that are not zero are written."""
-    _fill(out, view_of(state, player))
+    _fill(cast("MutableSequence[float]", out), view_of(state, player))
 
 
 def _observed(view: View) -> list[float]:
