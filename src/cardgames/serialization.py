@@ -37,6 +37,7 @@ from cardgames._engine.converter import (
     encode,
     give_text_writer,
     intern_configs,
+    optional_text_writer,
     register_quick_hooks,
     text_writer,
 )
@@ -147,7 +148,7 @@ def register_game_types(
             return None if move is None else unstructure_move(move)
 
         converter.register_unstructure_hook(optional, unstructure_optional_move)
-        give_text_writer(unstructure_optional_move, _optional_text(union))
+        give_text_writer(unstructure_optional_move, optional_text_writer(union))
         converter.register_structure_hook(
             optional, lambda value, _: None if value is None else structure_move(value, union)
         )
@@ -209,21 +210,6 @@ def register_document(cls: type) -> None:
     ``from_json`` (a class whose documents span games, such as the record)."""
     _DOCUMENTS.add(cls)
     _forget_writers_and_readers()
-
-
-def _optional_text(union: Any) -> Callable[[Any], str]:
-    """The writer of a value of ``union`` or ``None``: ``null``, or the union's text (its
-    writer made on first use, when every hook it leans on is registered)."""
-    made: list[Callable[[Any], str]] = []
-
-    def text(value: Any) -> str:
-        if value is None:
-            return "null"
-        if not made:
-            made.append(text_writer(union))
-        return made[0](value)
-
-    return text
 
 
 def _forget_writers_and_readers() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "give_state_text_writer",
     "give_text_writer",
     "intern_configs",
+    "optional_text_writer",
     "register_quick_hooks",
     "text_writer",
 ]
@@ -65,6 +66,22 @@ def text_writer(kind: Any) -> Callable[[Any], str]:
     """A function that writes a value of type ``kind`` as JSON text: the text that ``encode``
     makes of what the converter's hook of ``kind`` returns, most of it written directly."""
     return _WRITERS.text_of(kind, converter.get_unstructure_hook(kind))
+
+
+def optional_text_writer(kind: Any) -> Callable[[Any], str]:
+    """The writer of a value of ``kind`` or ``None`` (a hook of ``kind | None`` of one's own:
+    give it with :func:`give_text_writer`): ``null``, or :func:`text_writer`'s text of ``kind``,
+    its writer made on first use, once every hook it leans on is registered."""
+    made: list[Callable[[Any], str]] = []
+
+    def text(value: Any) -> str:
+        if value is None:
+            return "null"
+        if not made:
+            made.append(text_writer(kind))
+        return made[0](value)
+
+    return text
 
 
 def give_text_writer(hook: Callable[[Any], Any], write: Callable[[Any], str]) -> None:
