@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
+from win_rate_chart import win_rate_svg
 
 from cardgames import arena, lerally
 from cardgames.interop import gymnasium as cardgames_gym
@@ -95,47 +96,17 @@ def learning_curve_svg(
 ) -> str:
     """A line chart of ``curve`` (steps, win rate) as SVG text, with ``baseline`` (the heuristic
     bot's win rate against random) as a dashed line across it."""
-    left, right, top, bottom = 50, 20, 20, 40
-    plot_w, plot_h = width - left - right, height - top - bottom
     last = max(1, curve[-1][0])
-
-    def x(steps: float) -> float:
-        return left + plot_w * steps / last
-
-    def y(v: float) -> float:
-        return top + plot_h * (1.0 - v)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-    ]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(
-            f'<line x1="{left}" y1="{y(tick):.1f}" x2="{width - right}" y2="{y(tick):.1f}" '
-            f'stroke="#ddd"/><text x="{left - 8}" y="{y(tick) + 4:.1f}" '
-            f'text-anchor="end">{tick:.2f}</text>'
-        )
-    for fraction in (0.0, 0.25, 0.5, 0.75, 1.0):
-        steps = round(last * fraction)
-        parts.append(
-            f'<text x="{x(steps):.1f}" y="{height - 22}" text-anchor="middle">{steps}</text>'
-        )
-    points = " ".join(f"{x(steps):.1f},{y(rate):.1f}" for steps, rate in curve)
-    parts += [
-        f'<line x1="{left}" y1="{y(baseline):.1f}" x2="{width - right}" '
-        f'y2="{y(baseline):.1f}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="6 4"/>'
-        f'<text x="{width - right - 4}" y="{y(baseline) + 16:.1f}" text-anchor="end" '
-        f'fill="#d62728">greedy bot: {baseline:.2f}</text>',
-        f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>',
-        f'<text x="{left + 8}" y="{top + 14}" fill="#1f77b4">maskable PPO</text>',
-        f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
-        "training steps</text>",
-        f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {top + plot_h / 2})">win rate vs random</text>',
-        "</svg>",
-    ]
-    return "\n".join(parts) + "\n"
+    return win_rate_svg(
+        curve,
+        span=(0, last),
+        ticks=[round(last * fraction) for fraction in (0.0, 0.25, 0.5, 0.75, 1.0)],
+        line_label="maskable PPO",
+        x_title="training steps",
+        baseline=("greedy bot", baseline),
+        width=width,
+        height=height,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:

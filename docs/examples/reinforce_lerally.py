@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from win_rate_chart import win_rate_svg
 
 from cardgames import arena, lerally
 from cardgames.interop import gymnasium as cardgames_gym
@@ -125,48 +126,17 @@ def learning_curve_svg(
 ) -> str:
     """A line chart of ``curve`` (values in [0, 1], one per episode from episode ``first``) as
     SVG text, with ``baseline`` (the random player's win rate) as a dashed line across it."""
-    left, right, top, bottom = 50, 20, 20, 40
-    plot_w, plot_h = width - left - right, height - top - bottom
-
-    def x(i: float) -> float:
-        return left + plot_w * i / max(1, len(curve) - 1)
-
-    def y(v: float) -> float:
-        return top + plot_h * (1.0 - v)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-    ]
-    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(
-            f'<line x1="{left}" y1="{y(tick):.1f}" x2="{width - right}" y2="{y(tick):.1f}" '
-            f'stroke="#ddd"/><text x="{left - 8}" y="{y(tick) + 4:.1f}" '
-            f'text-anchor="end">{tick:.2f}</text>'
-        )
-    for i in range(0, len(curve), max(1, len(curve) // 5)):
-        label = first + i
-        parts.append(f'<text x="{x(i):.1f}" y="{height - 22}" text-anchor="middle">{label}</text>')
     step = max(1, len(curve) // 400)  # a few hundred points draw the same line
-    points = " ".join(f"{x(i):.1f},{y(curve[i]):.1f}" for i in range(0, len(curve), step))
-    if baseline is not None:
-        parts.append(
-            f'<line x1="{left}" y1="{y(baseline):.1f}" x2="{width - right}" '
-            f'y2="{y(baseline):.1f}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="6 4"/>'
-            f'<text x="{width - right - 4}" y="{y(baseline) + 16:.1f}" text-anchor="end" '
-            f'fill="#d62728">random player: {baseline:.2f}</text>'
-        )
-    parts += [
-        f'<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>',
-        f'<text x="{left + 8}" y="{top + 14}" fill="#1f77b4">REINFORCE, over the last '
-        f"{first} episodes</text>",
-        f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">episode</text>',
-        f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {top + plot_h / 2})">win rate vs random</text>',
-        "</svg>",
-    ]
-    return "\n".join(parts) + "\n"
+    return win_rate_svg(
+        [(first + i, curve[i]) for i in range(0, len(curve), step)],
+        span=(first, first + max(1, len(curve) - 1)),
+        ticks=[first + i for i in range(0, len(curve), max(1, len(curve) // 5))],
+        line_label=f"REINFORCE, over the last {first} episodes",
+        x_title="episode",
+        baseline=None if baseline is None else ("random player", baseline),
+        width=width,
+        height=height,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> arena.TournamentResult:
