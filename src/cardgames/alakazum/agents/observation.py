@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableSequence
 from typing import cast
 
+from cardgames import _kept
 from cardgames.alakazum.agents.from_view import check_form
 from cardgames.alakazum.agents.numbering import Identities, identities
 from cardgames.alakazum.cards import CULTURES, Card
@@ -73,11 +74,19 @@ def _sizes(ids: Identities) -> tuple[tuple[str, int], ...]:
     )
 
 
+#: The length of an observation of a config with these identities (made once per config).
+def _length_of(ids: Identities) -> int:
+    return sum(size for _, size in _sizes(ids))
+
+
+_length: _kept.ByIdentity[Identities, int] = _kept.by_identity(_length_of, owner=__name__)
+
+
 def observation_shape(config: Config | None = None) -> tuple[int, ...]:
     """The length of an observation of a game of ``config``, as a one-element tuple."""
     config = Config() if config is None else config
     check_config(config)
-    return (sum(size for _, size in _sizes(identities(config))),)
+    return (_length(identities(config)),)
 
 
 def observation(view: View) -> tuple[float, ...]:
@@ -108,7 +117,7 @@ def observe_into(state: State, player: int, out: ObservationBuffer) -> None:
 def _observed(view: View) -> list[float]:
     """The numbers of a well-formed view."""
     ids = identities(view.config)
-    out = [0.0] * sum(size for _, size in _sizes(ids))
+    out = [0.0] * _length(ids)
     _fill(out, view, ids)
     return out
 
